@@ -1,0 +1,48 @@
+package dev.cairn.backend;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * How to open a backend, beyond its URI. {@code settings} holds family-specific values by Meltano's
+ * setting names without the {@code state_backend.} prefix (e.g. {@code s3.endpoint_url}).
+ *
+ * @param lockStaleAfter a Meltano lock older than this is stale and may be broken ({@code lock_timeout_seconds})
+ * @param lockWait how long a write waits for a held lock before failing
+ * @param readOnly refuse every write
+ */
+public record BackendOptions(Duration lockStaleAfter, Duration lockWait, boolean readOnly,
+                             Map<String, String> settings) {
+
+    public static final Duration MELTANO_LOCK_TIMEOUT = Duration.ofSeconds(10);
+
+    public static BackendOptions defaults() {
+        return new BackendOptions(MELTANO_LOCK_TIMEOUT, Duration.ofSeconds(30), false, Map.of());
+    }
+
+    public BackendOptions withLockStaleAfter(Duration d) {
+        return new BackendOptions(d, lockWait, readOnly, settings);
+    }
+
+    public BackendOptions withLockWait(Duration d) {
+        return new BackendOptions(lockStaleAfter, d, readOnly, settings);
+    }
+
+    public BackendOptions withReadOnly(boolean ro) {
+        return new BackendOptions(lockStaleAfter, lockWait, ro, settings);
+    }
+
+    public BackendOptions withSetting(String name, String value) {
+        Map<String, String> copy = new java.util.LinkedHashMap<>(settings);
+        if (value == null) {
+            copy.remove(name);
+        } else {
+            copy.put(name, value);
+        }
+        return new BackendOptions(lockStaleAfter, lockWait, readOnly, Map.copyOf(copy));
+    }
+
+    public String setting(String name) {
+        return settings.get(name);
+    }
+}

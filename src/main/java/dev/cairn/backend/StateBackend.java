@@ -1,0 +1,56 @@
+package dev.cairn.backend;
+
+import dev.cairn.state.StateDocument;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One Meltano state backend. Reads return the stored state with a {@link Version}; writes and
+ * deletes are compare-and-set on that version, so a change made by someone else since the read is
+ * never overwritten silently: it raises {@link ConflictException} carrying what is stored now.
+ */
+public interface StateBackend extends AutoCloseable {
+
+    /** The backend's URI with any secret removed, fit for display and logs. */
+    String displayUri();
+
+    /** The state IDs matching a Meltano pattern as this backend family interprets it (null: all), in backend order. */
+    void list(String pattern, Consumer<ListedState> sink);
+
+    default List<ListedState> list(String pattern) {
+        List<ListedState> out = new ArrayList<>();
+        list(pattern, out::add);
+        return out;
+    }
+
+    /** Reads one state; an ID with no state comes back absent, at {@link Version#ABSENT}. */
+    StoredState read(String stateId);
+
+    /**
+     * Reads every state matching the pattern, for work that looks at all documents (health badges,
+     * export). Backends that can read many states in one round trip override this.
+     */
+    default void readAll(String pattern, Consumer<StoredState> sink) {
+        list(pattern, listed -> sink.accept(read(listed.stateId())));
+    }
+
+    /**
+     * Stores the document as this ID's completed and partial parts, exactly in Meltano's format,
+     * if the stored version still equals {@code expected} ({@code null}: whatever is stored).
+     *
+     * @return the version now stored
+     * @throws ConflictException the stored state is not at {@code expected}; nothing was written
+     * @throws LockedException Meltano's lock for the ID is held and did not come free in time
+     */
+    Version write(String stateId, StateDocument document, Version expected);
+
+    /** Deletes the ID's state (as {@code meltano state clear} does) under the same compare-and-set rule. */
+    void delete(String stateId, Version expected);
+
+    /** Whether a running pipeline holds Meltano's lock on the ID. */
+    LockStatus lockStatus(String stateId);
+
+    @Override
+    void close();
+}

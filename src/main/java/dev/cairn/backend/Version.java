@@ -1,0 +1,76 @@
+package dev.cairn.backend;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * An opaque token for the state as it was read (a content hash, or an object store's ETag). Writes
+ * compare it with what is stored when they run.
+ */
+public final class Version {
+
+    /** The version of a state that does not exist. */
+    public static final Version ABSENT = new Version("absent");
+
+    private final String token;
+
+    private Version(String token) {
+        this.token = Objects.requireNonNull(token);
+    }
+
+    public static Version of(String token) {
+        if (token == null || token.isBlank()) {
+            throw new IllegalArgumentException("empty version token");
+        }
+        return token.equals(ABSENT.token) ? ABSENT : new Version(token);
+    }
+
+    /** A version derived from stored content: equal content, equal version. */
+    public static Version ofContent(String... parts) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            for (String part : parts) {
+                if (part == null) {
+                    sha.update((byte) 0);
+                } else {
+                    sha.update((byte) 1);
+                    sha.update(part.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            return new Version(HexFormat.of().formatHex(sha.digest(), 0, 12));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static Version ofContent(byte[] bytes) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
+            return new Version(HexFormat.of().formatHex(digest, 0, 12));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public String token() {
+        return token;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Version && token.equals(((Version) o).token);
+    }
+
+    @Override
+    public int hashCode() {
+        return token.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return token;
+    }
+}

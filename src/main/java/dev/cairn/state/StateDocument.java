@@ -1,0 +1,96 @@
+package dev.cairn.state;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Objects;
+
+/**
+ * A Meltano state: the completed document and the partial one (checkpoints of a run that has not
+ * finished). What a tap starts from is {@link #effective()}, the partial merged onto the completed.
+ */
+public final class StateDocument {
+
+    /** What Meltano reports for an ID it has no state for. */
+    public static final StateDocument EMPTY = new StateDocument(StatePart.emptyObject(), StatePart.emptyObject());
+
+    private final StatePart completed;
+    private final StatePart partial;
+
+    public StateDocument(StatePart completed, StatePart partial) {
+        this.completed = Objects.requireNonNull(completed);
+        this.partial = Objects.requireNonNull(partial);
+    }
+
+    public static StateDocument of(JsonNode completed, JsonNode partial) {
+        return new StateDocument(StatePart.of(completed), StatePart.of(partial));
+    }
+
+    /** What {@code meltano state set} stores: the new document as completed, an empty partial. */
+    public static StateDocument completeWrite(ObjectNode completed) {
+        return of(completed, Json.object());
+    }
+
+    public StatePart completed() {
+        return completed;
+    }
+
+    public StatePart partial() {
+        return partial;
+    }
+
+    public boolean isCorrupt() {
+        return completed.isCorrupt() || partial.isCorrupt();
+    }
+
+    /** Partial checkpoints are stored that a later complete write has not replaced yet. */
+    public boolean hasPendingPartial() {
+        return partial.isNonEmptyObject();
+    }
+
+    /**
+     * The state Meltano hands on (what {@code meltano state get} prints): Meltano's merge of the
+     * partial onto the completed. {@code null} stands for Python's {@code None} (printed as
+     * {@code null}: a NULL completed with an empty partial).
+     *
+     * @throws StateError where Meltano fails to read this state
+     */
+    public JsonNode effective() throws StateError {
+        if (completed.isCorrupt()) {
+            throw StateError.corrupt("completed", completed.syntaxError());
+        }
+        if (partial.isCorrupt()) {
+            throw StateError.corrupt("partial", partial.syntaxError());
+        }
+        if (partial.isNull()) {
+            throw new StateError(StateError.Kind.NULL_DOCUMENT,
+                    "the partial state is NULL; Meltano fails reading it"
+                            + " (AttributeError: 'NoneType' object has no attribute 'items')", "");
+        }
+        try {
+            return Merge.merge(partial.value(), completed.value());
+        } catch (MergeError e) {
+            StateError.Kind kind = completed.isNull() ? StateError.Kind.NULL_DOCUMENT : StateError.Kind.MERGE;
+            String what = completed.isNull()
+                    ? "the completed state is NULL and the partial state is not empty; Meltano fails reading it"
+                    : "the partial state cannot be merged onto the completed state as Meltano does: " + e.getMessage();
+            throw new StateError(kind, what, e.path());
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof StateDocument
+                && completed.equals(((StateDocument) o).completed)
+                && partial.equals(((StateDocument) o).partial);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(completed, partial);
+    }
+
+    @Override
+    public String toString() {
+        return "StateDocument{completed=" + completed + ", partial=" + partial + "}";
+    }
+}
