@@ -85,7 +85,7 @@ public final class DemoWorkspace {
     /** The two demo backends as saved connections, production first. */
     public List<SavedConnection> connections() {
         return List.of(
-                new SavedConnection("Demo system DB", "sqlite://" + systemDb().toAbsolutePath(), Environment.PROD,
+                new SavedConnection("Demo system DB", "sqlite:///" + systemDb().toAbsolutePath(), Environment.PROD,
                         true, Map.of()),
                 new SavedConnection("Demo file backend", fileBackend().toAbsolutePath().toUri().toString()
                         .replaceFirst("^file:/(?!/)", "file:///"), Environment.STAGING, false,

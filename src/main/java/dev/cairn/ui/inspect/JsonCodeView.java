@@ -50,8 +50,8 @@ public final class JsonCodeView extends VirtualizedScrollPane<CodeArea> {
 
     static StyleSpans<Collection<String>> spans(String line, List<JsonLexer.Token> marks) {
         StyleSpansBuilder<Collection<String>> spans = new StyleSpansBuilder<>();
-        List<JsonLinesView.Run> runs = JsonLinesView.runs(line, marks);
-        for (JsonLinesView.Run run : runs) {
+        List<JsonLexer.Run> runs = JsonLexer.runs(line, marks);
+        for (JsonLexer.Run run : runs) {
             spans.add(run.styleClasses(), run.end() - run.start());
         }
         if (runs.isEmpty()) {

@@ -3,6 +3,7 @@ package dev.cairn.ui.inspect;
 import dev.cairn.ui.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Splits one line of JSON into coloured tokens. Exact for pretty-printed JSON, where no token spans
@@ -15,6 +16,44 @@ public final class JsonLexer {
     public record Token(int start, int end, String styleClass) { }
 
     private JsonLexer() {}
+
+    /** A run of a row with the style classes it is painted with. */
+    public record Run(int start, int end, List<String> styleClasses) { }
+
+    /** Splits a row into runs: syntax tokens, with marks painted over them. */
+    public static List<Run> runs(String row, List<Token> marks) {
+        List<Token> tokens = JsonLexer.lex(row);
+        TreeSet<Integer> cuts = new TreeSet<>();
+        cuts.add(0);
+        cuts.add(row.length());
+        for (Token t : tokens) {
+            cuts.add(t.start());
+            cuts.add(t.end());
+        }
+        for (Token m : marks) {
+            cuts.add(Math.max(0, Math.min(row.length(), m.start())));
+            cuts.add(Math.max(0, Math.min(row.length(), m.end())));
+        }
+        List<Run> runs = new ArrayList<>(cuts.size());
+        int from = cuts.first();
+        for (int to : cuts.tailSet(from, false)) {
+            List<String> classes = new ArrayList<>(2);
+            for (Token t : tokens) {
+                if (t.start() <= from && to <= t.end()) {
+                    classes.add(t.styleClass());
+                    break;
+                }
+            }
+            for (Token m : marks) {
+                if (m.start() <= from && to <= m.end()) {
+                    classes.add(m.styleClass());
+                }
+            }
+            runs.add(new Run(from, to, classes));
+            from = to;
+        }
+        return runs;
+    }
 
     public static List<Token> lex(CharSequence line) {
         List<Token> tokens = new ArrayList<>(8);

@@ -80,47 +80,9 @@ public final class JsonLinesView extends ListView<Integer> {
         Clipboard.getSystemClipboard().setContent(content);
     }
 
-    /** A run of a row with the style classes it is painted with. */
-    record Run(int start, int end, List<String> styleClasses) { }
-
-    /** Splits a row into runs: syntax tokens, with marks painted over them. */
-    static List<Run> runs(String row, List<JsonLexer.Token> marks) {
-        List<JsonLexer.Token> tokens = JsonLexer.lex(row);
-        TreeSet<Integer> cuts = new TreeSet<>();
-        cuts.add(0);
-        cuts.add(row.length());
-        for (JsonLexer.Token t : tokens) {
-            cuts.add(t.start());
-            cuts.add(t.end());
-        }
-        for (JsonLexer.Token m : marks) {
-            cuts.add(Math.max(0, Math.min(row.length(), m.start())));
-            cuts.add(Math.max(0, Math.min(row.length(), m.end())));
-        }
-        List<Run> runs = new ArrayList<>(cuts.size());
-        int from = cuts.first();
-        for (int to : cuts.tailSet(from, false)) {
-            List<String> classes = new ArrayList<>(2);
-            for (JsonLexer.Token t : tokens) {
-                if (t.start() <= from && to <= t.end()) {
-                    classes.add(t.styleClass());
-                    break;
-                }
-            }
-            for (JsonLexer.Token m : marks) {
-                if (m.start() <= from && to <= m.end()) {
-                    classes.add(m.styleClass());
-                }
-            }
-            runs.add(new Run(from, to, classes));
-            from = to;
-        }
-        return runs;
-    }
-
     static List<Text> render(String row, List<JsonLexer.Token> marks) {
         List<Text> texts = new ArrayList<>();
-        for (Run run : runs(row, marks)) {
+        for (JsonLexer.Run run : JsonLexer.runs(row, marks)) {
             Text text = new Text(row.substring(run.start(), run.end()));
             text.getStyleClass().add(Styles.JSON_LINE);
             text.getStyleClass().addAll(run.styleClasses());

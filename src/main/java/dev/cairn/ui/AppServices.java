@@ -1,0 +1,14 @@
+package dev.cairn.ui;
+
+import dev.cairn.ui.connect.ConnectionStore;
+import dev.cairn.ui.demo.DemoWorkspace;
+import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.task.TaskExecutor;
+
+/** What the screens are given through their constructors; built once by {@link App} (or a test). */
+public record AppServices(TaskExecutor executor, ConnectionStore connections, BackendOpener opener, DemoWorkspace demo) {
+
+    public static AppServices create(AppDirs dirs, TaskExecutor executor, BackendOpener opener) {
+        return new AppServices(executor, new ConnectionStore(dirs.config()), opener, new DemoWorkspace(dirs.demo()));
+    }
+}
