@@ -1,6 +1,8 @@
 package dev.cairn.ui.browse;
 
 import dev.cairn.ui.theme.Styles;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import javafx.beans.value.ChangeListener;
 import javafx.geometry.Pos;
@@ -76,7 +78,7 @@ public final class StateListView extends BorderPane {
         VBox top = new VBox(6, filter, badgeBar, countRow);
         top.getStyleClass().add(Styles.PANE_HEADER);
         setTop(top);
-        list.setCellFactory(v -> new EntryCell());
+        list.setCellFactory(v -> new EntryCell(v));
         list.setFixedCellSize(26);
         placeholder.getStyleClass().add(Styles.PLACEHOLDER);
         placeholder.setWrapText(true);
@@ -139,6 +141,7 @@ public final class StateListView extends BorderPane {
                 continue;
             }
             ToggleButton chip = new ToggleButton(badge.label() + " " + String.format("%,d", n));
+            chip.setMnemonicParsing(false);
             chip.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_COUNT, badge.styleClass());
             chip.setTooltip(new Tooltip(badge.help() + "\nClick to show only these IDs."));
             chip.setSelected(model.badgeFilterProperty().get() == badge);
@@ -161,29 +164,39 @@ public final class StateListView extends BorderPane {
     }
 
     /** Badge labels for an entry; also used by the inspector header. */
-    public static HBox badges(Iterable<Badge> badges) {
-        HBox box = new HBox(4);
-        box.setAlignment(Pos.CENTER_LEFT);
+    public static List<Label> badges(Iterable<Badge> badges) {
+        List<Label> labels = new ArrayList<>();
         for (Badge badge : badges) {
             Label label = new Label(badge.label());
             label.getStyleClass().addAll(Styles.BADGE, badge.styleClass());
             label.setTooltip(new Tooltip(badge.help()));
             label.setMinWidth(Region.USE_PREF_SIZE);
-            box.getChildren().add(label);
+            labels.add(label);
         }
-        return box;
+        return labels;
     }
 
     private static final class EntryCell extends ListCell<StateIdEntry> {
         private final Label id = new Label();
-        private final HBox row = new HBox(6);
+        private final HBox badgeBox = new HBox(4);
+        private final HBox row = new HBox(6, id, badgeBox);
 
-        EntryCell() {
+        EntryCell(ListView<StateIdEntry> owner) {
             id.getStyleClass().add(Styles.STATE_ID);
-            id.setMinWidth(0);
-            HBox.setHgrow(id, Priority.ALWAYS);
+            id.setMinWidth(40);
             id.setMaxWidth(Double.MAX_VALUE);
+            HBox.setHgrow(id, Priority.ALWAYS);
+            badgeBox.setAlignment(Pos.CENTER_RIGHT);
+            badgeBox.setMinWidth(Region.USE_PREF_SIZE);
             row.setAlignment(Pos.CENTER_LEFT);
+            // a cell lays its graphic out at the graphic's preferred width: tie that to the list's
+            // width (not the cell's, which would feed back), so long IDs end in an ellipsis and the
+            // badges stay in view; a zero preferred cell width keeps the list from scrolling sideways
+            row.setMinWidth(0);
+            row.prefWidthProperty().bind(owner.widthProperty().subtract(34));
+            row.setMaxWidth(Region.USE_PREF_SIZE);
+            setPrefWidth(0);
+            setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
         }
 
         @Override
@@ -195,7 +208,8 @@ public final class StateListView extends BorderPane {
                 return;
             }
             id.setText(entry.stateId());
-            row.getChildren().setAll(id, badges(entry.badges()));
+            id.setTooltip(new Tooltip(entry.stateId()));
+            badgeBox.getChildren().setAll(badges(entry.badges()));
             setGraphic(row);
         }
     }

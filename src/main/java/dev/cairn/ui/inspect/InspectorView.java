@@ -41,6 +41,7 @@ public final class InspectorView extends BorderPane {
         verdict.setWrapText(true);
         verdict.getStyleClass().add(Styles.SUBTITLE);
         lock.getStyleClass().add(Styles.MUTED);
+        badges.setSpacing(4);
         HBox titleRow = new HBox(10, title, badges);
         titleRow.setAlignment(Pos.CENTER_LEFT);
         VBox header = new VBox(4, titleRow, verdict, lock);
@@ -98,7 +99,7 @@ public final class InspectorView extends BorderPane {
         } else if (status != null && status.state() == LockStatus.State.STALE) {
             set.add(Badge.STALE_LOCK);
         }
-        badges.getChildren().setAll(StateListView.badges(set).getChildren());
+        badges.getChildren().setAll(StateListView.badges(set));
         lock.setText(lockText(status, stored));
     }
 
