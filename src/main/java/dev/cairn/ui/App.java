@@ -1,6 +1,7 @@
 package dev.cairn.ui;
 
 import dev.cairn.ui.dialog.FxDialogService;
+import dev.cairn.ui.inspect.JsonPane;
 import dev.cairn.ui.main.BackendOpener;
 import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.MainViewModel;
@@ -26,6 +27,7 @@ public final class App extends Application {
         stage.setScene(scene);
         stage.show();
         model.start();
+        Platform.runLater(JsonPane::warmUp);
     }
 
     /** The window's scene: the main view, the stylesheet and the shortcuts (also used by tests and screenshots). */

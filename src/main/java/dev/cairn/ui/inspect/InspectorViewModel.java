@@ -68,18 +68,19 @@ public final class InspectorViewModel {
         loading.set(true);
         error.set(null);
         building.cancel();
+        long token = reading.nextToken();
         reading.run(BackgroundTask.of("Reading " + id, context -> {
             StoredState state = backend.read(id);
             context.checkCancelled();
             LockStatus lockStatus = backend.lockStatus(id);
-            return firstLook(state, lockStatus);
+            return firstLook(state, lockStatus, preview -> reading.publish(token, () -> effective.set(preview)));
         }), look -> {
             stored.set(look.stored());
             lock.set(look.lock());
             health.set(look.health());
             verdict.set(look.verdict());
             effective.set(look.effective());
-            buildParts(look.stored());
+            buildParts(look.stored(), look.effective());
         }, failure -> {
             loading.set(false);
             error.set(failure);
@@ -93,10 +94,12 @@ public final class InspectorViewModel {
         }
     }
 
-    private void buildParts(StoredState state) {
+    private void buildParts(StoredState state, ShownDocument effectiveShown) {
         building.run(BackgroundTask.of("Preparing " + state.stateId(), context -> {
             StateDocument doc = state.document();
-            ShownDocument c = ShownDocument.of(doc.completed());
+            // with nothing partial, the completed document is what the tap gets: already built
+            ShownDocument c = isEffectivelyCompleted(doc) && doc.completed().value() != null && effectiveShown.note() == null
+                    ? effectiveShown : ShownDocument.of(doc.completed());
             context.checkCancelled();
             ShownDocument p = ShownDocument.of(doc.partial());
             return new Parts(c, p);
@@ -110,18 +113,27 @@ public final class InspectorViewModel {
         });
     }
 
-    static FirstLook firstLook(StoredState state, LockStatus lockStatus) {
+    /**
+     * Merging an empty partial onto the completed state gives the completed state itself: big states
+     * (usually with nothing partial) skip the deep copy Meltano's merge makes.
+     */
+    static boolean isEffectivelyCompleted(StateDocument doc) {
+        return !doc.completed().isCorrupt() && doc.partial().value() != null && doc.partial().value().isObject()
+                && doc.partial().value().isEmpty();
+    }
+
+    static FirstLook firstLook(StoredState state, LockStatus lockStatus, java.util.function.Consumer<ShownDocument> preview) {
         StateDocument doc = state.document();
         if (!state.exists()) {
             return new FirstLook(state, lockStatus, Badge.EMPTY, "No state is stored for this ID: the tap gets none and syncs everything.",
                     ShownDocument.message("No state stored: `meltano state get` prints {}.", false));
         }
         try {
-            JsonNode value = doc.effective();
+            JsonNode value = isEffectivelyCompleted(doc) ? doc.completed().value() : doc.effective();
             StateHealth health = StateHealth.ofEffective(value);
             String verdict = verdict(health, doc);
             String note = health == StateHealth.HEALTHY ? null : verdict;
-            ShownDocument shown = ShownDocument.of(value, note, health != StateHealth.HEALTHY);
+            ShownDocument shown = ShownDocument.of(value, note, health != StateHealth.HEALTHY, preview);
             return new FirstLook(state, lockStatus, Badge.of(health), verdict, shown);
         } catch (StateError e) {
             StateHealth health = StateHealth.of(doc);

@@ -44,10 +44,24 @@ public final class JsonLinesView extends ListView<Integer> {
         setSource(source);
     }
 
+    /** Shows other rows; the first visible row stays where it was. */
     public void setSource(RowSource source) {
+        int top = firstVisibleRow();
         this.source = source;
         hitRow = -1;
         setItems(new RowIndices(source.rowCount()));
+        if (top > 0) {
+            scrollTo(top);
+        }
+    }
+
+    private int firstVisibleRow() {
+        javafx.scene.Node flow = lookup(".virtual-flow");
+        if (flow instanceof javafx.scene.control.skin.VirtualFlow) {
+            javafx.scene.control.IndexedCell<?> cell = ((javafx.scene.control.skin.VirtualFlow<?>) flow).getFirstVisibleCell();
+            return cell == null ? 0 : cell.getIndex();
+        }
+        return 0;
     }
 
     public RowSource source() {

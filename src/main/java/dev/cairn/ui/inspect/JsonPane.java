@@ -120,6 +120,11 @@ public final class JsonPane extends BorderPane {
         JsonText text = document.text();
         info.setText(String.format("%,d lines · %s%s", text.rowCount(), size(text.length()),
                 document.isLarge() ? " · large document: read-only fast view" : ""));
+        if (document.isLarge() && viewer instanceof JsonLinesView) {
+            // the full document replacing its preview: same viewer, same scroll position
+            ((JsonLinesView) viewer).setSource(RowSource.of(text));
+            return;
+        }
         viewer = document.isLarge()
                 ? new JsonLinesView(RowSource.of(text))
                 : new JsonCodeView(text, document.prepared());
@@ -127,6 +132,25 @@ public final class JsonPane extends BorderPane {
             ((JsonLinesView) viewer).showHit(text.errorRow(), text.errorColumn(), text.errorColumn() + 1);
         }
         body.getChildren().setAll(viewer);
+    }
+
+    /**
+     * Builds and renders both viewers once on a tiny document off screen: the first styled paint
+     * after start costs up to a second of cold JIT and CSS (TOOLCHAIN.md), better paid before the
+     * user opens a state. Call on the FX thread once the window shows.
+     */
+    public static void warmUp() {
+        JsonText small = JsonText.ofPretty("{\n  \"singer_state\": {\n    \"bookmarks\": {}\n  }\n}");
+        JsonPane code = new JsonPane();
+        code.show(new ShownDocument(small, JsonCodeView.prepare(small), "warming up", false));
+        JsonPane lines = new JsonPane();
+        lines.show(new ShownDocument(small, null, null, false));
+        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(code, lines);
+        javafx.scene.Scene scene = new javafx.scene.Scene(box, 400, 300);
+        scene.getStylesheets().add(JsonPane.class.getResource(Styles.STYLESHEET).toExternalForm());
+        box.applyCss();
+        box.layout();
+        box.snapshot(null, null);
     }
 
     static String size(long chars) {

@@ -1,7 +1,10 @@
 package dev.cairn.ui.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.state.PythonJson;
 import dev.cairn.state.StatePart;
+import java.io.Writer;
+import java.util.function.Consumer;
 
 /**
  * One document ready for a {@link JsonPane}: its rows, and for moderate sizes the RichTextFX
@@ -12,8 +15,73 @@ public record ShownDocument(JsonText text, JsonCodeView.Prepared prepared, Strin
 
     /** Builds the view of a JSON value; call off the FX thread. */
     public static ShownDocument of(JsonNode value, String note, boolean problem) {
-        JsonText text = JsonText.pretty(value);
+        return of(value, note, problem, preview -> { });
+    }
+
+    /**
+     * Builds the view of a JSON value, handing a preview of its first rows to {@code preview} as
+     * soon as the document turns out to be large, so a big state shows its first screen while the
+     * rest is still being written out.
+     */
+    public static ShownDocument of(JsonNode value, String note, boolean problem, Consumer<ShownDocument> preview) {
+        if (value == null) {
+            JsonText text = JsonText.ofPretty("null");
+            return new ShownDocument(text, prepare(text), note, problem);
+        }
+        StringBuilder out = new StringBuilder(1 << 16);
+        PythonJson.write(value, PythonJson.Style.INDENT2, new PreviewWriter(out, JsonCodeView.MAX_ROWS + 1,
+                head -> preview.accept(new ShownDocument(JsonText.ofPretty(head), null, note, problem))));
+        JsonText text = JsonText.ofPretty(out.toString());
         return new ShownDocument(text, prepare(text), note, problem);
+    }
+
+    /** Collects the text and, once, hands on the first {@code rows} complete rows. */
+    private static final class PreviewWriter extends Writer {
+        private final StringBuilder out;
+        private final int rows;
+        private final Consumer<String> head;
+        private int newlines;
+        private boolean sent;
+
+        PreviewWriter(StringBuilder out, int rows, Consumer<String> head) {
+            this.out = out;
+            this.rows = rows;
+            this.head = head;
+        }
+
+        @Override
+        public void write(char[] buffer, int offset, int length) {
+            int start = out.length();
+            out.append(buffer, offset, length);
+            if (sent) {
+                return;
+            }
+            for (int i = start; i < out.length(); i++) {
+                if (out.charAt(i) == '\n' && ++newlines == rows) {
+                    sent = true;
+                    head.accept(out.substring(0, i));
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public void write(String text, int offset, int length) {
+            int start = out.length();
+            out.append(text, offset, offset + length);
+            if (!sent) {
+                out.setLength(start);
+                write(text.substring(offset, offset + length).toCharArray(), 0, length);
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
     }
 
     /** Builds the view of a stored part: pretty JSON, NULL, or the raw text of a corrupt one. */

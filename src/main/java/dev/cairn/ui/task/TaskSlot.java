@@ -19,7 +19,7 @@ public final class TaskSlot {
 
     /** Call on the UI thread. */
     public <T> RunningTask run(BackgroundTask<T> task, Consumer<? super T> onSuccess, Consumer<UserError> onFailure) {
-        cancel();
+        stopCurrent();
         long mine = ++generation;
         current = executor.submit(task
                 .onSuccess(result -> {
@@ -37,8 +37,26 @@ public final class TaskSlot {
         return current;
     }
 
+    /** Runs on the UI thread, unless a newer task has started in this slot since {@code token} was taken. */
+    public void publish(long token, Runnable update) {
+        executor.uiThread().execute(() -> {
+            if (token == generation) {
+                update.run();
+            }
+        });
+    }
+
+    /** The token the next {@link #run} will get, for its work to {@link #publish} with; read it on the UI thread. */
+    public long nextToken() {
+        return generation + 1;
+    }
+
     public void cancel() {
         generation++;
+        stopCurrent();
+    }
+
+    private void stopCurrent() {
         if (current != null) {
             current.cancel();
             current = null;
