@@ -27,7 +27,10 @@ public final class Bookmarks {
             "initial_full_table_complete", "lsn", "xmin", "progress_markers", "replication_key_signpost",
             "starting_replication_value", "partitions", "context");
 
-    /** Where singer-python database taps resume from, when no replication key is used. */
+    /**
+     * Where pipelinewise database taps resume without a replication key: the WAL position of a
+     * LOG_BASED stream, the {@code xmin} of an interrupted FULL_TABLE sync.
+     */
     private static final List<String> LOG_POSITIONS = List.of("lsn", "xmin");
 
     private Bookmarks() {}

@@ -22,24 +22,8 @@ public record DiffSummary(int streamsChanged, int streamsAdded, int streamsRemov
         SingerState newState = SingerState.in(after);
         JsonNode oldStreams = oldState == null ? null : oldState.bookmarks();
         JsonNode newStreams = newState == null ? null : newState.bookmarks();
-        int removed = 0;
-        if (oldStreams != null) {
-            for (Iterator<String> it = oldStreams.fieldNames(); it.hasNext(); ) {
-                String stream = it.next();
-                if (newStreams == null || !newStreams.has(stream)) {
-                    removed++;
-                }
-            }
-        }
-        int added = 0;
-        if (newStreams != null) {
-            for (Iterator<String> it = newStreams.fieldNames(); it.hasNext(); ) {
-                String stream = it.next();
-                if (oldStreams == null || !oldStreams.has(stream)) {
-                    added++;
-                }
-            }
-        }
+        int removed = streamsMissing(oldStreams, newStreams);
+        int added = streamsMissing(newStreams, oldStreams);
         int changed = oldStreams == null || newStreams == null ? 0
                 : changedStreams(oldState, newState, changes).size();
         int other = 0;
@@ -50,6 +34,20 @@ public record DiffSummary(int streamsChanged, int streamsAdded, int streamsRemov
             }
         }
         return new DiffSummary(changed, added, removed, other, oldStreams != null || newStreams != null);
+    }
+
+    /** How many streams of {@code from} are not in {@code in}; either may be {@code null} (no bookmarks). */
+    private static int streamsMissing(JsonNode from, JsonNode in) {
+        int missing = 0;
+        if (from != null) {
+            for (Iterator<String> it = from.fieldNames(); it.hasNext(); ) {
+                String stream = it.next();
+                if (in == null || !in.has(stream)) {
+                    missing++;
+                }
+            }
+        }
+        return missing;
     }
 
     /**
