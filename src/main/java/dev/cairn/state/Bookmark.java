@@ -3,7 +3,6 @@ package dev.cairn.state;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -70,8 +69,7 @@ public record Bookmark(
             return PythonJson.dumps(context);
         }
         StringBuilder label = new StringBuilder();
-        for (Iterator<Map.Entry<String, JsonNode>> it = context.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : context.properties()) {
             if (label.length() > 0) {
                 label.append(", ");
             }

@@ -7,7 +7,6 @@ import dev.cairn.state.Bookmark.InProgress;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -48,8 +47,7 @@ public final class Bookmarks {
         }
         String currentlySyncing = state.currentlySyncing();
         List<Bookmark> rows = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = streams.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> stream = it.next();
+        for (Map.Entry<String, JsonNode> stream : streams.properties()) {
             String name = stream.getKey();
             JsonNode entry = stream.getValue();
             String pointer = JsonPointers.child(state.bookmarksPointer(), name);
@@ -110,8 +108,7 @@ public final class Bookmarks {
             }
         }
         ObjectNode own = Json.object();
-        for (Iterator<Map.Entry<String, JsonNode>> it = entry.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : entry.properties()) {
             if (!NOT_A_POSITION.contains(field.getKey())) {
                 own.set(field.getKey(), field.getValue());
             }
@@ -120,7 +117,7 @@ public final class Bookmarks {
             return new Position(replicationKey(entry), null);
         }
         if (own.size() == 1) {
-            Map.Entry<String, JsonNode> only = own.fields().next();
+            Map.Entry<String, JsonNode> only = own.properties().iterator().next();
             return new Position(only.getKey(), only.getValue());
         }
         return new Position(null, own);

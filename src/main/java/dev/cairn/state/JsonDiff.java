@@ -5,7 +5,6 @@ import dev.cairn.state.JsonEquality.Kind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -64,8 +63,7 @@ public final class JsonDiff {
 
         private void compareObjects(JsonNode before, JsonNode after) {
             int kept = 0;
-            for (Iterator<Map.Entry<String, JsonNode>> it = before.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
+            for (Map.Entry<String, JsonNode> field : before.properties()) {
                 String key = field.getKey();
                 JsonNode newValue = after.get(key);
                 enterKey(key);
@@ -80,8 +78,7 @@ public final class JsonDiff {
             if (kept == after.size()) {
                 return;
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = after.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
+            for (Map.Entry<String, JsonNode> field : after.properties()) {
                 if (!before.has(field.getKey())) {
                     enterKey(field.getKey());
                     added(field.getValue());

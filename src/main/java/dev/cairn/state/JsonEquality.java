@@ -2,7 +2,6 @@ package dev.cairn.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -44,8 +43,7 @@ final class JsonEquality {
             case OBJECT: {
                 int h = 1;
                 // Summed, so that key order does not matter.
-                for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> field = it.next();
+                for (Map.Entry<String, JsonNode> field : value.properties()) {
                     h += field.getKey().hashCode() ^ hash(field.getValue());
                 }
                 return h;
@@ -90,8 +88,7 @@ final class JsonEquality {
         if (a.size() != b.size()) {
             return false;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : a.properties()) {
             JsonNode other = b.get(field.getKey());
             if (other == null || !same(field.getValue(), other)) {
                 return false;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -105,8 +104,7 @@ class PrettyTextTest {
         }
         assertEquals(PythonJson.dumps(value), PythonJson.dumps(Json.parse(source)), pointer);
         if (value.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
+            for (Map.Entry<String, JsonNode> field : value.properties()) {
                 checkEveryValue(text, field.getValue(), JsonPointers.child(pointer, field.getKey()), field.getKey());
             }
         } else if (value.isArray()) {
