@@ -1,0 +1,97 @@
+package dev.cairn.backend.blob;
+
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.ConflictException;
+import dev.cairn.backend.ListedState;
+import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.backend.Version;
+import dev.cairn.state.StateDocument;
+import java.time.Clock;
+import java.util.function.Consumer;
+
+/**
+ * A filesystem-family state backend (local folder, S3, ...): Meltano's layout and lock protocol over
+ * a blob store. A write takes Meltano's lock, compares the stored {@code state.json} with the
+ * version the caller read, and puts the new bytes conditionally on the version it just compared.
+ */
+public final class BlobStateBackend implements StateBackend {
+
+    private final BlobStore store;
+    private final BlobLayout layout;
+    private final MeltanoLock lock;
+
+    BlobStateBackend(BlobStore store, BlobLayout layout, BackendOptions options, Clock clock) {
+        this.store = store;
+        this.layout = layout;
+        this.lock = new MeltanoLock(store, options.lockStaleAfter(), options.lockWait(), clock);
+    }
+
+    @Override
+    public String displayUri() {
+        return store.displayUri();
+    }
+
+    @Override
+    public void list(String pattern, Consumer<ListedState> sink) {
+        layout.list(store, pattern, sink);
+    }
+
+    @Override
+    public StoredState read(String stateId) {
+        BlobStore.Blob blob = store.get(layout.stateKey(stateId));
+        return blob == null
+                ? StoredState.absent(stateId)
+                : StoredState.present(stateId, StateFile.parse(blob.data()), blob.version());
+    }
+
+    @Override
+    public Version write(String stateId, StateDocument document, Version expected) {
+        byte[] data = StateFile.bytes(stateId, document);
+        return underLock(stateId, expected, current -> store.put(layout.stateKey(stateId), data, current.version()));
+    }
+
+    @Override
+    public void delete(String stateId, Version expected) {
+        underLock(stateId, expected, current -> {
+            if (current.exists()) {
+                store.delete(layout.stateKey(stateId));
+            }
+            return Version.ABSENT;
+        });
+    }
+
+    @Override
+    public LockStatus lockStatus(String stateId) {
+        return lock.status(layout.lockKey(stateId));
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+
+    private interface Change {
+        Version apply(StoredState current);
+    }
+
+    private Version underLock(String stateId, Version expected, Change change) {
+        String lockKey = layout.lockKey(stateId);
+        lock.acquire(stateId, lockKey);
+        try {
+            StoredState current = read(stateId);
+            if (expected != null && !expected.equals(current.version())) {
+                throw new ConflictException(current, expected);
+            }
+            try {
+                return change.apply(current);
+            } catch (BlobStore.PreconditionFailed e) {
+                // A writer that ignores Meltano's lock changed the blob between our read and our put.
+                throw new ConflictException(read(stateId), expected == null ? current.version() : expected);
+            }
+        } finally {
+            lock.release(lockKey);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.cairn.backend.blob;
+
+import dev.cairn.backend.Version;
+import java.util.function.Consumer;
+
+/**
+ * The little a state backend needs of an object store (a local folder, S3, Azure, GCS): keys are
+ * '/'-separated paths. Conditional puts and deletes make compare-and-set possible where the store
+ * supports it natively; the Meltano lock protocol guards the rest.
+ */
+public interface BlobStore extends AutoCloseable {
+
+    /** The store's location with secrets removed. */
+    String displayUri();
+
+    /** The blob at the key, or {@code null} when there is none. */
+    Blob get(String key);
+
+    /**
+     * Stores bytes at the key if the blob there is still at {@code expected}: {@code null} means
+     * unconditionally, {@link Version#ABSENT} means only if no blob exists.
+     *
+     * @return the version now stored
+     * @throws PreconditionFailed the blob is not at {@code expected}; nothing was written
+     */
+    Version put(String key, byte[] data, Version expected);
+
+    /** Deletes the blob at the key if there is one. */
+    void delete(String key);
+
+    /** Every key starting with the prefix (a raw string prefix, as S3 lists), in store order. */
+    void list(String prefix, Consumer<String> keys);
+
+    @Override
+    void close();
+
+    /** A blob's bytes and version. */
+    record Blob(byte[] data, Version version) {}
+
+    /** A conditional put found the blob at another version. */
+    final class PreconditionFailed extends RuntimeException {
+        public PreconditionFailed(String key) {
+            super("the blob at " + key + " changed", null, false, false);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.cairn.backend.blob;
+
+import dev.cairn.backend.ListedState;
+import dev.cairn.state.Glob;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Meltano's local {@code file://} backend on Linux and macOS: {@code <root>/<state ID>/state.json},
+ * the ID used verbatim. Its list globs {@code <root>/<pattern>/state.json}, one folder level, so an
+ * ID with a {@code /} is readable but never listed; Cairn lists it and says so.
+ */
+final class PosixLayout implements BlobLayout {
+
+    private static final String SUFFIX = "/" + STATE_FILE;
+
+    @Override
+    public String stateKey(String stateId) {
+        return stateId + SUFFIX;
+    }
+
+    @Override
+    public String lockKey(String stateId) {
+        return stateId + "/" + LOCK_FILE;
+    }
+
+    @Override
+    public void list(BlobStore store, String pattern, Consumer<ListedState> sink) {
+        List<String> ids = new ArrayList<>();
+        store.list("", key -> {
+            if (key.endsWith(SUFFIX)) {
+                ids.add(key.substring(0, key.length() - SUFFIX.length()));
+            }
+        });
+        ids.sort(null);
+        String[] patternSegments = pattern == null ? null : pattern.split("/", -1);
+        Glob[] globs = patternSegments == null ? null : new Glob[patternSegments.length];
+        for (int i = 0; globs != null && i < globs.length; i++) {
+            globs[i] = Glob.compile(patternSegments[i]);
+        }
+        for (String id : ids) {
+            String[] segments = id.split("/", -1);
+            if (globs == null || globMatches(patternSegments, globs, segments)) {
+                sink.accept(new ListedState(id, hiddenReason(segments)));
+            }
+        }
+    }
+
+    /** Python's glob: each path segment matched on its own; names starting with '.' only by a pattern that does. */
+    private static boolean globMatches(String[] pattern, Glob[] globs, String[] segments) {
+        if (pattern.length != segments.length) {
+            return false;
+        }
+        for (int i = 0; i < pattern.length; i++) {
+            if (segments[i].startsWith(".") && !pattern[i].startsWith(".")) {
+                return false;
+            }
+            if (!globs[i].matches(segments[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String hiddenReason(String[] segments) {
+        if (segments.length > 1) {
+            return "the ID contains '/': Meltano's list looks one folder deep and does not show it";
+        }
+        if (segments[0].startsWith(".")) {
+            return "the ID starts with '.': Meltano's list skips it";
+        }
+        return null;
+    }
+}

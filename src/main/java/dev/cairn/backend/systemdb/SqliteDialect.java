@@ -1,0 +1,36 @@
+package dev.cairn.backend.systemdb;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * SQLite. Connections run their transactions as BEGIN IMMEDIATE, so a write transaction holds the
+ * database's write lock from its first read: the row it compares cannot change before it writes.
+ */
+final class SqliteDialect implements Dialect {
+
+    /** SQLAlchemy's SQLite DATETIME storage format. */
+    private static final DateTimeFormatter SQLALCHEMY_DATETIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
+
+    @Override
+    public String selectForUpdate() {
+        return "SELECT completed_state, partial_state FROM state WHERE state_id = ?";
+    }
+
+    @Override
+    public void bindUpdatedAt(PreparedStatement statement, int index, LocalDateTime localNow) throws SQLException {
+        statement.setString(index, SQLALCHEMY_DATETIME.format(localNow));
+    }
+
+    @Override
+    public boolean isDuplicateKey(SQLException e) {
+        return e.getErrorCode() == 19 || String.valueOf(e.getMessage()).contains("UNIQUE constraint failed");
+    }
+
+    @Override
+    public int fetchSize() {
+        return 0;
+    }
+}

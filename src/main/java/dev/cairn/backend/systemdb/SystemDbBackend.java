@@ -1,0 +1,282 @@
+package dev.cairn.backend.systemdb;
+
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.ConflictException;
+import dev.cairn.backend.ListedState;
+import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.backend.Version;
+import dev.cairn.state.PythonJson;
+import dev.cairn.state.StateDocument;
+import dev.cairn.state.StatePart;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.function.Consumer;
+
+/**
+ * Meltano's system database: the {@code state} table (reference §1.2), one row per state ID, both
+ * documents as Python {@code json.dumps} text. The table has no version column, so the version of
+ * a row is a hash of its two texts, compared inside the write transaction.
+ */
+public final class SystemDbBackend implements StateBackend {
+
+    /** Meltano's "already running" check: a heartbeat in the last 5 minutes, or a start in the last day. */
+    private static final Duration HEARTBEAT_TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration START_TIMEOUT = Duration.ofHours(24);
+
+    private final String displayUri;
+    private final ConnectionPool pool;
+    private final Dialect dialect;
+
+    SystemDbBackend(String displayUri, ConnectionPool pool, Dialect dialect) {
+        this.displayUri = displayUri;
+        this.pool = pool;
+        this.dialect = dialect;
+        checkStateTable();
+    }
+
+    @Override
+    public String displayUri() {
+        return displayUri;
+    }
+
+    private void checkStateTable() {
+        query(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT state_id, completed_state, partial_state, updated_at FROM state WHERE 1 = 0")) {
+                s.executeQuery().close();
+            } catch (SQLException e) {
+                throw new BackendException(displayUri + " is not a Meltano system database: it has no readable"
+                        + " 'state' table (Meltano 2.7.1 or later creates it; run any `meltano state` command"
+                        + " to upgrade an older project)", e);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void list(String pattern, Consumer<ListedState> sink) {
+        select("SELECT state_id FROM state", pattern, rows -> sink.accept(ListedState.visible(rows.getString(1))));
+    }
+
+    @Override
+    public void readAll(String pattern, Consumer<StoredState> sink) {
+        select("SELECT state_id, completed_state, partial_state FROM state", pattern,
+                rows -> sink.accept(stored(rows.getString(1), rows.getString(2), rows.getString(3))));
+    }
+
+    @Override
+    public StoredState read(String stateId) {
+        return query(c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT completed_state, partial_state FROM state WHERE state_id = ?")) {
+                s.setString(1, stateId);
+                try (ResultSet rows = s.executeQuery()) {
+                    return rows.next() ? stored(stateId, rows.getString(1), rows.getString(2)) : StoredState.absent(stateId);
+                }
+            }
+        });
+    }
+
+    @Override
+    public Version write(String stateId, StateDocument document, Version expected) {
+        String completed = text(document.completed());
+        String partial = text(document.partial());
+        transaction(stateId, expected, (c, current) -> {
+            if (current.exists()) {
+                try (PreparedStatement s = c.prepareStatement(
+                        "UPDATE state SET completed_state = ?, partial_state = ?, updated_at = ? WHERE state_id = ?")) {
+                    s.setString(1, completed);
+                    s.setString(2, partial);
+                    // Meltano replaces a row through SQLAlchemy's "row switch", which stamps local time.
+                    dialect.bindUpdatedAt(s, 3, LocalDateTime.now());
+                    s.setString(4, stateId);
+                    s.executeUpdate();
+                }
+            } else {
+                // Meltano's first insert of an ID leaves updated_at NULL.
+                try (PreparedStatement s = c.prepareStatement(
+                        "INSERT INTO state (state_id, completed_state, partial_state, updated_at) VALUES (?, ?, ?, NULL)")) {
+                    s.setString(1, stateId);
+                    s.setString(2, completed);
+                    s.setString(3, partial);
+                    s.executeUpdate();
+                }
+            }
+        });
+        return Version.ofContent(completed, partial);
+    }
+
+    @Override
+    public void delete(String stateId, Version expected) {
+        transaction(stateId, expected, (c, current) -> {
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM state WHERE state_id = ?")) {
+                s.setString(1, stateId);
+                s.executeUpdate();
+            }
+        });
+    }
+
+    /**
+     * Meltano's system-DB lock is a no-op; what tells that a pipeline is writing this state is a
+     * RUNNING job in {@code runs} that is still alive by Meltano's own measure.
+     */
+    @Override
+    public LockStatus lockStatus(String stateId) {
+        return query(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT started_at, last_heartbeat_at FROM runs"
+                    + " WHERE job_name = ? AND state = 'RUNNING' ORDER BY started_at DESC")) {
+                s.setString(1, stateId);
+                try (ResultSet rows = s.executeQuery()) {
+                    if (!rows.next()) {
+                        return LockStatus.FREE;
+                    }
+                    Instant started = utc(rows.getString(1));
+                    Instant heartbeat = utc(rows.getString(2));
+                    Instant now = Instant.now();
+                    boolean alive = heartbeat != null
+                            ? heartbeat.isAfter(now.minus(HEARTBEAT_TIMEOUT))
+                            : started != null && started.isAfter(now.minus(START_TIMEOUT));
+                    String detail = heartbeat == null ? "job started, no heartbeat" : "last heartbeat " + heartbeat;
+                    return alive ? LockStatus.held(started, detail) : LockStatus.stale(started, detail + "; the job looks dead");
+                }
+            } catch (SQLException e) {
+                // Databases older than the runs table's heartbeat column cannot say; nothing is locked then.
+                return LockStatus.FREE;
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    private static StoredState stored(String stateId, String completed, String partial) {
+        StateDocument document = new StateDocument(StatePart.parse(completed), StatePart.parse(partial));
+        return StoredState.present(stateId, document, Version.ofContent(completed, partial));
+    }
+
+    /** The column text for a part: Meltano's json.dumps, NULL as SQL NULL, unreadable text kept as it is. */
+    private static String text(StatePart part) {
+        if (part.isCorrupt()) {
+            return part.rawText();
+        }
+        return part.isNull() ? null : PythonJson.dumps(part.value());
+    }
+
+    private static Instant utc(String naiveUtc) {
+        if (naiveUtc == null || naiveUtc.isBlank()) {
+            return null;
+        }
+        try {
+            return Timestamp.valueOf(naiveUtc.trim().replace('T', ' ')).toLocalDateTime().toInstant(ZoneOffset.UTC);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    // --- plumbing ---------------------------------------------------------------------------
+
+    private interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    private interface RowSink {
+        void accept(ResultSet rows) throws SQLException;
+    }
+
+    private interface Change {
+        void apply(Connection c, StoredState current) throws SQLException;
+    }
+
+    private <T> T query(Work<T> work) {
+        Connection c = null;
+        boolean broken = false;
+        try {
+            c = pool.borrow();
+            return work.run(c);
+        } catch (SQLException e) {
+            broken = true;
+            throw failure(e);
+        } finally {
+            if (c != null) {
+                pool.release(c, broken);
+            }
+        }
+    }
+
+    private void select(String sql, String pattern, RowSink sink) {
+        query(c -> {
+            boolean autoCommit = c.getAutoCommit();
+            // PostgreSQL streams with a fetch size only inside a transaction.
+            c.setAutoCommit(dialect.fetchSize() == 0);
+            String where = pattern == null ? "" : " WHERE state_id LIKE ?";
+            try (PreparedStatement s = c.prepareStatement(sql + where + " ORDER BY state_id")) {
+                s.setFetchSize(dialect.fetchSize());
+                if (pattern != null) {
+                    // Meltano's own translation: only '*' becomes '%'; the database's LIKE does the rest.
+                    s.setString(1, pattern.replace('*', '%'));
+                }
+                try (ResultSet rows = s.executeQuery()) {
+                    while (rows.next()) {
+                        sink.accept(rows);
+                    }
+                }
+            } finally {
+                if (!c.getAutoCommit()) {
+                    c.rollback();
+                }
+                c.setAutoCommit(autoCommit);
+            }
+            return null;
+        });
+    }
+
+    private void transaction(String stateId, Version expected, Change change) {
+        query(c -> {
+            c.setAutoCommit(false);
+            try {
+                StoredState current;
+                try (PreparedStatement s = c.prepareStatement(dialect.selectForUpdate())) {
+                    s.setString(1, stateId);
+                    try (ResultSet rows = s.executeQuery()) {
+                        current = rows.next() ? stored(stateId, rows.getString(1), rows.getString(2)) : StoredState.absent(stateId);
+                    }
+                }
+                if (expected != null && !expected.equals(current.version())) {
+                    throw new ConflictException(current, expected);
+                }
+                try {
+                    change.apply(c, current);
+                } catch (SQLException e) {
+                    if (!current.exists() && dialect.isDuplicateKey(e)) {
+                        c.rollback();
+                        throw new ConflictException(read(stateId), expected == null ? Version.ABSENT : expected);
+                    }
+                    throw e;
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+            return null;
+        });
+    }
+
+    private BackendException failure(SQLException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return new BackendException(displayUri + ": " + message, e);
+    }
+}

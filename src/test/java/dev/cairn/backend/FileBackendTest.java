@@ -1,0 +1,165 @@
+package dev.cairn.backend;
+
+import static dev.cairn.testing.Fixtures.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.cairn.state.Json;
+import dev.cairn.state.StateDocument;
+import dev.cairn.state.StateHealth;
+import dev.cairn.testing.Fixtures;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileBackendTest {
+
+    @TempDir
+    Path dir;
+    Path root;
+    StateBackend backend;
+
+    @BeforeEach
+    void open() {
+        String uri = Fixtures.fileBackend(dir);
+        root = Path.of(uri.substring("file://".length()));
+        backend = Backends.open(uri, BackendOptions.defaults().withLockWait(Duration.ofMillis(600)));
+    }
+
+    @AfterEach
+    void close() {
+        backend.close();
+    }
+
+    private String file(String id) throws Exception {
+        return Files.readString(root.resolve(id).resolve("state.json"), StandardCharsets.UTF_8);
+    }
+
+    private void lock(String id, String content) throws Exception {
+        Files.createDirectories(root.resolve(id));
+        Files.writeString(root.resolve(id).resolve("lock"), content);
+    }
+
+    @Test
+    void listsAsMeltanoAndFlagsTheNestedId() {
+        List<ListedState> listed = backend.list((String) null);
+        assertEquals(List.of(G, E, F, D, H, A, B, C, I), listed.stream().map(ListedState::stateId).collect(Collectors.toList()));
+        Map<String, ListedState> byId = listed.stream().collect(Collectors.toMap(ListedState::stateId, l -> l));
+        assertFalse(byId.get(E).visibleToMeltano());
+        assertTrue(byId.get(A).visibleToMeltano());
+        assertEquals(List.of(B, C), backend.list("prod:*").stream().map(ListedState::stateId).collect(Collectors.toList()));
+        assertEquals(List.of(), backend.list("PROD:*"), "glob is case-sensitive here");
+        assertEquals(List.of(E), backend.list("cicd:*/*").stream().map(ListedState::stateId).collect(Collectors.toList()),
+                "a pattern with '/' globs one more level, as Python's glob does");
+    }
+
+    @Test
+    void readsEachFixtureAsMeltanoDoes() {
+        assertEquals(StateHealth.HEALTHY, StateHealth.of(backend.read(A).document()));
+        assertEquals(StateHealth.HEALTHY, StateHealth.of(backend.read(E).document()));
+        assertEquals(StateHealth.EMPTY, StateHealth.of(backend.read(D).document()));
+        assertEquals(StateHealth.CORRUPT_JSON, StateHealth.of(backend.read(F).document()));
+        assertEquals(StateHealth.NO_SINGER_STATE, StateHealth.of(backend.read(H).document()));
+        assertEquals(StateHealth.NULL_DOCUMENT, StateHealth.of(backend.read(I).document()));
+        assertFalse(backend.read("dev:none").exists());
+    }
+
+    @Test
+    void rewritingWhatWasReadGivesIdenticalBytes() throws Exception {
+        for (String id : List.of(A, B, C, D, E, G, H, I)) {
+            String before = file(id);
+            StoredState s = backend.read(id);
+            backend.write(id, s.document(), s.version());
+            assertEquals(before, file(id), id);
+        }
+    }
+
+    @Test
+    void writesMeltanosBytesAndReleasesTheLock() throws Exception {
+        var doc = Json.parseObject("{\"singer_state\": {\"bookmarks\": {\"o\": {\"replication_key_value\": \"2024-06-01T00:00:00Z\"}}}}");
+        backend.write("dev:new", StateDocument.completeWrite(doc), Version.ABSENT);
+        assertEquals("{\"completed\": {\"singer_state\": {\"bookmarks\": {\"o\": {\"replication_key_value\": \"2024-06-01T00:00:00Z\"}}}}, \"partial\": {}}",
+                file("dev:new"));
+        assertFalse(Files.exists(root.resolve("dev:new/lock")));
+        try (Stream<Path> files = Files.list(root.resolve("dev:new"))) {
+            assertEquals(List.of("state.json"), files.map(p -> p.getFileName().toString()).collect(Collectors.toList()),
+                    "no temporary file is left behind");
+        }
+    }
+
+    @Test
+    void aStaleLockIsBrokenAsMeltanoWould() throws Exception {
+        assertEquals(LockStatus.State.STALE, backend.lockStatus(C).state(), "the fixture lock is from 2024");
+        StoredState c = backend.read(C);
+        backend.write(C, c.document(), c.version());
+        assertFalse(Files.exists(root.resolve(C).resolve("lock")));
+    }
+
+    @Test
+    void aHeldLockMakesWritesFailAfterABoundedWait() throws Exception {
+        double now = System.currentTimeMillis() / 1000.0;
+        lock(A, Double.toString(now));
+        assertTrue(backend.lockStatus(A).isHeld());
+        StoredState a = backend.read(A);
+        long start = System.nanoTime();
+        LockedException e = assertThrows(LockedException.class, () -> backend.write(A, a.document(), a.version()));
+        assertTrue(e.getMessage().contains("locked by a running pipeline since"), e.getMessage());
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() >= 500);
+        assertEquals(Double.toString(now), Files.readString(root.resolve(A).resolve("lock")), "someone else's lock is left alone");
+    }
+
+    @Test
+    void theLockIsReleasedWhenAWriteFails() throws Exception {
+        StoredState a = backend.read(A);
+        Files.writeString(root.resolve(A).resolve("state.json"), "{\"completed\": {}, \"partial\": {}}");
+        assertThrows(ConflictException.class, () -> backend.write(A, a.document(), a.version()));
+        assertFalse(Files.exists(root.resolve(A).resolve("lock")));
+        assertEquals("{\"completed\": {}, \"partial\": {}}", file(A));
+    }
+
+    @Test
+    void lockContentIsMeltanosEpochFloat() throws Exception {
+        // While the write holds the lock, a racing reader sees Meltano's format; check it through status.
+        lock(B, "1717225200.481233");
+        LockStatus status = backend.lockStatus(B);
+        assertEquals(LockStatus.State.STALE, status.state());
+        assertEquals(1717225200L, status.since().getEpochSecond());
+        assertEquals(481233000, status.since().getNano());
+    }
+
+    @Test
+    void deleteRemovesTheIdFolder() {
+        backend.delete(D, backend.read(D).version());
+        assertFalse(Files.exists(root.resolve(D)));
+        backend.delete(E, backend.read(E).version());
+        assertFalse(Files.exists(root.resolve(E)));
+    }
+
+    @Test
+    void windowsLayoutReadsBase64Folders() throws Exception {
+        String uri = Fixtures.windowsFileBackend(dir);
+        try (StateBackend windows = Backends.open(uri, BackendOptions.defaults().withSetting("file.layout", "windows"))) {
+            assertEquals(9, windows.list((String) null).size());
+            assertTrue(windows.list((String) null).stream().allMatch(ListedState::visibleToMeltano));
+            assertEquals(List.of(E), windows.list("cicd:*").stream().map(ListedState::stateId).collect(Collectors.toList()));
+            assertEquals(backend.read(C).document(), windows.read(C).document());
+            StoredState a = windows.read(A);
+            windows.write(A, a.document(), a.version());
+            assertEquals(file(A), Files.readString(Path.of(uri.substring(7)).resolve("ZGV2OnRhcC1wb3N0Z3Jlcy10by10YXJnZXQtc25vd2ZsYWtl/state.json")));
+        }
+    }
+
+    @Test
+    void relativeFileUrisAreRefused() {
+        BackendException e = assertThrows(BackendException.class, () -> Backends.open("file://relative/dir", BackendOptions.defaults()));
+        assertTrue(e.getMessage().contains("absolute"));
+    }
+}

@@ -1,0 +1,187 @@
+package dev.cairn.backend;
+
+import static dev.cairn.testing.Fixtures.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.cairn.state.Json;
+import dev.cairn.state.PythonJson;
+import dev.cairn.state.StateDocument;
+import dev.cairn.state.StateHealth;
+import dev.cairn.testing.Fixtures;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SqliteBackendTest {
+
+    @TempDir
+    Path dir;
+    String uri;
+    StateBackend backend;
+
+    @BeforeEach
+    void open() {
+        uri = Fixtures.systemDb(dir);
+        backend = Backends.open(uri, BackendOptions.defaults());
+    }
+
+    @AfterEach
+    void close() {
+        backend.close();
+    }
+
+    private String[] row(String id) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
+             Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT completed_state, partial_state, updated_at FROM state WHERE state_id = '" + id + "'")) {
+            return r.next() ? new String[] {r.getString(1), r.getString(2), r.getString(3)} : null;
+        }
+    }
+
+    private void sql(String statement) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
+             Statement s = c.createStatement()) {
+            s.executeUpdate(statement);
+        }
+    }
+
+    @Test
+    void listsEveryFixtureRowIncludingBrokenOnes() {
+        List<String> ids = backend.list((String) null).stream().map(ListedState::stateId).collect(Collectors.toList());
+        assertEquals(List.of(G, E, F, D, H, A, B, C, I), ids);
+    }
+
+    @Test
+    void patternsUseSqlLikeAsMeltanoDoes() {
+        assertEquals(List.of(B, C), ids("prod:*"));
+        assertEquals(List.of(B, C), ids("PROD:*"), "SQLite's LIKE ignores ASCII case");
+        assertEquals(List.of(F, D, H, A), ids("dev_*"), "'_' is a LIKE wildcard");
+        assertEquals(List.of(), ids("dev?*"), "'?' is literal in LIKE");
+    }
+
+    private List<String> ids(String pattern) {
+        return backend.list(pattern).stream().map(ListedState::stateId).collect(Collectors.toList());
+    }
+
+    @Test
+    void readsEachFixtureAsMeltanoDoes() throws Exception {
+        assertEquals(StateHealth.HEALTHY, StateHealth.of(backend.read(A).document()));
+        assertEquals(StateHealth.HEALTHY, StateHealth.of(backend.read(B).document()));
+        assertTrue(backend.read(C).document().hasPendingPartial());
+        assertEquals(StateHealth.EMPTY, StateHealth.of(backend.read(D).document()));
+        assertEquals(StateHealth.CORRUPT_JSON, StateHealth.of(backend.read(F).document()));
+        assertTrue(backend.read(F).document().completed().rawText().endsWith("\"replication_key_val"));
+        assertEquals(StateHealth.NO_SINGER_STATE, StateHealth.of(backend.read(H).document()));
+        assertEquals(StateHealth.NULL_DOCUMENT, StateHealth.of(backend.read(I).document()));
+        assertFalse(backend.read("no:such-id").exists());
+        assertEquals(Version.ABSENT, backend.read("no:such-id").version());
+    }
+
+    @Test
+    void writingWhatWasReadKeepsTheExactText() throws Exception {
+        for (String id : List.of(A, B, C, D, E, F, G, H, I)) {
+            String[] before = row(id);
+            StoredState state = backend.read(id);
+            backend.write(id, state.document(), state.version());
+            String[] after = row(id);
+            assertEquals(before[0], after[0], id);
+            assertEquals(before[1], after[1], id);
+            assertEquals(state.version(), backend.read(id).version());
+        }
+    }
+
+    @Test
+    void writesMeltanosTextAndTimestamps() throws Exception {
+        var doc = Json.parseObject("{\"singer_state\": {\"bookmarks\": {\"s\": {\"v\": 1e-05, \"city\": \"M\\u00fcnchen\"}}}}");
+        backend.write("dev:new-to-target", StateDocument.completeWrite(doc), Version.ABSENT);
+        String[] created = row("dev:new-to-target");
+        assertEquals("{\"singer_state\": {\"bookmarks\": {\"s\": {\"v\": 1e-05, \"city\": \"M\\u00fcnchen\"}}}}", created[0]);
+        assertEquals("{}", created[1]);
+        assertNull(created[2], "Meltano's first insert leaves updated_at NULL");
+        StoredState read = backend.read("dev:new-to-target");
+        backend.write("dev:new-to-target", StateDocument.completeWrite(doc), read.version());
+        assertTrue(row("dev:new-to-target")[2].matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{6}"));
+    }
+
+    @Test
+    void nullPartsAreStoredAsSqlNull() throws Exception {
+        StoredState i = backend.read(I);
+        backend.write(I, i.document(), i.version());
+        assertNull(row(I)[1]);
+    }
+
+    @Test
+    void aRacingWriterCausesAConflictAndLosesNothing() throws Exception {
+        StoredState read = backend.read(A);
+        sql("UPDATE state SET completed_state = '{\"singer_state\": {\"theirs\": 1}}' WHERE state_id = '" + A + "'");
+        ConflictException e = assertThrows(ConflictException.class,
+                () -> backend.write(A, StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"mine\": 1}}")), read.version()));
+        assertEquals("{\"singer_state\": {\"theirs\": 1}}", PythonJson.dumps(e.current().document().completed().value()));
+        assertEquals("{\"singer_state\": {\"theirs\": 1}}", row(A)[0]);
+        assertThrows(ConflictException.class, () -> backend.delete(A, read.version()));
+        assertNotNull(row(A));
+    }
+
+    @Test
+    void creatingAStateSomeoneElseCreatedFirstIsAConflict() throws Exception {
+        sql("INSERT INTO state (state_id, completed_state, partial_state) VALUES ('dev:x', '{}', '{}')");
+        assertThrows(ConflictException.class,
+                () -> backend.write("dev:x", StateDocument.EMPTY, Version.ABSENT));
+    }
+
+    @Test
+    void deleteRemovesTheRow() throws Exception {
+        backend.delete(D, backend.read(D).version());
+        assertNull(row(D));
+    }
+
+    @Test
+    void runningJobsShowAsLocks() {
+        assertEquals(LockStatus.State.STALE, backend.lockStatus(C).state(), "fixture run 6 is RUNNING since 2024");
+        assertEquals(LockStatus.State.FREE, backend.lockStatus(A).state());
+    }
+
+    @Test
+    void readAllStreamsEveryState() {
+        List<StoredState> all = new java.util.ArrayList<>();
+        backend.readAll("dev:*", all::add);
+        assertEquals(List.of(F, D, H, A), all.stream().map(StoredState::stateId).collect(Collectors.toList()));
+    }
+
+    @Test
+    void aDatabaseWithoutAStateTableIsRefused() throws Exception {
+        Path other = dir.resolve("other.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + other); Statement s = c.createStatement()) {
+            s.executeUpdate("CREATE TABLE runs (id INTEGER)");
+        }
+        BackendException e = assertThrows(BackendException.class, () -> Backends.open("sqlite:///" + other, BackendOptions.defaults()));
+        assertTrue(e.getMessage().contains("not a Meltano system database"), e.getMessage());
+        assertThrows(BackendException.class, () -> Backends.open("sqlite:///" + dir.resolve("missing.db"), BackendOptions.defaults()));
+        assertFalse(Files.exists(dir.resolve("missing.db")), "Cairn never creates a database");
+    }
+
+    @Test
+    void readOnlyBackendsRefuseWrites() {
+        try (StateBackend ro = Backends.open(uri, BackendOptions.defaults().withReadOnly(true))) {
+            StoredState a = ro.read(A);
+            assertThrows(ReadOnlyException.class, () -> ro.write(A, a.document(), a.version()));
+            assertThrows(ReadOnlyException.class, () -> ro.delete(A, a.version()));
+        }
+    }
+
+    @Test
+    void unknownSchemesAreNamed() {
+        BackendException e = assertThrows(BackendException.class, () -> Backends.open("ftp://x:secret@host/y", BackendOptions.defaults()));
+        assertTrue(e.getMessage().contains("unknown backend URI"));
+        assertFalse(e.getMessage().contains("secret"));
+    }
+}
