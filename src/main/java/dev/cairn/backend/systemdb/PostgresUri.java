@@ -255,7 +255,12 @@ public final class PostgresUri {
     }
 
     public Connection connect() throws SQLException {
-        return new org.postgresql.Driver().connect(jdbcUrl(), properties());
+        return connect(properties());
+    }
+
+    /** Connects with the given properties, which start from {@link #properties()}. */
+    Connection connect(Properties props) throws SQLException {
+        return new org.postgresql.Driver().connect(jdbcUrl(), props);
     }
 
     /** The URI with the password hidden. */
