@@ -204,6 +204,7 @@ class S3BackendTest {
         assertFalse(slash.visibleToMeltano(), "Meltano lists only the last segment of an ID with '/'");
     }
 
+    /** Keys with a leading '/' are left to {@code CloudLayoutTest}: S3Proxy's stores refuse them. */
     @Test
     void historicalLayoutsAreFoundAndExplained() {
         put("state/dev:now/state.json", "{}");
@@ -212,9 +213,10 @@ class S3BackendTest {
         put("elsewhere/dev:not-listed/state.json", "{}");
         Map<String, ListedState> listed = backend.list(null).stream()
                 .collect(Collectors.toMap(ListedState::stateId, l -> l));
-        assertTrue(listed.get("dev:now").visibleToMeltano());
         assertEquals(3, listed.size(), listed.toString());
-        assertTrue(listed.values().stream().filter(l -> !l.visibleToMeltano()).count() == 2, listed.toString());
+        assertTrue(listed.get("dev:now").visibleToMeltano());
+        assertTrue(listed.get("state/dev:old").hiddenFromMeltano().contains("prefix written twice"));
+        assertTrue(listed.get("state-old/dev:other/state.json").hiddenFromMeltano().contains("outside the prefix folder"));
         assertTrue(listed.values().stream().noneMatch(l -> l.stateId().contains("not-listed")));
     }
 

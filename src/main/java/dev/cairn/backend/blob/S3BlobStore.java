@@ -102,6 +102,11 @@ final class S3BlobStore implements BlobStore {
     public void list(String prefix, Consumer<String> keys) {
         try {
             s3.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix)).contents().forEach(o -> keys.accept(o.key()));
+        } catch (S3Exception e) {
+            if (prefix.startsWith("/") && e.statusCode() == 400) {
+                return; // a server refusing keys that start with '/' (S3Proxy's file stores, for one) holds none
+            }
+            throw failure("list", prefix + "*", e);
         } catch (SdkException e) {
             throw failure("list", prefix + "*", e);
         }
