@@ -12,6 +12,7 @@ import dev.cairn.state.Json;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.Fixtures;
+import dev.cairn.testing.Race;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -20,12 +21,10 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -239,29 +238,8 @@ class PostgresBackendTest {
     @Test
     void manyRacingWritersFromOneReadExactlyOneWins() throws Exception {
         insert("dev:race", "{}", "{}");
-        int writers = 6;
-        StoredState read = backend.read("dev:race");
-        CyclicBarrier start = new CyclicBarrier(writers);
-        AtomicInteger wins = new AtomicInteger();
-        AtomicInteger conflicts = new AtomicInteger();
-        List<CompletableFuture<Void>> all = new ArrayList<>();
-        for (int i = 0; i < writers; i++) {
-            int n = i;
-            all.add(CompletableFuture.runAsync(() -> {
-                try (StateBackend own = Backends.open(uri, BackendOptions.defaults())) {
-                    start.await();
-                    own.write("dev:race", complete("{\"singer_state\": {\"writer\": " + n + "}}"), read.version());
-                    wins.incrementAndGet();
-                } catch (ConflictException e) {
-                    conflicts.incrementAndGet();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }));
-        }
-        CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
-        assertEquals(1, wins.get());
-        assertEquals(writers - 1, conflicts.get());
+        assertEquals(1, Race.writersWinning(backend, "dev:race", 6));
+        assertEquals(1, Race.writersWinning(backend, "dev:created-by-racers", 6), "creators race too");
     }
 
     @Test

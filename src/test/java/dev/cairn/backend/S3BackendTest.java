@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.state.Json;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
+import dev.cairn.testing.Race;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -129,26 +130,8 @@ class S3BackendTest {
     @Test
     void manyRacingWritersFromOneReadExactlyOneWins() throws Exception {
         backend.write("dev:race", complete("{\"singer_state\": {\"v\": 0}}"), Version.ABSENT);
-        StoredState read = backend.read("dev:race");
-        int writers = 5;
-        ExecutorService pool = Executors.newFixedThreadPool(writers);
-        try {
-            List<Future<Boolean>> results = IntStream.range(0, writers).mapToObj(n -> pool.submit(() -> {
-                try (StateBackend own = Backends.open("s3://" + bucket + "/state", options())) {
-                    own.write("dev:race", complete("{\"singer_state\": {\"v\": " + (n + 1) + "}}"), read.version());
-                    return true;
-                } catch (ConflictException e) {
-                    return false;
-                }
-            })).collect(Collectors.toList());
-            int wins = 0;
-            for (Future<Boolean> r : results) {
-                wins += r.get() ? 1 : 0;
-            }
-            assertEquals(1, wins);
-        } finally {
-            pool.shutdownNow();
-        }
+        assertEquals(1, Race.writersWinning(backend, "dev:race", 5));
+        assertEquals(1, Race.writersWinning(backend, "dev:created-by-racers", 5), "creators race too");
     }
 
     @Test
