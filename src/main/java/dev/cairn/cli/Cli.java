@@ -1,11 +1,70 @@
 package dev.cairn.cli;
 
-/** The command line. */
-public final class Cli {
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.ConflictException;
+import dev.cairn.ops.EditRefused;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
-    private Cli() {}
+/**
+ * The command line: the verbs of {@code meltano state} on any backend, plus diff, history and undo.
+ * Exit status: 0 done, 1 failed (one line on stderr says why), 2 bad usage, 3 the state changed
+ * since it was read (nothing written).
+ */
+@Command(name = "cairn", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+        description = "Inspect and edit Meltano state in any state backend.",
+        subcommands = {
+            ListCommand.class, GetCommand.class, SetCommand.class, MergeCommand.class, ClearCommand.class,
+            TransferCommand.Copy.class, TransferCommand.Move.class, DiffCommand.class, ExportCommand.class,
+            ImportCommand.class, HistoryCommand.class, UndoCommand.class
+        })
+public final class Cli implements Runnable {
+
+    public static final int FAILED = 1;
+    public static final int CONFLICT = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
 
     public static int run(String... args) {
-        return 0;
+        return run(new PrintStream(System.out, true, StandardCharsets.UTF_8),
+                new PrintStream(System.err, true, StandardCharsets.UTF_8), args);
+    }
+
+    /** Runs one command line with the given output streams; returns the exit status. */
+    public static int run(PrintStream out, PrintStream err, String... args) {
+        CommandLine cli = new CommandLine(new Cli());
+        cli.setOut(new java.io.PrintWriter(out, true));
+        cli.setErr(new java.io.PrintWriter(err, true));
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            err.println("cairn: " + message(e));
+            if (e instanceof ConflictException) {
+                return CONFLICT;
+            }
+            if (!(e instanceof BackendException || e instanceof EditRefused || e instanceof UserError)) {
+                e.printStackTrace(err);
+            }
+            return FAILED;
+        });
+        return cli.execute(args);
+    }
+
+    private static String message(Exception e) {
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Cli.class.getPackage().getImplementationVersion();
+            return new String[] {"cairn " + (v == null ? "(development build)" : v)};
+        }
     }
 }

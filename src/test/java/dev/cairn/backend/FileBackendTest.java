@@ -117,6 +117,14 @@ class FileBackendTest {
     }
 
     @Test
+    void ofWritersRacingFromTheSameReadExactlyOneWins() throws Exception {
+        try (StateBackend patient = Backends.open("file://" + root, BackendOptions.defaults())) {
+            assertEquals(1, dev.cairn.testing.Race.writersWinning(patient, A, 8));
+            assertEquals(1, dev.cairn.testing.Race.writersWinning(patient, "dev:created-by-racers", 8), "creation races too");
+        }
+    }
+
+    @Test
     void theLockIsReleasedWhenAWriteFails() throws Exception {
         StoredState a = backend.read(A);
         Files.writeString(root.resolve(A).resolve("state.json"), "{\"completed\": {}, \"partial\": {}}");

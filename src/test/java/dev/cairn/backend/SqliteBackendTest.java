@@ -120,6 +120,12 @@ class SqliteBackendTest {
     }
 
     @Test
+    void ofWritersRacingFromTheSameReadExactlyOneWins() throws Exception {
+        assertEquals(1, dev.cairn.testing.Race.writersWinning(backend, A, 8));
+        assertEquals(1, dev.cairn.testing.Race.writersWinning(backend, "dev:created-by-racers", 8), "creation races too");
+    }
+
+    @Test
     void aRacingWriterCausesAConflictAndLosesNothing() throws Exception {
         StoredState read = backend.read(A);
         sql("UPDATE state SET completed_state = '{\"singer_state\": {\"theirs\": 1}}' WHERE state_id = '" + A + "'");

@@ -37,31 +37,43 @@ final class CloudLayout implements BlobLayout {
     @Override
     public void list(BlobStore store, String pattern, Consumer<ListedState> sink) {
         Glob glob = pattern == null ? null : Glob.compile(pattern);
-        String folder = prefix.isEmpty() ? "" : prefix + "/";
-        store.list(prefix, key -> {
-            if (!key.equals(STATE_FILE) && !key.endsWith(SUFFIX)) {
-                return;
-            }
-            String parent = key.substring(0, Math.max(0, key.length() - SUFFIX.length()));
-            String meltanoId = parent.substring(parent.lastIndexOf('/') + 1);
-            ListedState listed;
-            if (!key.startsWith(folder)) {
-                listed = new ListedState(key, "key outside the prefix folder '" + folder
-                        + "': Meltano lists it as '" + meltanoId + "' but reads nothing there");
-            } else {
-                String id = parent.substring(folder.length());
-                if (!prefix.isEmpty() && id.startsWith(prefix + "/")) {
-                    listed = new ListedState(id, "historical layout of Meltano 2.10-2.20 (prefix written twice):"
-                            + " Meltano lists it as '" + meltanoId + "' but reads nothing there");
-                } else if (id.indexOf('/') >= 0) {
-                    listed = new ListedState(id, "the ID contains '/': Meltano lists it as '" + meltanoId + "'");
-                } else {
-                    listed = ListedState.visible(id);
-                }
-            }
-            if (glob == null || glob.matches(listed.stateId())) {
+        Consumer<String> keys = key -> {
+            ListedState listed = listed(key);
+            if (listed != null && (glob == null || glob.matches(listed.stateId()))) {
                 sink.accept(listed);
             }
-        });
+        };
+        store.list(prefix, keys);
+        if (!prefix.isEmpty()) {
+            // `meltano upgrade` (4.2+) copies the 2.10-2.20 layout to '/<prefix>/…', which a listing of '<prefix>' misses.
+            store.list("/" + prefix + "/", keys);
+        }
+    }
+
+    /** What a key under the prefix is, or {@code null} when it is no {@code state.json}. */
+    private ListedState listed(String key) {
+        if (!key.equals(STATE_FILE) && !key.endsWith(SUFFIX)) {
+            return null;
+        }
+        String folder = prefix.isEmpty() ? "" : prefix + "/";
+        String parent = key.substring(0, Math.max(0, key.length() - SUFFIX.length()));
+        String meltanoId = parent.substring(parent.lastIndexOf('/') + 1);
+        if (!folder.isEmpty() && key.startsWith("/" + folder)) {
+            return new ListedState(key, "key with a leading '/', as `meltano upgrade` copies old keys:"
+                    + " Meltano reads '" + key.substring(1) + "' for '" + meltanoId + "', not this");
+        }
+        if (!key.startsWith(folder)) {
+            return new ListedState(key, "key outside the prefix folder '" + folder
+                    + "': Meltano lists it as '" + meltanoId + "' but reads nothing there");
+        }
+        String id = parent.substring(folder.length());
+        if (!prefix.isEmpty() && id.startsWith(prefix + "/")) {
+            return new ListedState(id, "historical layout of Meltano 2.10-2.20 (prefix written twice):"
+                    + " Meltano lists it as '" + meltanoId + "' but reads nothing there");
+        }
+        if (id.indexOf('/') >= 0) {
+            return new ListedState(id, "the ID contains '/': Meltano lists it as '" + meltanoId + "'");
+        }
+        return ListedState.visible(id);
     }
 }

@@ -1,0 +1,61 @@
+package dev.cairn.backend.blob;
+
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.BackendFactory;
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.StateBackend;
+import java.time.Clock;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * Opens Meltano's {@code s3://[KEY:SECRET@]bucket/prefix} backend, on AWS or on an S3-compatible
+ * server named by an endpoint setting (see {@link S3Connection}).
+ */
+public final class S3BackendFactory implements BackendFactory {
+
+    @Override
+    public boolean accepts(String uri) {
+        return S3Location.accepts(uri);
+    }
+
+    @Override
+    public String schemes() {
+        return "s3://[KEY:SECRET@]bucket/prefix";
+    }
+
+    @Override
+    public StateBackend open(String uri, BackendOptions options) {
+        S3Location location = S3Location.parse(uri);
+        S3Connection connection = S3Connection.resolve(location, options);
+        S3Client client = connection.client();
+        try {
+            checkBucket(client, location, connection);
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+        S3BlobStore store = new S3BlobStore(client, location.bucket(), location.displayUri());
+        return new BlobStateBackend(store, new CloudLayout(location.prefix()), options, Clock.systemUTC());
+    }
+
+    /** Fails early, saying which bucket, server and credentials, rather than on the first listing. */
+    private static void checkBucket(S3Client client, S3Location location, S3Connection connection) {
+        String where = "bucket " + location.bucket() + (connection.endpoint() == null ? "" : " at " + connection.endpoint())
+                + " (credentials: " + connection.credentialSource() + ")";
+        try {
+            client.headBucket(b -> b.bucket(location.bucket()));
+        } catch (S3Exception e) {
+            String why = switch (e.statusCode()) {
+                case 404 -> "no such bucket";
+                case 403 -> "access denied";
+                case 301 -> "the bucket is in another region than " + connection.region().id();
+                default -> "HTTP " + e.statusCode();
+            };
+            throw new BackendException("cannot open " + location.displayUri() + ": " + why + ", " + where, e);
+        } catch (SdkException e) {
+            throw new BackendException("cannot open " + location.displayUri() + ": " + e.getMessage() + ", " + where, e);
+        }
+    }
+}

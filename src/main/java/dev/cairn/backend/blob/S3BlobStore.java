@@ -1,0 +1,124 @@
+package dev.cairn.backend.blob;
+
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.Version;
+import java.util.Arrays;
+import java.util.function.Consumer;
+import software.amazon.awssdk.core.ResponseBytes;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * An S3 bucket (or S3-compatible server) as a blob store. Versions are ETags; conditional puts use
+ * {@code If-Match} / {@code If-None-Match: *}, so a writer that ignores Meltano's lock still cannot
+ * slip a change in between Cairn's read and its write.
+ */
+final class S3BlobStore implements BlobStore {
+
+    /** What Meltano uploads every object with (v3.6.0+). */
+    static final String CONTENT_TYPE = "application/json";
+
+    private final S3Client s3;
+    private final String bucket;
+    private final String displayUri;
+
+    S3BlobStore(S3Client s3, String bucket, String displayUri) {
+        this.s3 = s3;
+        this.bucket = bucket;
+        this.displayUri = displayUri;
+    }
+
+    @Override
+    public String displayUri() {
+        return displayUri;
+    }
+
+    @Override
+    public Blob get(String key) {
+        try {
+            ResponseBytes<GetObjectResponse> object = s3.getObjectAsBytes(b -> b.bucket(bucket).key(key));
+            return new Blob(object.asByteArray(), Version.of(object.response().eTag()));
+        } catch (NoSuchKeyException e) {
+            return null;
+        } catch (SdkException e) {
+            throw failure("read", key, e);
+        }
+    }
+
+    @Override
+    public Version put(String key, byte[] data, Version expected) {
+        PutObjectRequest.Builder request = PutObjectRequest.builder().bucket(bucket).key(key).contentType(CONTENT_TYPE);
+        if (Version.ABSENT.equals(expected)) {
+            request.ifNoneMatch("*");
+        } else if (expected != null) {
+            request.ifMatch(expected.token());
+        }
+        try {
+            return Version.of(s3.putObject(request.build(), RequestBody.fromBytes(data)).eTag());
+        } catch (S3Exception e) {
+            if (expected != null && isPreconditionFailure(e, !Version.ABSENT.equals(expected))) {
+                // The SDK retries a request whose response it lost; the retry of a conditional put
+                // that went through the first time fails its condition against our own write.
+                Blob now = get(key);
+                if (now != null && Arrays.equals(now.data(), data)) {
+                    return now.version();
+                }
+                throw new PreconditionFailed(key);
+            }
+            throw failure("write", key, e);
+        } catch (SdkException e) {
+            throw failure("write", key, e);
+        }
+    }
+
+    /**
+     * 412: the object is not at the expected ETag (or exists, for {@code If-None-Match}); 409: a
+     * concurrent conditional write to the same key won; 404 NoSuchKey: {@code If-Match} on an object
+     * deleted meanwhile.
+     */
+    private static boolean isPreconditionFailure(S3Exception e, boolean ifMatch) {
+        String code = e.awsErrorDetails() == null ? "" : String.valueOf(e.awsErrorDetails().errorCode());
+        return e.statusCode() == 412
+                || (e.statusCode() == 409 && code.equals("ConditionalRequestConflict"))
+                || (ifMatch && e.statusCode() == 404 && code.equals("NoSuchKey"));
+    }
+
+    @Override
+    public void delete(String key) {
+        try {
+            s3.deleteObject(b -> b.bucket(bucket).key(key));
+        } catch (SdkException e) {
+            throw failure("delete", key, e);
+        }
+    }
+
+    /** Every page of the listing, one request per 1000 keys, handed on as it arrives. */
+    @Override
+    public void list(String prefix, Consumer<String> keys) {
+        try {
+            s3.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix)).contents().forEach(o -> keys.accept(o.key()));
+        } catch (S3Exception e) {
+            if (prefix.startsWith("/") && e.statusCode() == 400) {
+                return; // a server refusing keys that start with '/' (S3Proxy's file stores, for one) holds none
+            }
+            throw failure("list", prefix + "*", e);
+        } catch (SdkException e) {
+            throw failure("list", prefix + "*", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        s3.close();
+    }
+
+    private BackendException failure(String action, String key, SdkException e) {
+        return new BackendException("cannot " + action + " s3://" + bucket + "/" + key + " (" + displayUri + "): "
+                + e.getMessage(), e);
+    }
+}

@@ -1,0 +1,147 @@
+package dev.cairn.backend.blob;
+
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.BackendOptions;
+import java.net.URI;
+import java.util.Map;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.providers.AwsProfileRegionProvider;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3ClientBuilder;
+
+/**
+ * How to reach an S3 bucket, resolved as Meltano resolves it: the key and secret from the
+ * {@code s3.*} settings (or their {@code MELTANO_STATE_BACKEND_S3_*} variables), else from the URI,
+ * else the AWS default chain (environment, profiles, SSO, web identity …); an endpoint for MinIO and
+ * other S3-compatible servers from {@code s3.endpoint_url}, {@code MELTANO_STATE_BACKEND_S3_ENDPOINT_URL},
+ * {@code AWS_ENDPOINT_URL_S3} or {@code AWS_ENDPOINT_URL}. Secrets stay inside the client.
+ */
+public final class S3Connection {
+
+    public static final String ACCESS_KEY_SETTING = "s3.aws_access_key_id";
+    public static final String SECRET_KEY_SETTING = "s3.aws_secret_access_key";
+    public static final String ENDPOINT_SETTING = "s3.endpoint_url";
+    /** Not a Meltano setting: Meltano leaves the region to boto3's configuration. */
+    public static final String REGION_SETTING = "s3.region";
+
+    private final AwsCredentialsProvider credentials;
+    private final String credentialSource;
+    private final URI endpoint;
+    private final Region region;
+    private final boolean regionGuessed;
+
+    private S3Connection(AwsCredentialsProvider credentials, String credentialSource, URI endpoint, Region region,
+                         boolean regionGuessed) {
+        this.credentials = credentials;
+        this.credentialSource = credentialSource;
+        this.endpoint = endpoint;
+        this.region = region;
+        this.regionGuessed = regionGuessed;
+    }
+
+    public static S3Connection resolve(S3Location location, BackendOptions options) {
+        return resolve(location, options, System.getenv());
+    }
+
+    static S3Connection resolve(S3Location location, BackendOptions options, Map<String, String> env) {
+        String key = first(options.setting(ACCESS_KEY_SETTING), env.get("MELTANO_STATE_BACKEND_S3_AWS_ACCESS_KEY_ID"));
+        String secret = first(options.setting(SECRET_KEY_SETTING), env.get("MELTANO_STATE_BACKEND_S3_AWS_SECRET_ACCESS_KEY"));
+        String keySource = key != null ? "settings" : "the URI";
+        // Meltano takes each of the two from the URI on its own when the setting is empty.
+        key = first(key, location.accessKeyId());
+        secret = first(secret, location.secretAccessKey());
+        AwsCredentialsProvider credentials;
+        String credentialSource;
+        if (key != null && secret != null) {
+            credentials = StaticCredentialsProvider.create(AwsBasicCredentials.create(key, secret));
+            credentialSource = "an access key from " + keySource;
+        } else if (secret != null) {
+            throw new BackendException("AWS secret access key configured, but not AWS access key ID.");
+        } else if (key != null) {
+            throw new BackendException("AWS access key ID configured, but no AWS secret access key.");
+        } else {
+            credentials = DefaultCredentialsProvider.builder().build();
+            credentialSource = "the AWS default credential chain";
+        }
+
+        String endpointText = first(options.setting(ENDPOINT_SETTING), env.get("MELTANO_STATE_BACKEND_S3_ENDPOINT_URL"),
+                env.get("AWS_ENDPOINT_URL_S3"), env.get("AWS_ENDPOINT_URL"));
+        URI endpoint = endpointText == null ? null : endpoint(endpointText);
+
+        String regionName = first(options.setting(REGION_SETTING), env.get("AWS_REGION"), env.get("AWS_DEFAULT_REGION"),
+                profileRegion());
+        Region region = regionName == null ? Region.US_EAST_1 : Region.of(regionName);
+        return new S3Connection(credentials, credentialSource, endpoint, region, regionName == null);
+    }
+
+    private static URI endpoint(String text) {
+        try {
+            URI uri = URI.create(text);
+            if (uri.getScheme() == null || uri.getHost() == null) {
+                throw new IllegalArgumentException("no scheme or host");
+            }
+            return uri;
+        } catch (IllegalArgumentException e) {
+            throw new BackendException("the S3 endpoint '" + text + "' is not a URL like http://host:9000", e);
+        }
+    }
+
+    /** The region of the active AWS profile; no instance-metadata lookup, which stalls off EC2. */
+    private static String profileRegion() {
+        try {
+            return new AwsProfileRegionProvider().getRegion().id();
+        } catch (SdkClientException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static String first(String... values) {
+        for (String v : values) {
+            if (v != null && !v.isEmpty()) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    public S3Client client() {
+        S3ClientBuilder builder = S3Client.builder()
+                .httpClient(UrlConnectionHttpClient.create())
+                .credentialsProvider(credentials)
+                .region(region);
+        if (endpoint != null) {
+            // S3-compatible servers: bucket in the path, and only the checksums the protocol requires,
+            // since many of them reject the SDK's default trailing checksums.
+            builder.endpointOverride(endpoint)
+                    .forcePathStyle(true)
+                    .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                    .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+        } else if (regionGuessed) {
+            // like boto3 without a region: reach the bucket wherever it lives
+            builder.crossRegionAccessEnabled(true);
+        }
+        return builder.build();
+    }
+
+    /** Where credentials come from, for diagnostics; names the access key ID, never the secret. */
+    public String credentialSource() {
+        return credentialSource;
+    }
+
+    /** The endpoint override, or {@code null} for AWS itself. */
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    public Region region() {
+        return region;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.cairn.cli;
+
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.blob.FileBackendFactory;
+import dev.cairn.meltano.MeltanoProject;
+import dev.cairn.meltano.StateLocation;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** How a command reaches its backend: a URI, or a Meltano project that says where its state lives. */
+final class BackendArgs {
+
+    @Option(names = {"-b", "--backend"}, paramLabel = "URI",
+            description = "State backend: sqlite:///path/meltano.db, postgresql://..., file:///path, s3://bucket/prefix.")
+    String uri;
+
+    @Option(names = "--project", paramLabel = "DIR",
+            description = "Use the state backend of this Meltano project (meltano.yml, .env, MELTANO_* variables).")
+    Path project;
+
+    @Option(names = "--environment", paramLabel = "ENV", description = "The project's environment whose settings apply.")
+    String environment;
+
+    @Option(names = "--windows-layout", description = "Read a file:// backend written by Meltano on Windows (base64 folder names).")
+    boolean windowsLayout;
+
+    @Option(names = "--s3-endpoint", paramLabel = "URL", description = "S3-compatible endpoint (MinIO, ...), path-style.")
+    String s3Endpoint;
+
+    @Option(names = "--lock-timeout", paramLabel = "SECONDS",
+            description = "Meltano's lock_timeout_seconds: an older lock is stale and broken (default: 10, or the project's).")
+    Long lockTimeoutSeconds;
+
+    @Option(names = "--lock-wait", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How long a write waits for a pipeline's lock before giving up (default: ${DEFAULT-VALUE}).")
+    long lockWaitSeconds;
+
+    @Option(names = "--read-only", description = "Refuse every write to this backend.")
+    boolean readOnly;
+
+    StateBackend open() {
+        if (uri != null && project != null) {
+            throw new UserError("give --backend or --project, not both");
+        }
+        if (uri != null) {
+            return open(uri);
+        }
+        if (project == null) {
+            throw new UserError("give the state backend: --backend URI, or --project DIR for a Meltano project's");
+        }
+        StateLocation location = MeltanoProject.open(project).stateLocation(environment);
+        return Backends.open(location.uri(), options(location.options()));
+    }
+
+    /** Opens another backend with the same options (a copy's destination, a diff's other side). */
+    StateBackend open(String otherUri) {
+        return Backends.open(otherUri, options(BackendOptions.defaults()));
+    }
+
+    private BackendOptions options(BackendOptions base) {
+        BackendOptions options = base.withLockWait(Duration.ofSeconds(lockWaitSeconds)).withReadOnly(readOnly);
+        if (lockTimeoutSeconds != null) {
+            options = options.withLockStaleAfter(Duration.ofSeconds(lockTimeoutSeconds));
+        }
+        if (windowsLayout) {
+            options = options.withSetting(FileBackendFactory.LAYOUT_SETTING, "windows");
+        }
+        if (s3Endpoint != null) {
+            options = options.withSetting("s3.endpoint_url", s3Endpoint);
+        }
+        return options;
+    }
+}

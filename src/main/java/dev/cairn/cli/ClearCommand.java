@@ -1,0 +1,80 @@
+package dev.cairn.cli;
+
+import dev.cairn.backend.ListedState;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Edit;
+import dev.cairn.ops.EditRefused;
+import dev.cairn.ops.WriteCommand;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "clear", description = "Delete states (as `meltano state clear`), or only their partial state.")
+final class ClearCommand implements Callable<Integer> {
+
+    @Mixin
+    BackendArgs backend;
+
+    static final class Selection {
+        @Parameters(paramLabel = "ID", arity = "1")
+        String stateId;
+
+        @Option(names = "--all", required = true, description = "Every state in the backend.")
+        boolean all;
+
+        @Option(names = "--pattern", required = true, paramLabel = "GLOB", description = "The states matching a pattern.")
+        String pattern;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Selection selection;
+
+    @Option(names = "--partial-only", description = "Clear only the partial state; the completed state stays.")
+    boolean partialOnly;
+
+    @Option(names = "--force", description = "Do not ask for confirmation.")
+    boolean force;
+
+    @Option(names = "--dry-run", description = "Print what it would change and write nothing.")
+    boolean dryRun;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws EditRefused {
+        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
+        Edit edit = partialOnly ? Edit.clearPartial() : Edit.clear();
+        try (StateBackend b = backend.open()) {
+            List<String> ids = new ArrayList<>();
+            if (selection.stateId != null) {
+                ids.add(selection.stateId);
+            } else {
+                for (ListedState listed : b.list(selection.all ? null : selection.pattern)) {
+                    ids.add(listed.stateId());
+                }
+            }
+            List<WriteCommand> commands = new ArrayList<>();
+            for (String id : ids) {
+                commands.add(WriteCommand.plan(b, id, edit));
+            }
+            if (dryRun) {
+                writes.preview(commands);
+                return 0;
+            }
+            String what = ids.size() == 1 ? commands.get(0).description()
+                    : edit.verb() + " of " + ids.size() + " states on " + b.displayUri();
+            Writes.confirm(what + "?", force);
+            writes.execute(commands);
+            spec.commandLine().getErr().println(ids.size() + " state(s) were successfully cleared");
+        }
+        return 0;
+    }
+}

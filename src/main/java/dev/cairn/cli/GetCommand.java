@@ -1,0 +1,68 @@
+package dev.cairn.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.state.PythonJson;
+import dev.cairn.state.StateError;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "get", description = "Print a state's effective value exactly as `meltano state get` prints it.")
+final class GetCommand implements Callable<Integer> {
+
+    /** The output forms of the Meltano versions. */
+    enum Format {
+        json(PythonJson.Style.COMPACT), pretty(PythonJson.Style.INDENT2), legacy(PythonJson.Style.DEFAULT);
+
+        final PythonJson.Style style;
+
+        Format(PythonJson.Style style) {
+            this.style = style;
+        }
+    }
+
+    @Mixin
+    BackendArgs backend;
+
+    @Parameters(paramLabel = "ID")
+    String stateId;
+
+    @Option(names = "--format", defaultValue = "json",
+            description = "json (Meltano 4, compact), pretty (Meltano 4 --format pretty), legacy (Meltano 2/3). Default: ${DEFAULT-VALUE}.")
+    Format format;
+
+    @Option(names = "--show-version", description = "Print 'version: <token>' on stderr, for --if-version.")
+    boolean showVersion;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws StateError {
+        StoredState state;
+        try (StateBackend b = backend.open()) {
+            state = b.read(stateId);
+        }
+        JsonNode effective;
+        try {
+            effective = state.document().effective();
+        } catch (StateError e) {
+            throw new UserError("cannot read state " + stateId + ": " + e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(PythonJson.write(effective, format.style));
+        out.print('\n');
+        out.flush();
+        if (showVersion) {
+            spec.commandLine().getErr().println("version: " + state.version());
+        }
+        return 0;
+    }
+}

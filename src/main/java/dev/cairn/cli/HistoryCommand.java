@@ -1,0 +1,46 @@
+package dev.cairn.cli;
+
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Journal;
+import dev.cairn.ops.UserFolders;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "history", description = "The writes Cairn made to a state (from its local journal), newest first.")
+final class HistoryCommand implements Callable<Integer> {
+
+    @Mixin
+    BackendArgs backend;
+
+    @Parameters(paramLabel = "ID")
+    String stateId;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        String uri;
+        try (StateBackend b = backend.open()) {
+            uri = b.displayUri();
+        }
+        List<Journal.Entry> entries = UserFolders.fromEnvironment().journal().history(uri, stateId);
+        PrintWriter out = spec.commandLine().getOut();
+        if (entries.isEmpty()) {
+            out.println("No writes by Cairn to " + stateId + " on " + uri + ".");
+        }
+        for (Journal.Entry e : entries) {
+            out.println(e.time() + "\t" + e.status().name().toLowerCase(java.util.Locale.ROOT) + "\t" + e.action()
+                    + (e.versionAfter() == null ? "" : "\tversion " + e.versionBefore() + " -> " + e.versionAfter())
+                    + (e.error() == null ? "" : "\t" + e.error()));
+        }
+        out.flush();
+        return 0;
+    }
+}

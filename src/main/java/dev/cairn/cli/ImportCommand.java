@@ -1,0 +1,84 @@
+package dev.cairn.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Edit;
+import dev.cairn.ops.EditRefused;
+import dev.cairn.ops.WriteCommand;
+import dev.cairn.state.Json;
+import dev.cairn.state.JsonSyntaxError;
+import dev.cairn.state.StateDocument;
+import dev.cairn.state.StatePart;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "import", description = "Write the states of an export file (Meltano's format), overwriting each"
+        + " listed ID as `meltano state import` does; a key left out is stored as NULL, as Meltano does.")
+final class ImportCommand implements Callable<Integer> {
+
+    @Mixin
+    BackendArgs backend;
+
+    @Parameters(paramLabel = "FILE", description = "The export file, or - for stdin.")
+    Path file;
+
+    @Option(names = "--dry-run", description = "Print what it would change and write nothing.")
+    boolean dryRun;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws EditRefused {
+        JsonNode export = parse();
+        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
+        try (StateBackend b = backend.open()) {
+            List<WriteCommand> commands = new ArrayList<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = export.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> entry = it.next();
+                JsonNode value = entry.getValue();
+                if (!value.isObject()) {
+                    throw new UserError("the entry for " + entry.getKey() + " is not an object with completed/partial");
+                }
+                StateDocument document = new StateDocument(StatePart.of(value.get("completed")), StatePart.of(value.get("partial")));
+                commands.add(WriteCommand.plan(b, entry.getKey(), Edit.restore(document, "Import state")));
+            }
+            if (dryRun) {
+                writes.preview(commands);
+            } else {
+                writes.execute(commands);
+            }
+        }
+        return 0;
+    }
+
+    private JsonNode parse() {
+        String text;
+        try {
+            byte[] bytes = file.toString().equals("-") ? System.in.readAllBytes() : Files.readAllBytes(file);
+            text = new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + file + ": " + e.getMessage());
+        }
+        try {
+            ObjectNode export = Json.parseObject(text);
+            return export;
+        } catch (JsonSyntaxError e) {
+            throw new UserError("invalid export file " + file + ": " + e.getMessage());
+        }
+    }
+}

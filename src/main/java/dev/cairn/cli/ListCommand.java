@@ -1,0 +1,41 @@
+package dev.cairn.cli;
+
+import dev.cairn.backend.StateBackend;
+import dev.cairn.state.StateHealth;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "list", description = "List state IDs, one per line (Meltano's pattern semantics for the backend).")
+final class ListCommand implements Callable<Integer> {
+
+    @Mixin
+    BackendArgs backend;
+
+    @Option(names = "--pattern", paramLabel = "GLOB", description = "Only IDs matching this pattern, as `meltano state list --pattern`.")
+    String pattern;
+
+    @Option(names = {"-l", "--long"}, description = "Also read each state and show its health, tab-separated.")
+    boolean withHealth;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (StateBackend b = backend.open()) {
+            if (withHealth) {
+                b.readAll(pattern, state -> out.println(state.stateId() + "\t" + StateHealth.of(state.document()).label()));
+            } else {
+                b.list(pattern, listed -> out.println(listed.stateId()));
+            }
+        }
+        out.flush();
+        return 0;
+    }
+}

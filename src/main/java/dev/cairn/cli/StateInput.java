@@ -1,0 +1,61 @@
+package dev.cairn.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.state.Json;
+import dev.cairn.state.JsonSyntaxError;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** A state document given on the command line, as {@code meltano state set/merge} take it. */
+final class StateInput {
+
+    private StateInput() {}
+
+    /** Reads exactly one of the inline text and the file ({@code -} is standard input). */
+    static ObjectNode read(String inline, Path file, boolean validate) {
+        if ((inline == null) == (file == null)) {
+            throw new UserError("give the state either as an argument or with --input-file, not both or neither");
+        }
+        String text;
+        String source;
+        if (inline != null) {
+            text = inline;
+            source = "the state argument";
+        } else {
+            source = file.toString();
+            text = readFile(file);
+        }
+        ObjectNode document;
+        try {
+            document = Json.parseObject(text);
+        } catch (JsonSyntaxError e) {
+            throw new UserError("invalid JSON in " + source + ": " + e.getMessage());
+        }
+        if (validate) {
+            requireSingerState(document, source);
+        }
+        return document;
+    }
+
+    /** Meltano 4's validation of set/merge input: a top-level {@code singer_state}. */
+    static void requireSingerState(ObjectNode document, String source) {
+        if (!document.has("singer_state")) {
+            throw new UserError("Invalid state format in " + source + ": the top-level key 'singer_state' is missing"
+                    + " (Meltano would pass no state to the tap). Use --no-validate to bypass this check.");
+        }
+    }
+
+    private static String readFile(Path file) {
+        try {
+            byte[] bytes = file.toString().equals("-") ? System.in.readAllBytes() : Files.readAllBytes(file);
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new UserError("no such file: " + file);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + file + ": " + e.getMessage());
+        }
+    }
+}

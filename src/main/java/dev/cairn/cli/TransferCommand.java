@@ -1,0 +1,177 @@
+package dev.cairn.cli;
+
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Rename;
+import dev.cairn.ops.Transfer;
+import dev.cairn.ops.UserFolders;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code copy} and {@code move}: one ID ({@code SRC DST}) or many ({@code --pattern}, renamed with
+ * {@code --rename dev:*=prod:*}), within a backend or to {@code --to-backend}. Ends with one line per
+ * ID; exit status 1 if any failed, 3 if any conflicted.
+ */
+abstract class TransferCommand implements Callable<Integer> {
+
+    @Mixin
+    BackendArgs backend;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SRC")
+    String sourceId;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "DST")
+    String targetId;
+
+    @Option(names = "--to-backend", paramLabel = "URI", description = "Destination backend (default: the same backend).")
+    String toBackend;
+
+    @Option(names = "--pattern", paramLabel = "GLOB", description = "Transfer every ID matching the pattern.")
+    String pattern;
+
+    @Option(names = "--rename", paramLabel = "FROM=TO", description = "Rewrite IDs, '*' for the varying part: dev:*=prod:*.")
+    String rename;
+
+    @Option(names = "--on-conflict", defaultValue = "fail", paramLabel = "POLICY",
+            description = "When the destination already holds a different state: skip, overwrite or fail (default: ${DEFAULT-VALUE}).")
+    String onConflict;
+
+    @Option(names = "--concurrency", defaultValue = "" + Transfer.DEFAULT_CONCURRENCY, paramLabel = "N",
+            description = "IDs transferred at once (default: ${DEFAULT-VALUE}).")
+    int concurrency;
+
+    @Option(names = "--force", description = "Do not ask for confirmation.")
+    boolean force;
+
+    @Option(names = "--dry-run", description = "Print what would happen to each ID and write nothing.")
+    boolean dryRun;
+
+    @Spec
+    CommandSpec spec;
+
+    abstract Transfer.Mode mode();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Transfer.OnConflict policy = policy();
+        try (StateBackend source = backend.open();
+             StateBackend target = toBackend == null ? null : backend.open(toBackend)) {
+            StateBackend destination = target == null ? source : target;
+            Transfer transfer = new Transfer(source, destination, mode(), policy, UserFolders.fromEnvironment().journal());
+            List<Transfer.Item> items = items(transfer);
+            if (items.isEmpty()) {
+                err.println("No state IDs matched.");
+                return 0;
+            }
+            if (dryRun) {
+                return preview(transfer, items, out);
+            }
+            String verb = mode() == Transfer.Mode.MOVE ? "Move" : "Copy";
+            String what = items.size() == 1
+                    ? verb + " " + items.get(0).sourceId() + " on " + source.displayUri() + " to " + items.get(0).targetId()
+                    : verb + " " + items.size() + " states from " + source.displayUri();
+            Writes.confirm(what + " on " + destination.displayUri() + "?"
+                    + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force);
+            boolean terminal = System.console() != null;
+            List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
+                if (terminal) {
+                    synchronized (err) {
+                        err.print("\r" + done + "/" + total + " " + result.item().sourceId() + "\u001b[K");
+                        err.flush();
+                    }
+                }
+            });
+            if (terminal) {
+                err.println();
+            }
+            return report(results, out, err);
+        }
+    }
+
+    private Transfer.OnConflict policy() {
+        try {
+            return Transfer.OnConflict.valueOf(onConflict.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--on-conflict takes skip, overwrite or fail, not " + onConflict);
+        }
+    }
+
+    private List<Transfer.Item> items(Transfer transfer) {
+        if (pattern != null) {
+            if (sourceId != null || targetId != null) {
+                throw new UserError("give either SRC DST or --pattern, not both");
+            }
+            try {
+                return transfer.select(pattern, rename == null ? Rename.identity() : Rename.parse(rename));
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage());
+            }
+        }
+        if (sourceId == null || (targetId == null && toBackend == null)) {
+            throw new UserError("give SRC and DST (DST may be left out with --to-backend), or --pattern");
+        }
+        if (rename != null) {
+            throw new UserError("--rename goes with --pattern");
+        }
+        return List.of(new Transfer.Item(sourceId, targetId == null ? sourceId : targetId));
+    }
+
+    private int preview(Transfer transfer, List<Transfer.Item> items, PrintWriter out) {
+        for (Transfer.Item item : items) {
+            Transfer.Planned planned = transfer.plan(item);
+            out.println("would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
+                    + item.sourceId() + " -> " + item.targetId() + " (" + planned.detail() + ")");
+            if (items.size() == 1 && planned.source() != null && planned.target() != null) {
+                new DiffPrinter(out).printStates(
+                        planned.target().exists() ? planned.target().document() : null, planned.source().document());
+            }
+        }
+        out.println("Dry run: nothing was written.");
+        out.flush();
+        return 0;
+    }
+
+    private static int report(List<Transfer.Result> results, PrintWriter out, PrintWriter err) {
+        int failed = 0;
+        int conflicts = 0;
+        java.util.Map<Transfer.Outcome, Integer> counts = new java.util.EnumMap<>(Transfer.Outcome.class);
+        for (Transfer.Result r : results) {
+            counts.merge(r.outcome(), 1, Integer::sum);
+            failed += r.outcome() == Transfer.Outcome.FAILED || r.outcome() == Transfer.Outcome.CANCELLED ? 1 : 0;
+            conflicts += r.outcome() == Transfer.Outcome.CONFLICT ? 1 : 0;
+            out.println(r.outcome().name().toLowerCase(java.util.Locale.ROOT) + "\t" + r.item().sourceId() + "\t"
+                    + r.item().targetId() + "\t" + r.detail());
+        }
+        out.flush();
+        StringBuilder summary = new StringBuilder();
+        counts.forEach((outcome, n) -> summary.append(summary.length() == 0 ? "" : ", ")
+                .append(n).append(' ').append(outcome.name().toLowerCase(java.util.Locale.ROOT)));
+        err.println(summary);
+        return failed > 0 ? Cli.FAILED : conflicts > 0 ? Cli.CONFLICT : 0;
+    }
+
+    @Command(name = "copy", description = "Copy states, within a backend or to another one, both documents exactly as stored.")
+    static final class Copy extends TransferCommand {
+        @Override
+        Transfer.Mode mode() {
+            return Transfer.Mode.COPY;
+        }
+    }
+
+    @Command(name = "move", description = "Move states: copy, then clear each source if it is still the version copied.")
+    static final class Move extends TransferCommand {
+        @Override
+        Transfer.Mode mode() {
+            return Transfer.Mode.MOVE;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.cairn.cli;
+
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Journal;
+import dev.cairn.ops.WriteCommand;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "undo", description = "Undo Cairn's last write to a backend (or to one ID of it): refused if the"
+        + " state has changed since that write.")
+final class UndoCommand implements Callable<Integer> {
+
+    @Mixin
+    BackendArgs backend;
+
+    @Parameters(arity = "0..1", paramLabel = "ID")
+    String stateId;
+
+    @Option(names = "--force", description = "Do not ask for confirmation.")
+    boolean force;
+
+    @Option(names = "--dry-run", description = "Print what it would change and write nothing.")
+    boolean dryRun;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
+        try (StateBackend b = backend.open()) {
+            Journal.Entry last = null;
+            for (Journal.Entry e : writes.journal().entries()) {
+                if (e.isDone() && e.backend().equals(b.displayUri()) && (stateId == null || e.stateId().equals(stateId))
+                        && !e.action().startsWith("Undo ")) {
+                    last = e;
+                }
+            }
+            if (last == null) {
+                throw new UserError("no write by Cairn to undo on " + b.displayUri() + (stateId == null ? "" : " for " + stateId));
+            }
+            WriteCommand undo = WriteCommand.undo(b, last);
+            if (dryRun) {
+                writes.preview(List.of(undo));
+                return 0;
+            }
+            Writes.confirm(undo.description() + " (made " + last.time() + ")?", force);
+            writes.execute(List.of(undo));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,97 @@
+package dev.cairn.cli;
+
+import dev.cairn.backend.ConflictException;
+import dev.cairn.backend.Version;
+import dev.cairn.ops.Journal;
+import dev.cairn.ops.UserFolders;
+import dev.cairn.ops.WriteCommand;
+import java.io.BufferedReader;
+import java.io.Console;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Runs planned writes as the command line does: {@code --dry-run} prints each diff and writes
+ * nothing; otherwise a confirmation is asked on the terminal unless {@code --force}, and each write
+ * is journalled and compare-and-set.
+ */
+final class Writes {
+
+    private final PrintWriter out;
+    private final PrintWriter log;
+    private final Journal journal;
+
+    /** Previews go to {@code out}; what was done goes to {@code log} (stderr, as Meltano logs). */
+    Writes(PrintWriter out, PrintWriter log) {
+        this.out = out;
+        this.log = log;
+        this.journal = UserFolders.fromEnvironment().journal();
+    }
+
+    Journal journal() {
+        return journal;
+    }
+
+    /** Prints what the commands would change. */
+    void preview(List<WriteCommand> commands) {
+        for (WriteCommand c : commands) {
+            out.println("Would " + lowerFirst(c.description()) + (c.changesNothing() ? " (no change)" : ":"));
+            if (!c.changesNothing()) {
+                DiffPrinter diff = new DiffPrinter(out);
+                diff.printStates(c.before().exists() ? c.before().document() : null, c.after());
+                diff.printEffective(c.before().exists() ? c.before().document() : null, c.after());
+            }
+        }
+        out.println("Dry run: nothing was written.");
+        out.flush();
+    }
+
+    /** Asks before a write Meltano also asks about; refuses when there is no terminal to ask on. */
+    static void confirm(String question, boolean force) {
+        if (force) {
+            return;
+        }
+        Console console = System.console();
+        if (console == null) {
+            throw new UserError(question + " Refusing without confirmation: pass --force, or run it on a terminal.");
+        }
+        console.printf("%s [y/N] ", question);
+        console.flush();
+        String answer;
+        try {
+            answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        } catch (IOException e) {
+            answer = null;
+        }
+        if (answer == null || !(answer.trim().equalsIgnoreCase("y") || answer.trim().equalsIgnoreCase("yes"))) {
+            throw new UserError("Aborted: nothing was written.");
+        }
+    }
+
+    /** Executes the commands in order; a conflict stops the run with what was done so far reported. */
+    void execute(List<WriteCommand> commands) {
+        for (WriteCommand c : commands) {
+            if (c.changesNothing()) {
+                log.println(c.description() + ": no change.");
+                continue;
+            }
+            c.execute(journal);
+            log.println(c.description() + ": done (version " + c.written() + ").");
+        }
+        log.flush();
+    }
+
+    /** {@code --if-version}: the state must still be at the version the caller read earlier. */
+    static void requireVersion(WriteCommand command, String ifVersion) {
+        if (ifVersion != null && !Version.of(ifVersion).equals(command.before().version())) {
+            throw new ConflictException(command.before(), Version.of(ifVersion));
+        }
+    }
+
+    static String lowerFirst(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+}

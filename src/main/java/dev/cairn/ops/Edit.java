@@ -1,0 +1,112 @@
+package dev.cairn.ops;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.state.Json;
+import dev.cairn.state.Merge;
+import dev.cairn.state.MergeError;
+import dev.cairn.state.StateDocument;
+import dev.cairn.state.StatePart;
+
+/**
+ * A change to one state, as a function of what is stored: Meltano's complete write ({@code state
+ * set}), partial write ({@code state merge}), clears, and restoring a saved document. Applying it
+ * to the current document gives the document to store, or {@code null} to delete the state.
+ */
+public interface Edit {
+
+    /** What the edit does, in the words of a confirmation: "Set state", "Clear partial state". */
+    String verb();
+
+    /** The document to store instead of {@code current}, or {@code null} to delete the state. */
+    StateDocument apply(StateDocument current) throws EditRefused;
+
+    /**
+     * {@code meltano state set}: the document becomes the completed state and the partial is emptied.
+     * As in Meltano, a write whose document is {@code {}} counts as partial and changes nothing.
+     */
+    static Edit set(ObjectNode document) {
+        return new Edit() {
+            @Override
+            public String verb() {
+                return "Set state";
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) throws EditRefused {
+                if (document.isEmpty()) {
+                    return merge(document).apply(current);
+                }
+                return StateDocument.completeWrite(document.deepCopy());
+            }
+        };
+    }
+
+    /** {@code meltano state merge}: the document is merged into the partial state; the completed is kept. */
+    static Edit merge(ObjectNode document) {
+        return new Edit() {
+            @Override
+            public String verb() {
+                return "Merge into state";
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) throws EditRefused {
+                if (current.partial().isCorrupt()) {
+                    throw new EditRefused("the stored partial state is not valid JSON, so nothing can be merged into it");
+                }
+                try {
+                    JsonNode merged = Merge.merge(document, current.partial().value());
+                    return new StateDocument(current.completed(), StatePart.of(merged));
+                } catch (MergeError e) {
+                    throw new EditRefused("Meltano's merge would fail: " + e.getMessage());
+                }
+            }
+        };
+    }
+
+    /** Empties the partial state only: the effective state becomes the completed one. */
+    static Edit clearPartial() {
+        return new Edit() {
+            @Override
+            public String verb() {
+                return "Clear partial state";
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) {
+                return new StateDocument(current.completed(), StatePart.of(Json.object()));
+            }
+        };
+    }
+
+    /** {@code meltano state clear}: the state is deleted. */
+    static Edit clear() {
+        return new Edit() {
+            @Override
+            public String verb() {
+                return "Clear state";
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) {
+                return null;
+            }
+        };
+    }
+
+    /** Puts back a document exactly as it was stored (undo, restore from history, copy); {@code null} deletes. */
+    static Edit restore(StateDocument document, String verb) {
+        return new Edit() {
+            @Override
+            public String verb() {
+                return verb;
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) {
+                return document;
+            }
+        };
+    }
+}

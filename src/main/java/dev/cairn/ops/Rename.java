@@ -1,0 +1,83 @@
+package dev.cairn.ops;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Rewrites state IDs for copies between environments: {@code dev:*=prod:*} maps
+ * {@code dev:tap-x-to-target-y} to {@code prod:tap-x-to-target-y}. Each {@code *} of the target takes
+ * what the {@code *} at the same position of the source matched.
+ */
+public final class Rename {
+
+    private final String from;
+    private final String to;
+    private final Pattern regex;
+
+    private Rename(String from, String to) {
+        this.from = from;
+        this.to = to;
+        StringBuilder r = new StringBuilder();
+        for (String literal : from.split("\\*", -1)) {
+            if (r.length() > 0) {
+                r.append("(.*?)");
+            }
+            r.append(Pattern.quote(literal));
+        }
+        this.regex = Pattern.compile(r.toString(), Pattern.DOTALL);
+    }
+
+    /** Parses {@code FROM=TO}; both sides must have the same number of {@code *}. */
+    public static Rename parse(String spec) {
+        int eq = spec.indexOf('=');
+        if (eq <= 0 || eq == spec.length() - 1 || spec.indexOf('=', eq + 1) >= 0) {
+            throw new IllegalArgumentException("a rename is FROM=TO, e.g. dev:*=prod:* (got '" + spec + "')");
+        }
+        String from = spec.substring(0, eq);
+        String to = spec.substring(eq + 1);
+        if (stars(from) != stars(to)) {
+            throw new IllegalArgumentException("'" + from + "' and '" + to + "' must have as many '*' as each other");
+        }
+        return new Rename(from, to);
+    }
+
+    public static Rename identity() {
+        return new Rename("*", "*");
+    }
+
+    /** The renamed ID; fails for an ID the source side does not match. */
+    public String apply(String stateId) {
+        Matcher m = regex.matcher(stateId);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("state ID " + stateId + " does not match the rename pattern '" + from + "'");
+        }
+        List<String> parts = new ArrayList<>();
+        for (int g = 1; g <= m.groupCount(); g++) {
+            parts.add(m.group(g));
+        }
+        StringBuilder out = new StringBuilder();
+        String[] literals = to.split("\\*", -1);
+        for (int i = 0; i < literals.length; i++) {
+            out.append(literals[i]);
+            if (i < parts.size()) {
+                out.append(parts.get(i));
+            }
+        }
+        return out.toString();
+    }
+
+    public boolean matches(String stateId) {
+        return regex.matcher(stateId).matches();
+    }
+
+    private static int stars(String s) {
+        return (int) s.chars().filter(c -> c == '*').count();
+    }
+
+    @Override
+    public String toString() {
+        return from + "=" + to;
+    }
+}

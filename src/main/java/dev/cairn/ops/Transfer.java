@@ -1,0 +1,183 @@
+package dev.cairn.ops;
+
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.ConflictException;
+import dev.cairn.backend.ListedState;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Copies or moves states, within a backend or across two, one ID or many. Each ID is copied with
+ * both of its documents exactly as stored (the destination's effective state equals the source's),
+ * written with compare-and-set on the destination as read; a move deletes the source only if it is
+ * still the version that was copied. IDs run concurrently and independently: one failure stops
+ * nothing else, and running the same transfer again finishes what is left (an identical destination
+ * counts as done).
+ */
+public final class Transfer {
+
+    /** Copy keeps the source; move deletes it after the copy. */
+    public enum Mode { COPY, MOVE }
+
+    /** What to do when the destination ID already holds a different state. */
+    public enum OnConflict { SKIP, OVERWRITE, FAIL }
+
+    /** How one ID ended. */
+    public enum Outcome { COPIED, MOVED, SKIPPED, CONFLICT, FAILED, CANCELLED }
+
+    /** One source ID and the ID it goes to. */
+    public record Item(String sourceId, String targetId) {}
+
+    /** What happened to one item, with the reason where it did not go through. */
+    public record Result(Item item, Outcome outcome, String detail) {
+        public boolean succeeded() {
+            return outcome == Outcome.COPIED || outcome == Outcome.MOVED || outcome == Outcome.SKIPPED;
+        }
+    }
+
+    /** What a transfer would do to one item, without doing it. */
+    public record Planned(Item item, StoredState source, StoredState target, Outcome expected, String detail) {}
+
+    /** Progress callback: called from worker threads after each item. */
+    public interface Progress {
+        void itemDone(int done, int total, Result result);
+    }
+
+    public static final int DEFAULT_CONCURRENCY = 16;
+
+    private final StateBackend source;
+    private final StateBackend target;
+    private final Mode mode;
+    private final OnConflict onConflict;
+    private final Journal journal;
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+
+    public Transfer(StateBackend source, StateBackend target, Mode mode, OnConflict onConflict, Journal journal) {
+        this.source = source;
+        this.target = target;
+        this.mode = mode;
+        this.onConflict = onConflict;
+        this.journal = journal;
+    }
+
+    /** The source IDs matching a pattern (the source backend's Meltano semantics), renamed. */
+    public List<Item> select(String pattern, Rename rename) {
+        List<Item> items = new ArrayList<>();
+        for (ListedState listed : source.list(pattern)) {
+            items.add(new Item(listed.stateId(), rename.apply(listed.stateId())));
+        }
+        return items;
+    }
+
+    /** Asks a running transfer to stop after the items in flight; the rest end as CANCELLED. */
+    public void cancel() {
+        cancelled.set(true);
+    }
+
+    /** Reads both sides of an item and says what {@link #run} would do with it. */
+    public Planned plan(Item item) {
+        boolean sameBackend = source == target || source.displayUri().equals(target.displayUri());
+        if (sameBackend && item.sourceId().equals(item.targetId())) {
+            return new Planned(item, null, null, Outcome.FAILED, "source and destination are the same state");
+        }
+        StoredState from = source.read(item.sourceId());
+        if (!from.exists()) {
+            return new Planned(item, from, null, Outcome.FAILED, "no state stored for " + item.sourceId());
+        }
+        StoredState to = target.read(item.targetId());
+        if (to.exists() && to.document().equals(from.document())) {
+            return new Planned(item, from, to, mode == Mode.MOVE ? Outcome.MOVED : Outcome.SKIPPED,
+                    "the destination already holds this state");
+        }
+        if (to.exists() && onConflict != OnConflict.OVERWRITE) {
+            return new Planned(item, from, to, onConflict == OnConflict.SKIP ? Outcome.SKIPPED : Outcome.CONFLICT,
+                    "the destination already holds a different state");
+        }
+        return new Planned(item, from, to, mode == Mode.MOVE ? Outcome.MOVED : Outcome.COPIED,
+                to.exists() ? "overwrites the destination's state" : "creates the destination's state");
+    }
+
+    /** Runs every item with bounded concurrency; results come back in the order of the items. */
+    public List<Result> run(List<Item> items, int concurrency, Progress progress) {
+        AtomicInteger done = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, items.size())), daemon());
+        try {
+            List<Future<Result>> futures = new ArrayList<>(items.size());
+            for (Item item : items) {
+                futures.add(pool.submit(() -> {
+                    Result result = cancelled.get() ? new Result(item, Outcome.CANCELLED, "cancelled") : runOne(item);
+                    progress.itemDone(done.incrementAndGet(), items.size(), result);
+                    return result;
+                }));
+            }
+            List<Result> results = new ArrayList<>(items.size());
+            for (Future<Result> f : futures) {
+                results.add(f.get());
+            }
+            return results;
+        } catch (InterruptedException e) {
+            cancel();
+            Thread.currentThread().interrupt();
+            throw new BackendException("the transfer was interrupted");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+            try {
+                pool.awaitTermination(1, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Copies (and for a move, deletes) one item; never throws. */
+    Result runOne(Item item) {
+        try {
+            Planned planned = plan(item);
+            if (planned.expected() != Outcome.COPIED && planned.expected() != Outcome.MOVED) {
+                return new Result(item, planned.expected(), planned.detail());
+            }
+            boolean alreadyThere = planned.target() != null && planned.target().exists()
+                    && planned.target().document().equals(planned.source().document());
+            if (!alreadyThere) {
+                WriteCommand.plan(target, Edit.restore(planned.source().document(), "Copy from " + item.sourceId()),
+                        planned.target()).execute(journal);
+            }
+            if (mode == Mode.COPY) {
+                return new Result(item, Outcome.COPIED, planned.detail());
+            }
+            try {
+                WriteCommand.plan(source, Edit.clear(), planned.source()).execute(journal);
+            } catch (ConflictException e) {
+                return new Result(item, Outcome.CONFLICT,
+                        "copied, but the source changed since it was read, so it was not deleted");
+            }
+            return new Result(item, Outcome.MOVED, planned.detail());
+        } catch (ConflictException e) {
+            return new Result(item, Outcome.CONFLICT, "the destination changed while copying; nothing was overwritten");
+        } catch (BackendException | EditRefused | IllegalArgumentException e) {
+            return new Result(item, Outcome.FAILED, e.getMessage());
+        } catch (RuntimeException e) {
+            return new Result(item, Outcome.FAILED, e.toString());
+        }
+    }
+
+    private static ThreadFactory daemon() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "cairn-transfer-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,129 @@
+package dev.cairn.ops;
+
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.backend.Version;
+import dev.cairn.state.StateDocument;
+import java.util.Objects;
+
+/**
+ * One planned write to one state: made from the state as read, it knows what it will change
+ * ({@link #before()} → {@link #after()}), writes only if the stored state is still the one read,
+ * records itself in the journal first, and can make the command that undoes it.
+ */
+public final class WriteCommand {
+
+    private final StateBackend backend;
+    private final String stateId;
+    private final String verb;
+    private final StoredState before;
+    private final StateDocument after;
+    private Version written;
+
+    private WriteCommand(StateBackend backend, String stateId, String verb, StoredState before, StateDocument after) {
+        this.backend = backend;
+        this.stateId = stateId;
+        this.verb = verb;
+        this.before = before;
+        this.after = after;
+    }
+
+    /** Reads the state now and plans the edit on it. */
+    public static WriteCommand plan(StateBackend backend, String stateId, Edit edit) throws EditRefused {
+        return plan(backend, edit, backend.read(stateId));
+    }
+
+    /** Plans the edit on a state the caller read earlier: the write will conflict if it changed since. */
+    public static WriteCommand plan(StateBackend backend, Edit edit, StoredState before) throws EditRefused {
+        StateDocument after = edit.apply(before.document());
+        return new WriteCommand(backend, before.stateId(), edit.verb(), before, after);
+    }
+
+    public StateBackend backend() {
+        return backend;
+    }
+
+    public String stateId() {
+        return stateId;
+    }
+
+    public String verb() {
+        return verb;
+    }
+
+    /** Names the action and the target, as confirmations must. */
+    public String description() {
+        return verb + " of " + stateId + " on " + backend.displayUri();
+    }
+
+    /** The state as read when the command was planned. */
+    public StoredState before() {
+        return before;
+    }
+
+    /** The document the state will hold, or {@code null} when the state is deleted. */
+    public StateDocument after() {
+        return after;
+    }
+
+    public boolean deletes() {
+        return after == null;
+    }
+
+    /** Executing would leave the stored state as it is. */
+    public boolean changesNothing() {
+        return after == null ? !before.exists() : before.exists() && after.equals(before.document());
+    }
+
+    /** The version the write stored ({@link Version#ABSENT} after a delete); null until executed. */
+    public Version written() {
+        return written;
+    }
+
+    /**
+     * Saves the state as read in the journal, then writes if the stored version still equals the
+     * one read. Raises {@link dev.cairn.backend.ConflictException} otherwise, with nothing written.
+     */
+    public Version execute(Journal journal) {
+        if (written != null) {
+            throw new IllegalStateException("already executed: " + description());
+        }
+        Journal.Entry entry = journal.begin(this);
+        try {
+            if (after == null) {
+                backend.delete(stateId, before.version());
+                written = Version.ABSENT;
+            } else {
+                written = backend.write(stateId, after, before.version());
+            }
+        } catch (RuntimeException e) {
+            journal.fail(entry, e);
+            throw e;
+        }
+        journal.done(entry, written);
+        return written;
+    }
+
+    /** The command that puts back what this one replaced, valid only while the state is still as written. */
+    public WriteCommand undo() {
+        Objects.requireNonNull(written, "not executed");
+        return restoring(backend, stateId, verb, after, written, before.exists() ? before.document() : null);
+    }
+
+    /** The command that undoes a journalled write, valid only while the state is still as that write left it. */
+    public static WriteCommand undo(StateBackend backend, Journal.Entry entry) {
+        if (!entry.isDone()) {
+            throw new IllegalArgumentException("the write " + entry.action() + " did not complete; there is nothing to undo");
+        }
+        return restoring(backend, entry.stateId(), entry.action(), entry.after(), entry.versionAfter(), entry.before());
+    }
+
+    private static WriteCommand restoring(StateBackend backend, String stateId, String verb, StateDocument written,
+                                          Version writtenVersion, StateDocument previous) {
+        StoredState now = written == null
+                ? StoredState.absent(stateId)
+                : StoredState.present(stateId, written, writtenVersion);
+        String undoVerb = "Undo " + Character.toLowerCase(verb.charAt(0)) + verb.substring(1);
+        return new WriteCommand(backend, stateId, undoVerb, now, previous);
+    }
+}

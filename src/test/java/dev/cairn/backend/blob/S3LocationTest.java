@@ -1,0 +1,67 @@
+package dev.cairn.backend.blob;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.cairn.backend.BackendException;
+import org.junit.jupiter.api.Test;
+
+class S3LocationTest {
+
+    @Test
+    void bucketIsTheLowerCasedHostAndPrefixLosesItsSlashes() {
+        S3Location s3 = S3Location.parse("s3://My-Bucket:9000//state/dev//");
+        assertEquals("my-bucket", s3.bucket());
+        assertEquals("state/dev", s3.prefix());
+        assertNull(s3.accessKeyId());
+    }
+
+    @Test
+    void emptyPrefixIsTheBucketRoot() {
+        assertEquals("", S3Location.parse("s3://bucket").prefix());
+        assertEquals("", S3Location.parse("s3://bucket/").prefix());
+        assertEquals("", S3Location.parse("s3://bucket?x=1").prefix());
+    }
+
+    @Test
+    void keyAndSecretAreTakenRawNotPercentDecoded() {
+        S3Location s3 = S3Location.parse("s3://AKIA123:abc%2Bdef+ghi@bucket/prefix");
+        assertEquals("AKIA123", s3.accessKeyId());
+        assertEquals("abc%2Bdef+ghi", s3.secretAccessKey());
+        assertEquals("bucket", s3.bucket());
+    }
+
+    @Test
+    void theLastAtSignEndsTheUserInfoAndTheFirstColonSplitsIt() {
+        S3Location s3 = S3Location.parse("s3://key:se:cr@et@bucket/p");
+        assertEquals("key", s3.accessKeyId());
+        assertEquals("se:cr@et", s3.secretAccessKey());
+        assertEquals("bucket", s3.bucket());
+    }
+
+    @Test
+    void aSecretWithASlashBreaksTheUriAsInMeltano() {
+        // urlparse ends the host part at the first '/': the "bucket" becomes the key's name
+        S3Location s3 = S3Location.parse("s3://KEY:ab/cd@bucket/prefix");
+        assertEquals("key", s3.bucket());
+        assertNull(s3.accessKeyId());
+        assertEquals("cd@bucket/prefix", s3.prefix());
+    }
+
+    @Test
+    void displayNeverShowsTheSecret() {
+        assertEquals("s3://KEY:***@bucket/prefix", S3Location.parse("s3://KEY:p/ss@bucket/prefix").displayUri());
+        S3Location s3 = S3Location.parse("s3://KEY:s3cr:et@bucket/prefix");
+        assertEquals("s3://KEY:***@bucket/prefix", s3.displayUri());
+        assertFalse(s3.toString().contains("s3cr"));
+        assertEquals("s3://bucket/prefix", S3Location.parse("s3://bucket/prefix").displayUri());
+    }
+
+    @Test
+    void aUriWithoutBucketIsRefused() {
+        assertThrows(BackendException.class, () -> S3Location.parse("s3:///prefix"));
+        assertThrows(BackendException.class, () -> S3Location.parse("gs://bucket/prefix"));
+    }
+}
