@@ -20,7 +20,7 @@ public final class App extends Application {
     @Override
     public void start(Stage stage) {
         executor = new TaskExecutor(2, Platform::runLater);
-        AppServices services = AppServices.create(AppDirs.fromEnvironment(), executor, BackendOpener.DEFAULT);
+        AppServices services = AppServices.create(dev.cairn.ops.UserFolders.fromEnvironment(), executor, BackendOpener.DEFAULT);
         MainViewModel model = new MainViewModel(services);
         Scene scene = createScene(model, new FxDialogService(stage));
         stage.setTitle("Cairn — Meltano state inspector");

@@ -35,6 +35,7 @@ import javax.imageio.ImageIO;
 public final class Screenshots {
 
     public static final String SELECTED_ID = "prod:tap-stripe-to-target-bigquery";
+    public static final String BOOKMARKS_ID = "prod:tap-zendesk-to-target-snowflake";
 
     private final Path out;
     private final BackendOpener opener;
@@ -55,13 +56,15 @@ public final class Screenshots {
     public List<Path> render() throws Exception {
         Files.createDirectories(out);
         Path work = Files.createTempDirectory("cairn-screenshots");
-        AppDirs dirs = new AppDirs(work.resolve("config"), work.resolve("data"));
+        dev.cairn.ops.UserFolders dirs = new dev.cairn.ops.UserFolders(work.resolve("data"), work.resolve("config"));
         TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(dirs, executor, opener);
         MainViewModel model = onFx(() -> new MainViewModel(services));
         Stage stage = onFx(() -> {
             Stage s = new Stage();
             s.setScene(App.createScene(model, new NoDialogs()));
+            s.setWidth(1600);
+            s.setHeight(960);
             s.show();
             return s;
         });
@@ -73,25 +76,16 @@ public final class Screenshots {
         await(() -> model.sessions().size() == 2 && model.sessions().stream().allMatch(s -> s.list() != null)
                 && model.tasks().isEmpty(), Duration.ofSeconds(60));
         BackendSession prod = onFx(() -> model.sessions().get(0));
-        onFx(() -> {
-            model.currentProperty().set(prod);
-            StateIdEntry entry = prod.list().visible().stream().filter(e -> e.stateId().equals(SELECTED_ID))
-                    .findFirst().orElseThrow();
-            prod.list().selectedProperty().set(entry);
-            return null;
-        });
-        await(() -> model.tasks().isEmpty() && model.inspector().documentProperty(
-                dev.cairn.ui.inspect.InspectorViewModel.Part.PARTIAL).get() != null, Duration.ofSeconds(30));
+        select(model, prod, SELECTED_ID);
         List<Path> written = new java.util.ArrayList<>();
         written.add(snapshot(stage.getScene(), "main-window.png", v -> { }, view));
-        for (javafx.scene.control.Tab tab : view.inspector().tabs().getTabs()) {
-            String name = tab.getId();
-            if (name != null) {
-                written.add(snapshot(stage.getScene(), name + ".png", v -> v.inspector().tabs().getSelectionModel().select(tab), view));
-            }
-        }
-        written.add(snapshot(stage.getScene(), "main-window-dark.png", v -> {
-            v.inspector().tabs().getSelectionModel().select(0);
+        written.add(snapshot(stage.getScene(), "diff.png", v -> selectTab(v, "diff"), view));
+        select(model, prod, BOOKMARKS_ID);
+        written.add(snapshot(stage.getScene(), "bookmarks.png", v -> selectTab(v, "bookmarks"), view));
+        select(model, prod, dev.cairn.ui.demo.DemoWorkspace.CORRUPT_ID);
+        written.add(snapshot(stage.getScene(), "corrupt-state-dark.png", v -> {
+            v.inspector().tabs().getSelectionModel().select(v.inspector().tab(
+                    dev.cairn.ui.inspect.InspectorViewModel.Part.COMPLETED));
             model.themeProperty().set(Theme.DARK);
         }, view));
         onFx(() -> {
@@ -102,11 +96,29 @@ public final class Screenshots {
         return written;
     }
 
+    private static void select(MainViewModel model, BackendSession session, String id) throws Exception {
+        onFx(() -> {
+            model.currentProperty().set(session);
+            StateIdEntry entry = session.list().visible().stream().filter(e -> e.stateId().equals(id))
+                    .findFirst().orElseThrow();
+            session.list().selectedProperty().set(entry);
+            return null;
+        });
+        await(() -> model.tasks().isEmpty() && model.inspector().documentProperty(
+                dev.cairn.ui.inspect.InspectorViewModel.Part.PARTIAL).get() != null, Duration.ofSeconds(30));
+    }
+
+    private static void selectTab(MainView view, String id) {
+        view.inspector().tabs().getTabs().stream().filter(t -> id.equals(t.getId())).findFirst()
+                .ifPresent(t -> view.inspector().tabs().getSelectionModel().select(t));
+    }
+
     private Path snapshot(Scene scene, String file, Consumer<MainView> prepare, MainView view) throws Exception {
         onFx(() -> {
             prepare.accept(view);
             return null;
         });
+        await(() -> true, Duration.ofSeconds(5));
         Thread.sleep(400);
         await(() -> true, Duration.ofSeconds(5));
         WritableImage image = onFx(() -> {

@@ -67,7 +67,8 @@ public final class JsonCodeView extends VirtualizedScrollPane<CodeArea> {
         area.getStyleClass().add(Styles.JSON_VIEW);
         area.setEditable(false);
         area.setUndoManager(null);
-        area.setWrapText(false);
+        // raw corrupt text comes in rows of at most 160 characters: wrapping them is cheap and shows the error
+        area.setWrapText(text.isRaw());
         area.setParagraphGraphicFactory(LineNumberFactory.get(area));
         if (text.errorRow() >= 0) {
             area.moveTo(text.errorRow(), Math.min(text.errorColumn(), area.getParagraphLength(text.errorRow())));

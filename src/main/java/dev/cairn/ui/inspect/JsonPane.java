@@ -118,7 +118,7 @@ public final class JsonPane extends BorderPane {
         note.setVisible(document.note() != null);
         note.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("problem"), document.problem());
         JsonText text = document.text();
-        info.setText(String.format("%,d lines · %s%s", text.rowCount(), size(text.length()),
+        info.setText(String.format("%,d %s · %s%s", text.rowCount(), text.rowCount() == 1 ? "line" : "lines", size(text.length()),
                 document.isLarge() ? " · large document: read-only fast view" : ""));
         if (document.isLarge() && viewer instanceof JsonLinesView) {
             // the full document replacing its preview: same viewer, same scroll position

@@ -1,9 +1,11 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.ui.bookmarks.BookmarksView;
 import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
+import dev.cairn.ui.diff.DiffView;
 import dev.cairn.ui.inspect.InspectorView;
 import dev.cairn.ui.inspect.JsonPane;
 import dev.cairn.ui.theme.Icon;
@@ -15,6 +17,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -36,6 +39,8 @@ public final class MainView extends BorderPane {
     private final DialogService dialogs;
     private final StateListView stateList = new StateListView();
     private final InspectorView inspector;
+    private final DiffView diffView;
+    private final BookmarksView bookmarksView;
     private final Label backendTitle = new Label();
     private final Label envChip = new Label();
     private final Label envBanner = new Label();
@@ -46,6 +51,13 @@ public final class MainView extends BorderPane {
         this.dialogs = dialogs;
         getStyleClass().add(Styles.APP);
         inspector = new InspectorView(model.inspector());
+        diffView = new DiffView(model.diff());
+        bookmarksView = new BookmarksView(model.bookmarks());
+        Tab diffTab = new Tab("Diff", diffView);
+        diffTab.setId("diff");
+        Tab bookmarksTab = new Tab("Bookmarks", bookmarksView);
+        bookmarksTab.setId("bookmarks");
+        inspector.tabs().getTabs().addAll(diffTab, bookmarksTab);
         SidebarView sidebar = new SidebarView(model, this::connect, this::forget);
 
         backendTitle.getStyleClass().add(Styles.TITLE);
@@ -73,9 +85,9 @@ public final class MainView extends BorderPane {
         setTop(new VBox(toolbar, envBanner, new ErrorBanner(model.errorProperty())));
 
         SplitPane split = new SplitPane(stateList, inspector);
-        split.setDividerPositions(0.36);
+        split.setDividerPositions(0.34);
         SplitPane outer = new SplitPane(sidebar, split);
-        outer.setDividerPositions(0.2);
+        outer.setDividerPositions(0.19);
         SplitPane.setResizableWithParent(sidebar, false);
         setCenter(outer);
         statusBar = new StatusBar(model.tasks(), model::cancelAll);
@@ -147,6 +159,14 @@ public final class MainView extends BorderPane {
 
     public InspectorView inspector() {
         return inspector;
+    }
+
+    public DiffView diffView() {
+        return diffView;
+    }
+
+    public BookmarksView bookmarksView() {
+        return bookmarksView;
     }
 
     public StatusBar statusBar() {

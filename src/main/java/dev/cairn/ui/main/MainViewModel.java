@@ -1,9 +1,11 @@
 package dev.cairn.ui.main;
 
 import dev.cairn.ui.AppServices;
+import dev.cairn.ui.bookmarks.BookmarksViewModel;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.RunningTask;
@@ -33,12 +35,23 @@ public final class MainViewModel {
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
     private final InspectorViewModel inspector;
+    private final DiffViewModel diff;
+    private final BookmarksViewModel bookmarks;
     private final ChangeListener<StateIdEntry> selectionListener = (obs, old, now) -> inspectSelection();
 
     public MainViewModel(AppServices services) {
         this.services = services;
         this.executor = services.executor();
         this.inspector = new InspectorViewModel(executor);
+        this.diff = new DiffViewModel(executor);
+        this.bookmarks = new BookmarksViewModel(executor);
+        inspector.storedProperty().addListener((obs, old, now) -> {
+            BackendSession session = current.get();
+            diff.setSubject(session == null ? "" : session.name(), inspector.backend(), now);
+            bookmarks.setSubject(now);
+        });
+        sessions.addListener((javafx.collections.ListChangeListener<BackendSession>) change -> updateDiffChoices());
+        current.addListener((obs, old, now) -> updateDiffChoices());
         current.addListener((obs, old, now) -> {
             if (old != null && old.list() != null) {
                 old.list().selectedProperty().removeListener(selectionListener);
@@ -116,6 +129,7 @@ public final class MainViewModel {
                         return;
                     }
                     session.opened(backend, executor);
+                    updateDiffChoices();
                     session.list().errorProperty().addListener((obs, old, now) -> {
                         if (now != null) {
                             error.set(now);
@@ -166,6 +180,17 @@ public final class MainViewModel {
         inspector.reload();
     }
 
+    /** The diff compares across the open backends other than the current one. */
+    private void updateDiffChoices() {
+        List<DiffViewModel.BackendChoice> others = new ArrayList<>();
+        for (BackendSession s : sessions) {
+            if (s != current.get() && s.backend() != null) {
+                others.add(new DiffViewModel.BackendChoice(s.name(), s.backend()));
+            }
+        }
+        diff.setOtherBackends(others);
+    }
+
     private void inspectSelection() {
         BackendSession session = current.get();
         StateIdEntry entry = session == null || session.list() == null ? null : session.list().selectedProperty().get();
@@ -203,6 +228,14 @@ public final class MainViewModel {
 
     public InspectorViewModel inspector() {
         return inspector;
+    }
+
+    public DiffViewModel diff() {
+        return diff;
+    }
+
+    public BookmarksViewModel bookmarks() {
+        return bookmarks;
     }
 
     public ObservableList<RunningTask> tasks() {

@@ -58,6 +58,7 @@ public final class Styles {
     public static final String DIFF_REMOVED = "diff-removed";
     public static final String DIFF_CHANGED = "diff-changed";
     public static final String DIFF_FILLER = "diff-filler";
+    public static final String DIFF_VALUE = "diff-value";
 
     // bookmarks
     public static final String BOOKMARKS_TABLE = "bookmarks-table";

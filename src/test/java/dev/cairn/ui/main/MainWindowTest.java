@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.ui.App;
-import dev.cairn.ui.AppDirs;
+import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.DemoOpener;
 import dev.cairn.ui.FxTestSupport;
@@ -46,7 +46,7 @@ class MainWindowTest {
     void openWindow(@TempDir Path home) throws Exception {
         FxTestSupport.start();
         executor = new TaskExecutor(2, Platform::runLater);
-        AppServices services = AppServices.create(new AppDirs(home.resolve("config"), home.resolve("data")), executor,
+        AppServices services = AppServices.create(new UserFolders(home.resolve("data"), home.resolve("config")), executor,
                 DemoOpener.get());
         WaitForAsyncUtils.asyncFx(() -> {
             model = new MainViewModel(services);
@@ -119,6 +119,44 @@ class MainWindowTest {
         robot.clickOn(view.stateList().filterField());
         robot.press(KeyCode.DOWN).release(KeyCode.DOWN).press(KeyCode.DOWN).release(KeyCode.DOWN);
         assertEquals(ids.get(1), fx(() -> model.inspector().stateIdProperty().get()));
+    }
+
+    @Test
+    void diffOfThePendingPartialThenTheSameIdAcrossBothBackends() throws Exception {
+        String id = "prod:tap-stripe-to-target-bigquery";
+        fx(() -> {
+            view.stateList().filterField().setText(id);
+            return null;
+        });
+        robot.clickOn(view.stateList().filterField());
+        robot.press(KeyCode.DOWN).release(KeyCode.DOWN);
+        waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
+        fx(() -> {
+            view.inspector().tabs().getSelectionModel().select(view.inspector().tabs().getTabs().stream()
+                    .filter(t -> "diff".equals(t.getId())).findFirst().orElseThrow());
+            return null;
+        });
+        assertEquals("1 stream changed, 1 added", fx(() -> model.diff().messageProperty().get()));
+        robot.clickOn(".diff-view .button:last-child");
+        int rows = fx(() -> view.diffView().leftPane().getItems().size());
+        assertEquals(rows, (int) fx(() -> view.diffView().rightPane().getItems().size()), "both sides aligned row for row");
+
+        fx(() -> {
+            model.diff().modeProperty().set(dev.cairn.ui.diff.DiffViewModel.Mode.OTHER_BACKEND);
+            return null;
+        });
+        waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
+        assertEquals("Demo file backend · effective", fx(() -> model.diff().rightTitleProperty().get()));
+        assertEquals("No changes", fx(() -> model.diff().messageProperty().get()));
+
+        // the bookmarks tab of the same state
+        fx(() -> {
+            view.inspector().tabs().getSelectionModel().select(view.inspector().tabs().getTabs().stream()
+                    .filter(t -> "bookmarks".equals(t.getId())).findFirst().orElseThrow());
+            return null;
+        });
+        waitFor(() -> !model.bookmarks().visible().isEmpty());
+        assertEquals(4, (int) fx(() -> view.bookmarksView().table().getItems().size()));
     }
 
     private static final class NoDialogs implements DialogService {
