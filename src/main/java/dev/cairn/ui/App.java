@@ -22,7 +22,7 @@ public final class App extends Application {
         executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(dev.cairn.ops.UserFolders.fromEnvironment(), executor, BackendOpener.DEFAULT);
         MainViewModel model = new MainViewModel(services);
-        Scene scene = createScene(model, new FxDialogService(stage));
+        Scene scene = createScene(model, new FxDialogService(stage, model.themeProperty()::get));
         stage.setTitle("Cairn — Meltano state inspector");
         stage.setScene(scene);
         stage.show();

@@ -6,6 +6,8 @@ import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
+import dev.cairn.ui.theme.Theme;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -16,9 +18,11 @@ import javafx.stage.Window;
 public final class FxDialogService implements DialogService {
 
     private final Window owner;
+    private final Supplier<Theme> theme;
 
-    public FxDialogService(Window owner) {
+    public FxDialogService(Window owner, Supplier<Theme> theme) {
         this.owner = owner;
+        this.theme = theme;
     }
 
     @Override
@@ -31,11 +35,16 @@ public final class FxDialogService implements DialogService {
         ButtonType connect = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(connect, ButtonType.CANCEL);
         dialog.getDialogPane().setContent(new ConnectView(model, saved));
-        dialog.getDialogPane().getStylesheets().add(Styles.STYLESHEET);
+        style(dialog.getDialogPane());
         dialog.getDialogPane().lookupButton(connect).disableProperty().bind(model.problemProperty().isNotEmpty());
         dialog.setResultConverter(button -> button == connect
                 ? new ConnectRequest(model.toConnection(), model.saveProperty().get()) : null);
         return dialog.showAndWait();
+    }
+
+    private void style(javafx.scene.control.DialogPane pane) {
+        pane.getStylesheets().add(FxDialogService.class.getResource(Styles.STYLESHEET).toExternalForm());
+        theme.get().applyTo(pane);
     }
 
     @Override
@@ -45,7 +54,7 @@ public final class FxDialogService implements DialogService {
         alert.getButtonTypes().setAll(yes, ButtonType.CANCEL);
         alert.initOwner(owner);
         alert.setHeaderText(action);
-        alert.getDialogPane().getStylesheets().add(Styles.STYLESHEET);
+        style(alert.getDialogPane());
         return alert.showAndWait().filter(b -> b == yes).isPresent();
     }
 }
