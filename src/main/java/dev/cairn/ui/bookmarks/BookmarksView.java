@@ -24,7 +24,7 @@ public final class BookmarksView extends BorderPane {
     private final TableView<Row> table = new TableView<>();
 
     public BookmarksView(BookmarksViewModel model) {
-        getStyleClass().add("bookmarks");
+        getStyleClass().add(Styles.BOOKMARKS);
         TextField filter = new TextField();
         filter.setPromptText("Filter streams, partitions, values");
         filter.textProperty().bindBidirectional(model.filterProperty());
@@ -84,7 +84,7 @@ public final class BookmarksView extends BorderPane {
             HBox chips = new HBox(4);
             for (Bookmark.Flag flag : row.bookmark().flags()) {
                 Label chip = new Label(BookmarksViewModel.label(flag));
-                chip.getStyleClass().addAll(Styles.FLAG, "flag-" + flag.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+                chip.getStyleClass().addAll(Styles.FLAG, Styles.variant(Styles.FLAG, flag));
                 chips.getChildren().add(chip);
             }
             setGraphic(chips);

@@ -39,7 +39,7 @@ public enum Badge {
 
     /** The style class painting this badge: {@code badge-healthy}, {@code badge-corrupt-json}, … */
     public String styleClass() {
-        return "badge-" + name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return dev.cairn.ui.theme.Styles.variant(dev.cairn.ui.theme.Styles.BADGE, this);
     }
 
     public boolean isHealth() {

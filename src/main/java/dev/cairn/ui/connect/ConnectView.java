@@ -15,7 +15,7 @@ import javafx.scene.layout.Priority;
 public final class ConnectView extends GridPane {
 
     public ConnectView(ConnectViewModel model, List<SavedConnection> saved) {
-        getStyleClass().add("connect-form");
+        getStyleClass().add(Styles.CONNECT_FORM);
         setHgap(8);
         setVgap(8);
         int row = 0;

@@ -36,7 +36,7 @@ public final class InspectorView extends BorderPane {
 
     public InspectorView(InspectorViewModel model) {
         this.model = model;
-        getStyleClass().add("inspector");
+        getStyleClass().add(Styles.INSPECTOR);
         title.getStyleClass().addAll(Styles.TITLE, Styles.STATE_ID);
         verdict.setWrapText(true);
         verdict.getStyleClass().add(Styles.SUBTITLE);

@@ -37,7 +37,7 @@ public final class JsonPane extends BorderPane {
     private int lastHit = -1;
 
     public JsonPane() {
-        getStyleClass().add("json-pane");
+        getStyleClass().add(Styles.JSON_PANE);
         search.setPromptText("Find (Ctrl+F)");
         search.getStyleClass().add(Styles.SEARCH_BAR);
         search.setPrefColumnCount(16);
@@ -79,7 +79,7 @@ public final class JsonPane extends BorderPane {
         Button button = new Button();
         button.setGraphic(icon.node());
         button.setTooltip(new Tooltip(tooltip));
-        button.getStyleClass().add("icon-button");
+        button.getStyleClass().add(Styles.ICON_BUTTON);
         button.setAccessibleText(tooltip);
         return button;
     }

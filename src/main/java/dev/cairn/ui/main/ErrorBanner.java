@@ -25,7 +25,7 @@ public final class ErrorBanner extends VBox {
         ToggleButton detailsToggle = new ToggleButton("Details");
         Button dismiss = new Button();
         dismiss.setGraphic(Icon.CLOSE.node());
-        dismiss.getStyleClass().add("icon-button");
+        dismiss.getStyleClass().add(Styles.ICON_BUTTON);
         dismiss.setAccessibleText("Dismiss error");
         dismiss.setOnAction(e -> error.set(null));
         HBox row = new HBox(8, Icon.WARNING.node(), message, detailsToggle, dismiss);

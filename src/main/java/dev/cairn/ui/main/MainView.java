@@ -68,12 +68,12 @@ public final class MainView extends BorderPane {
         refresh.setOnAction(e -> model.refresh());
         Button theme = new Button();
         theme.setGraphic(Icon.THEME.node());
-        theme.getStyleClass().add("icon-button");
+        theme.getStyleClass().add(Styles.ICON_BUTTON);
         theme.setTooltip(new Tooltip("Light / dark theme"));
         theme.setAccessibleText("Toggle light and dark theme");
         theme.setOnAction(e -> model.themeProperty().set(model.themeProperty().get().toggled()));
         Label appName = new Label("Cairn");
-        appName.getStyleClass().add("app-name");
+        appName.getStyleClass().add(Styles.APP_NAME);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox toolbar = new HBox(10, appName, backendTitle, envChip, spacer, refresh, theme);

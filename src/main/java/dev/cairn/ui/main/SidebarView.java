@@ -60,7 +60,7 @@ public final class SidebarView extends VBox {
 
     static HBox describe(String name, String uri, dev.cairn.ui.connect.Environment env, boolean readOnly, String scheme) {
         Region stripe = new Region();
-        stripe.getStyleClass().add("env-stripe");
+        stripe.getStyleClass().add(Styles.ENV_STRIPE);
         stripe.pseudoClassStateChanged(env.pseudoClass(), true);
         Label title = new Label(name);
         title.getStyleClass().add(Styles.BACKEND_NAME);
@@ -113,12 +113,12 @@ public final class SidebarView extends VBox {
             opening.visibleProperty().bind(session.statusProperty().isEqualTo(BackendSession.Status.OPENING));
             opening.managedProperty().bind(opening.visibleProperty());
             Region failed = Icon.WARNING.node();
-            failed.getStyleClass().add("icon-error");
+            failed.getStyleClass().add(Styles.ICON_ERROR);
             failed.visibleProperty().bind(session.statusProperty().isEqualTo(BackendSession.Status.FAILED));
             failed.managedProperty().bind(failed.visibleProperty());
             Button close = new Button();
             close.setGraphic(Icon.CLOSE.node());
-            close.getStyleClass().add("icon-button");
+            close.getStyleClass().add(Styles.ICON_BUTTON);
             close.setAccessibleText("Close " + c.name());
             close.setTooltip(new Tooltip("Close this backend"));
             close.setOnAction(e -> model.close(session));

@@ -31,7 +31,7 @@ public enum Icon {
         shape.setContent(path);
         Region region = new Region();
         region.setShape(shape);
-        region.getStyleClass().addAll("icon", "icon-" + name().toLowerCase(java.util.Locale.ROOT));
+        region.getStyleClass().addAll(Styles.ICON, Styles.variant(Styles.ICON, this));
         return region;
     }
 }

@@ -10,6 +10,15 @@ public final class Styles {
 
     // layout
     public static final String APP = "cairn";
+    public static final String APP_NAME = "app-name";
+    public static final String ICON = "icon";
+    public static final String ICON_BUTTON = "icon-button";
+    public static final String ICON_ERROR = "icon-error";
+    public static final String ENV_STRIPE = "env-stripe";
+    public static final String CONNECT_FORM = "connect-form";
+    public static final String INSPECTOR = "inspector";
+    public static final String JSON_PANE = "json-pane";
+    public static final String BOOKMARKS = "bookmarks";
     public static final String SIDEBAR = "sidebar";
     public static final String SIDEBAR_TITLE = "sidebar-title";
     public static final String BACKEND_ITEM = "backend-item";
@@ -71,6 +80,11 @@ public final class Styles {
     public static final PseudoClass SELECTED = PseudoClass.getPseudoClass("selected");
 
     private Styles() {}
+
+    /** A per-value style class: {@code badge-corrupt-json}, {@code flag-no-bookmark}, {@code icon-refresh}. */
+    public static String variant(String prefix, Enum<?> value) {
+        return prefix + "-" + value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
 
     public static <T extends Node> T withClass(T node, String... styleClasses) {
         node.getStyleClass().addAll(styleClasses);
