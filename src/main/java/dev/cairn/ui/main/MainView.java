@@ -91,6 +91,9 @@ public final class MainView extends BorderPane {
         SplitPane.setResizableWithParent(sidebar, false);
         setCenter(outer);
         statusBar = new StatusBar(model.tasks(), model::cancelAll);
+        statusBar.leftLabel().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> model.sessions().size() + (model.sessions().size() == 1 ? " backend open" : " backends open")
+                        + " · Ctrl+L filter · Ctrl+R refresh · Ctrl+F find · Ctrl+O connect", model.sessions()));
         setBottom(statusBar);
 
         model.currentProperty().addListener((o, a, b) -> showSession(b));
