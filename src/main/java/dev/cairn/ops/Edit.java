@@ -2,9 +2,12 @@ package dev.cairn.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.state.BookmarkEdits;
 import dev.cairn.state.Json;
 import dev.cairn.state.Merge;
 import dev.cairn.state.MergeError;
+import dev.cairn.state.PythonJson;
+import dev.cairn.state.StateError;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
 
@@ -91,6 +94,48 @@ public interface Edit {
             @Override
             public StateDocument apply(StateDocument current) {
                 return null;
+            }
+        };
+    }
+
+    /** Removes one stream's bookmark (or one partition's, when {@code context} is not null). */
+    static Edit clearBookmark(String stream, JsonNode context) {
+        String what = context == null ? "stream " + stream : "partition " + PythonJson.write(context, PythonJson.Style.COMPACT) + " of stream " + stream;
+        return new Edit() {
+            @Override
+            public String verb() {
+                return "Clear bookmark of " + what + " in state";
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) throws EditRefused {
+                try {
+                    return context == null
+                            ? BookmarkEdits.withoutStream(current, stream)
+                            : BookmarkEdits.withoutPartition(current, stream, context);
+                } catch (StateError e) {
+                    throw new EditRefused(e.getMessage());
+                }
+            }
+        };
+    }
+
+    /** Sets a stream's (or partition's) replication value, dropping an interrupted run's markers there. */
+    static Edit rewind(String stream, JsonNode context, JsonNode value) {
+        String what = context == null ? "stream " + stream : "partition " + PythonJson.write(context, PythonJson.Style.COMPACT) + " of stream " + stream;
+        return new Edit() {
+            @Override
+            public String verb() {
+                return "Rewind " + what + " to " + PythonJson.write(value, PythonJson.Style.COMPACT) + " in state";
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) throws EditRefused {
+                try {
+                    return BookmarkEdits.rewound(current, stream, context, value);
+                } catch (StateError e) {
+                    throw new EditRefused(e.getMessage());
+                }
             }
         };
     }

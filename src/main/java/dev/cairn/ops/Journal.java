@@ -47,6 +47,10 @@ public final class Journal {
     }
 
     private final Path file;
+    private final List<byte[]> pending = new ArrayList<>();
+    private final Object flushLock = new Object();
+    private long queued;
+    private long durable;
 
     public Journal(Path folder) {
         this.file = folder.resolve("journal.jsonl");
@@ -146,20 +150,45 @@ public final class Journal {
         write(event);
     }
 
-    private synchronized void write(ObjectNode event) {
+    /**
+     * Appends one line and returns once it is on disk. Concurrent writers share one fsync: whoever
+     * flushes first writes every line queued so far (group commit), so bulk copies are not
+     * serialized behind one fsync per state.
+     */
+    private void write(ObjectNode event) {
         byte[] line = (PythonJson.write(event, PythonJson.Style.COMPACT) + "\n").getBytes(StandardCharsets.UTF_8);
-        try {
-            Files.createDirectories(file.getParent());
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-                 FileLock ignored = channel.lock()) {
-                ByteBuffer buffer = ByteBuffer.wrap(line);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(false);
+        long mine;
+        synchronized (pending) {
+            pending.add(line);
+            mine = ++queued;
+        }
+        synchronized (flushLock) {
+            if (durable >= mine) {
+                return;
             }
-        } catch (IOException e) {
-            throw new BackendException("cannot write the journal " + file + " (nothing was changed): " + e.getMessage(), e);
+            List<byte[]> batch;
+            long last;
+            synchronized (pending) {
+                batch = new ArrayList<>(pending);
+                pending.clear();
+                last = queued;
+            }
+            try {
+                Files.createDirectories(file.getParent());
+                try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                     FileLock ignored = channel.lock()) {
+                    for (byte[] b : batch) {
+                        ByteBuffer buffer = ByteBuffer.wrap(b);
+                        while (buffer.hasRemaining()) {
+                            channel.write(buffer);
+                        }
+                    }
+                    channel.force(false);
+                }
+            } catch (IOException e) {
+                throw new BackendException("cannot write the journal " + file + " (nothing was changed): " + e.getMessage(), e);
+            }
+            durable = last;
         }
     }
 

@@ -7,7 +7,7 @@ import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
@@ -51,7 +51,7 @@ public final class TestS3 {
                 .forcePathStyle(true)
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
-                .httpClient(UrlConnectionHttpClient.create())
+                .httpClient(Apache5HttpClient.create())
                 .build();
     }
 

@@ -49,7 +49,20 @@ public final class BlobStateBackend implements StateBackend {
     @Override
     public Version write(String stateId, StateDocument document, Version expected) {
         byte[] data = StateFile.bytes(stateId, document);
-        return underLock(stateId, expected, current -> store.put(layout.stateKey(stateId), data, current.version()));
+        String key = layout.stateKey(stateId);
+        if (expected != null && store.comparesAtomically()) {
+            // The store's own conditional put is the compare-and-set: no read needed before it.
+            String lockKey = layout.lockKey(stateId);
+            lock.acquire(stateId, lockKey);
+            try {
+                return store.put(key, data, expected);
+            } catch (BlobStore.PreconditionFailed e) {
+                throw new ConflictException(read(stateId), expected);
+            } finally {
+                lock.release(lockKey);
+            }
+        }
+        return underLock(stateId, expected, current -> store.put(key, data, current.version()));
     }
 
     @Override
@@ -65,6 +78,11 @@ public final class BlobStateBackend implements StateBackend {
     @Override
     public LockStatus lockStatus(String stateId) {
         return lock.status(layout.lockKey(stateId));
+    }
+
+    @Override
+    public void breakStaleLock(String stateId) {
+        lock.breakIfStale(stateId, layout.lockKey(stateId));
     }
 
     @Override

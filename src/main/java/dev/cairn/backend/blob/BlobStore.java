@@ -25,6 +25,14 @@ public interface BlobStore extends AutoCloseable {
      */
     Version put(String key, byte[] data, Version expected);
 
+    /**
+     * Whether {@link #put} checks {@code expected} atomically in the store itself (S3's
+     * {@code If-Match}), so that a put needs no read before it to be a compare-and-set.
+     */
+    default boolean comparesAtomically() {
+        return false;
+    }
+
     /** Deletes the blob at the key if there is one. */
     void delete(String key);
 

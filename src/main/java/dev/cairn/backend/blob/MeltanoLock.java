@@ -51,22 +51,34 @@ final class MeltanoLock {
     void acquire(String stateId, String lockKey) {
         Instant giveUp = clock.instant().plus(wait);
         while (true) {
-            LockStatus status = status(lockKey);
-            if (status.state() == LockStatus.State.STALE) {
-                store.delete(lockKey);
-            }
-            if (status.state() != LockStatus.State.HELD) {
-                try {
-                    store.put(lockKey, now(), Version.ABSENT);
-                    return;
-                } catch (BlobStore.PreconditionFailed e) {
+            try {
+                // Creating the lock only if there is none is Meltano's check-then-write without its race.
+                store.put(lockKey, now(), Version.ABSENT);
+                return;
+            } catch (BlobStore.PreconditionFailed e) {
+                LockStatus status = status(lockKey);
+                if (status.state() == LockStatus.State.STALE) {
+                    store.delete(lockKey);
                     continue;
                 }
+                if (status.isHeld() && !clock.instant().isBefore(giveUp)) {
+                    throw new LockedException(stateId, status);
+                }
+                if (status.isHeld()) {
+                    sleep();
+                }
             }
-            if (!clock.instant().isBefore(giveUp)) {
-                throw new LockedException(stateId, status);
-            }
-            sleep();
+        }
+    }
+
+    /** Deletes the lock if it is stale; a held one is left alone and reported. */
+    void breakIfStale(String stateId, String lockKey) {
+        LockStatus status = status(lockKey);
+        if (status.isHeld()) {
+            throw new LockedException(stateId, status);
+        }
+        if (status.state() == LockStatus.State.STALE) {
+            store.delete(lockKey);
         }
     }
 

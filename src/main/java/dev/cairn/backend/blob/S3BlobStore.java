@@ -89,6 +89,11 @@ final class S3BlobStore implements BlobStore {
     }
 
     @Override
+    public boolean comparesAtomically() {
+        return true;
+    }
+
+    @Override
     public void delete(String key) {
         try {
             s3.deleteObject(b -> b.bucket(bucket).key(key));

@@ -11,7 +11,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkClientException;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.AwsProfileRegionProvider;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -25,6 +25,9 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
  * {@code AWS_ENDPOINT_URL_S3} or {@code AWS_ENDPOINT_URL}. Secrets stay inside the client.
  */
 public final class S3Connection {
+
+    /** Enough pooled connections for a bulk copy's workers and a listing at once. */
+    private static final int MAX_CONNECTIONS = 64;
 
     public static final String ACCESS_KEY_SETTING = "s3.aws_access_key_id";
     public static final String SECRET_KEY_SETTING = "s3.aws_secret_access_key";
@@ -114,7 +117,7 @@ public final class S3Connection {
 
     public S3Client client() {
         S3ClientBuilder builder = S3Client.builder()
-                .httpClient(UrlConnectionHttpClient.create())
+                .httpClient(Apache5HttpClient.builder().maxConnections(MAX_CONNECTIONS).build())
                 .credentialsProvider(credentials)
                 .region(region);
         if (endpoint != null) {
