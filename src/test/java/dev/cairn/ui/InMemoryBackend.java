@@ -77,6 +77,11 @@ public final class InMemoryBackend implements StateBackend {
     }
 
     @Override
+    public synchronized void breakStaleLock(String stateId) {
+        locks.remove(stateId);
+    }
+
+    @Override
     public void close() {
     }
 }

@@ -46,7 +46,7 @@ public final class ConnectionStore {
         List<SavedConnection> connections = new ArrayList<>();
         for (JsonNode c : root.path("connections")) {
             Map<String, String> settings = new LinkedHashMap<>();
-            c.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
+            c.path("settings").properties().forEach(e -> settings.put(e.getKey(), e.getValue().asText()));
             connections.add(new SavedConnection(c.path("name").asText(), c.path("uri").asText(),
                     Environment.parse(c.path("environment").asText()), c.path("readOnly").asBoolean(false), settings));
         }
