@@ -92,8 +92,15 @@ public final class Bench {
     private final Path out;
     private final Path work;
     private final Runner runner;
+    /** Groups of scenarios to run (documents, systemdb, s3, copy, ui); empty: all. */
+    private final List<String> only;
 
     Bench(Scale scale, Path out) throws IOException {
+        this(scale, out, List.of());
+    }
+
+    Bench(Scale scale, Path out, List<String> only) throws IOException {
+        this.only = only;
         this.scale = scale;
         this.out = Files.createDirectories(out);
         this.work = Files.createTempDirectory("cairn-bench-");
@@ -103,6 +110,7 @@ public final class Bench {
     public static void main(String[] args) throws Exception {
         Scale scale = Scale.FULL;
         Path out = Paths.get("target", "bench");
+        List<String> only = List.of();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i].strip();
             if (arg.isEmpty()) {
@@ -113,12 +121,13 @@ public final class Bench {
                 case "--tiny": scale = Scale.TINY; break;
                 case "--full": scale = Scale.FULL; break;
                 case "--out": out = Paths.get(args[++i]); break;
+                case "--only": only = List.of(args[++i].split(",")); break;
                 default:
-                    System.err.println("usage: Bench [--quick | --tiny | --full] [--out DIR]");
+                    System.err.println("usage: Bench [--quick | --tiny | --full] [--out DIR] [--only GROUP,…]");
                     System.exit(2);
             }
         }
-        new Bench(scale, out).run();
+        new Bench(scale, out, only).run();
         // the embedded PostgreSQL and S3 servers stop in shutdown hooks
         System.exit(0);
     }
@@ -128,12 +137,22 @@ public final class Bench {
         long start = System.nanoTime();
         System.err.printf("Cairn benchmark, %s scale, %d cores, max heap %d MB%n", scale.name().toLowerCase(Locale.ROOT),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
-        documents();
-        System.err.printf("generating %,d states …%n", scale.ids[2]);
-        List<Row> many = BenchData.states(SEED, scale.ids[2]);
-        systemDatabases(many);
-        s3(many);
-        copy();
+        if (selected("documents")) {
+            documents();
+        }
+        if (selected("systemdb") || selected("s3")) {
+            System.err.printf("generating %,d states …%n", scale.ids[2]);
+            List<Row> many = BenchData.states(SEED, scale.ids[2]);
+            if (selected("systemdb")) {
+                systemDatabases(many);
+            }
+            if (selected("s3")) {
+                s3(many);
+            }
+        }
+        if (selected("copy")) {
+            copy();
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         List<Measurement> results = runner.results();
         List<Target.Verdict> verdicts = Target.check(results);
@@ -141,6 +160,10 @@ public final class Bench {
         Report.print(System.out, results, verdicts, seconds);
         deleteQuietly(work);
         return results;
+    }
+
+    private boolean selected(String group) {
+        return only.isEmpty() || only.contains(group);
     }
 
     // --- single big states ---------------------------------------------------------------------

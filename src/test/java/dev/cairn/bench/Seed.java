@@ -6,7 +6,6 @@ import dev.cairn.backend.systemdb.MeltanoSchema;
 import dev.cairn.backend.systemdb.PostgresUri;
 import dev.cairn.bench.BenchData.Row;
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +15,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
 
 /**
  * Puts the benchmark's states into real backends the fastest way each offers (PostgreSQL's COPY,
@@ -33,14 +33,20 @@ final class Seed {
         String uri = TestPostgres.freshSchemaUri();
         try (Connection c = PostgresUri.parse(uri).connect()) {
             MeltanoSchema.createPostgres(c);
+            CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn(
+                    "COPY state (state_id, completed_state, partial_state) FROM STDIN WITH (FORMAT csv)");
             StringBuilder csv = new StringBuilder(1 << 20);
-            for (Row row : rows) {
+            for (int i = 0; i < rows.size(); i++) {
+                Row row = rows.get(i);
                 csv.append(quoted(row.stateId())).append(',').append(quoted(row.completed())).append(',')
                         .append(quoted(row.partial())).append('\n');
+                if (csv.length() > (1 << 20) || i == rows.size() - 1) {
+                    byte[] chunk = csv.toString().getBytes(StandardCharsets.UTF_8);
+                    copy.writeToCopy(chunk, 0, chunk.length);
+                    csv.setLength(0);
+                }
             }
-            c.unwrap(PGConnection.class).getCopyAPI().copyIn(
-                    "COPY state (state_id, completed_state, partial_state) FROM STDIN WITH (FORMAT csv)",
-                    new StringReader(csv.toString()));
+            copy.endCopy();
             try (var s = c.createStatement()) {
                 s.execute("ANALYZE state");
             }
