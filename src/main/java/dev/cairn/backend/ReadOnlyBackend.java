@@ -48,6 +48,11 @@ final class ReadOnlyBackend implements StateBackend {
     }
 
     @Override
+    public void breakStaleLock(String stateId) {
+        throw refused(stateId);
+    }
+
+    @Override
     public void close() {
         backend.close();
     }

@@ -51,6 +51,12 @@ public interface StateBackend extends AutoCloseable {
     /** Whether a running pipeline holds Meltano's lock on the ID. */
     LockStatus lockStatus(String stateId);
 
+    /**
+     * Removes Meltano's lock on the ID if it is stale, as Meltano's next write would; a lock that
+     * is held (not stale) is refused with {@link LockedException}.
+     */
+    void breakStaleLock(String stateId);
+
     @Override
     void close();
 }

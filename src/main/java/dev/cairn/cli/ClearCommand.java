@@ -39,11 +39,8 @@ final class ClearCommand implements Callable<Integer> {
     @Option(names = "--partial-only", description = "Clear only the partial state; the completed state stays.")
     boolean partialOnly;
 
-    @Option(names = "--force", description = "Do not ask for confirmation.")
-    boolean force;
-
-    @Option(names = "--dry-run", description = "Print what it would change and write nothing.")
-    boolean dryRun;
+    @Mixin
+    WriteFlags flags;
 
     @Spec
     CommandSpec spec;
@@ -65,15 +62,12 @@ final class ClearCommand implements Callable<Integer> {
             for (String id : ids) {
                 commands.add(WriteCommand.plan(b, id, edit));
             }
-            if (dryRun) {
-                writes.preview(commands);
-                return 0;
-            }
             String what = ids.size() == 1 ? commands.get(0).description()
                     : edit.verb() + " of " + ids.size() + " states on " + b.displayUri();
-            Writes.confirm(what + "?", force);
-            writes.execute(commands);
-            spec.commandLine().getErr().println(ids.size() + " state(s) were successfully cleared");
+            writes.apply(commands, flags, what + "?");
+            if (!flags.dryRun) {
+                spec.commandLine().getErr().println(ids.size() + " state(s) were successfully cleared");
+            }
         }
         return 0;
     }

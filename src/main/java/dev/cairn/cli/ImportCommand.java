@@ -22,7 +22,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -36,8 +35,8 @@ final class ImportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "The export file, or - for stdin.")
     Path file;
 
-    @Option(names = "--dry-run", description = "Print what it would change and write nothing.")
-    boolean dryRun;
+    @Mixin
+    WriteFlags flags;
 
     @Spec
     CommandSpec spec;
@@ -57,11 +56,7 @@ final class ImportCommand implements Callable<Integer> {
                 StateDocument document = new StateDocument(StatePart.of(value.get("completed")), StatePart.of(value.get("partial")));
                 commands.add(WriteCommand.plan(b, entry.getKey(), Edit.restore(document, "Import state")));
             }
-            if (dryRun) {
-                writes.preview(commands);
-            } else {
-                writes.execute(commands);
-            }
+            writes.apply(commands, flags, null);
         }
         return 0;
     }

@@ -8,7 +8,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -22,11 +21,8 @@ final class UndoCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "ID")
     String stateId;
 
-    @Option(names = "--force", description = "Do not ask for confirmation.")
-    boolean force;
-
-    @Option(names = "--dry-run", description = "Print what it would change and write nothing.")
-    boolean dryRun;
+    @Mixin
+    WriteFlags flags;
 
     @Spec
     CommandSpec spec;
@@ -46,12 +42,7 @@ final class UndoCommand implements Callable<Integer> {
                 throw new UserError("no write by Cairn to undo on " + b.displayUri() + (stateId == null ? "" : " for " + stateId));
             }
             WriteCommand undo = WriteCommand.undo(b, last);
-            if (dryRun) {
-                writes.preview(List.of(undo));
-                return 0;
-            }
-            Writes.confirm(undo.description() + " (made " + last.time() + ")?", force);
-            writes.execute(List.of(undo));
+            writes.apply(List.of(undo), flags, undo.description() + " (made " + last.time() + ")?");
         }
         return 0;
     }

@@ -35,8 +35,23 @@ final class Writes {
         return journal;
     }
 
+    /**
+     * Runs planned writes as the flags say: a dry run previews them; otherwise {@code question} (if
+     * any) is confirmed and they are executed.
+     */
+    void apply(List<WriteCommand> commands, WriteFlags flags, String question) {
+        if (flags.dryRun) {
+            preview(commands);
+            return;
+        }
+        if (question != null) {
+            confirm(question, flags.force);
+        }
+        execute(commands);
+    }
+
     /** Prints what the commands would change. */
-    void preview(List<WriteCommand> commands) {
+    private void preview(List<WriteCommand> commands) {
         for (WriteCommand c : commands) {
             out.println("Would " + lowerFirst(c.description()) + (c.changesNothing() ? " (no change)" : ":"));
             if (!c.changesNothing()) {
@@ -72,7 +87,7 @@ final class Writes {
     }
 
     /** Executes the commands in order; a conflict stops the run with what was done so far reported. */
-    void execute(List<WriteCommand> commands) {
+    private void execute(List<WriteCommand> commands) {
         for (WriteCommand c : commands) {
             if (c.changesNothing()) {
                 log.println(c.description() + ": no change.");

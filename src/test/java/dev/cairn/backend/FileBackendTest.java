@@ -125,6 +125,15 @@ class FileBackendTest {
     }
 
     @Test
+    void onlyStaleLocksCanBeBroken() throws Exception {
+        backend.breakStaleLock(C);
+        assertFalse(Files.exists(root.resolve(C).resolve("lock")));
+        lock(A, Double.toString(System.currentTimeMillis() / 1000.0));
+        assertThrows(LockedException.class, () -> backend.breakStaleLock(A));
+        assertTrue(Files.exists(root.resolve(A).resolve("lock")));
+    }
+
+    @Test
     void theLockIsReleasedWhenAWriteFails() throws Exception {
         StoredState a = backend.read(A);
         Files.writeString(root.resolve(A).resolve("state.json"), "{\"completed\": {}, \"partial\": {}}");

@@ -157,6 +157,20 @@ class SqliteBackendTest {
     }
 
     @Test
+    void aLivePipelineBlocksWritesAndADeadOneDoesNot() throws Exception {
+        String now = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).toString().replace('T', ' ');
+        sql("INSERT INTO runs (id, job_name, state, started_at, last_heartbeat_at, payload_flags) VALUES (7, '" + A
+                + "', 'RUNNING', '" + now + "', '" + now + "', 0)");
+        assertTrue(backend.lockStatus(A).isHeld());
+        StoredState a = backend.read(A);
+        LockedException e = assertThrows(LockedException.class, () -> backend.write(A, a.document(), a.version()));
+        assertTrue(e.getMessage().contains("locked by a running pipeline"), e.getMessage());
+        assertThrows(LockedException.class, () -> backend.breakStaleLock(A));
+        StoredState c = backend.read(C);
+        backend.write(C, c.document(), c.version());
+    }
+
+    @Test
     void readAllStreamsEveryState() {
         List<StoredState> all = new java.util.ArrayList<>();
         backend.readAll("dev:*", all::add);

@@ -81,6 +81,11 @@ public final class BlobStateBackend implements StateBackend {
     }
 
     @Override
+    public void breakStaleLock(String stateId) {
+        lock.breakIfStale(stateId, layout.lockKey(stateId));
+    }
+
+    @Override
     public void close() {
         store.close();
     }

@@ -71,6 +71,17 @@ final class MeltanoLock {
         }
     }
 
+    /** Deletes the lock if it is stale; a held one is left alone and reported. */
+    void breakIfStale(String stateId, String lockKey) {
+        LockStatus status = status(lockKey);
+        if (status.isHeld()) {
+            throw new LockedException(stateId, status);
+        }
+        if (status.state() == LockStatus.State.STALE) {
+            store.delete(lockKey);
+        }
+    }
+
     void release(String lockKey) {
         store.delete(lockKey);
     }

@@ -4,6 +4,7 @@ import dev.cairn.backend.BackendException;
 import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.LockedException;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
@@ -88,6 +89,7 @@ public final class SystemDbBackend implements StateBackend {
 
     @Override
     public Version write(String stateId, StateDocument document, Version expected) {
+        refuseWhileRunning(stateId);
         String completed = text(document.completed());
         String partial = text(document.partial());
         transaction(stateId, expected, (c, current) -> {
@@ -117,6 +119,7 @@ public final class SystemDbBackend implements StateBackend {
 
     @Override
     public void delete(String stateId, Version expected) {
+        refuseWhileRunning(stateId);
         transaction(stateId, expected, (c, current) -> {
             try (PreparedStatement s = c.prepareStatement("DELETE FROM state WHERE state_id = ?")) {
                 s.setString(1, stateId);
@@ -153,6 +156,23 @@ public final class SystemDbBackend implements StateBackend {
                 return LockStatus.FREE;
             }
         });
+    }
+
+    /**
+     * A live pipeline would overwrite the state at its next checkpoint, so a write now is refused;
+     * a job that looks dead (stale) does not block, as it does not block Meltano.
+     */
+    private void refuseWhileRunning(String stateId) {
+        LockStatus lock = lockStatus(stateId);
+        if (lock.isHeld()) {
+            throw new LockedException(stateId, lock);
+        }
+    }
+
+    /** Nothing to break: Meltano's system-DB lock is a no-op, and a dead job's row is history. */
+    @Override
+    public void breakStaleLock(String stateId) {
+        refuseWhileRunning(stateId);
     }
 
     @Override

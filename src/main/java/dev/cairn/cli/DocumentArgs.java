@@ -1,0 +1,31 @@
+package dev.cairn.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The state ID and document of {@code set} and {@code merge}, as {@code meltano state} takes them. */
+final class DocumentArgs {
+
+    @Parameters(index = "0", paramLabel = "ID")
+    String stateId;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "STATE", description = "The document as JSON text.")
+    String state;
+
+    @Option(names = "--input-file", paramLabel = "FILE", description = "Read the document from a file (- for stdin).")
+    Path inputFile;
+
+    @Option(names = "--if-version", paramLabel = "V",
+            description = "Write only if the state is still at this version (from get --show-version).")
+    String ifVersion;
+
+    boolean hasDocument() {
+        return state != null || inputFile != null;
+    }
+
+    ObjectNode document(boolean validate) {
+        return StateInput.read(state, inputFile, validate);
+    }
+}
