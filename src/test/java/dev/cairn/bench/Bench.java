@@ -58,7 +58,7 @@ public final class Bench {
     /** How big the datasets are and how often each scenario runs. */
     enum Scale {
         TINY(new int[] {30, 60, 200}, 200, 16, new double[] {0.02, 0.05, 0.1}, 0, 1, 1),
-        QUICK(new int[] {1_000, 10_000, 100_000}, 10_000, 1_000, new double[] {1, 10, 50}, 1, 3, 2),
+        QUICK(new int[] {1_000, 10_000, 100_000}, 10_000, 500, new double[] {1, 10, 50}, 1, 3, 2),
         FULL(new int[] {1_000, 10_000, 100_000}, 100_000, 10_000, new double[] {1, 10, 50}, 2, 7, 4);
 
         /** State IDs of the datasets named 1k, 10k and 100k. */
