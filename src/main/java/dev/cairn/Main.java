@@ -1,6 +1,8 @@
 package dev.cairn;
 
 import dev.cairn.cli.Cli;
+import dev.cairn.ui.App;
+import javafx.application.Application;
 
 /** Entry point of {@code cairn.jar}: the desktop app without arguments, the command line with them. */
 public final class Main {
@@ -8,6 +10,10 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        if (args.length == 0) {
+            Application.launch(App.class);
+            return;
+        }
         System.exit(Cli.run(args));
     }
 }

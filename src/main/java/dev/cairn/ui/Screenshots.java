@@ -1,0 +1,182 @@
+package dev.cairn.ui;
+
+import dev.cairn.ui.browse.StateIdEntry;
+import dev.cairn.ui.dialog.DialogService;
+import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.main.BackendSession;
+import dev.cairn.ui.main.MainView;
+import dev.cairn.ui.main.MainViewModel;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.theme.Theme;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+
+/**
+ * Renders the README's pictures from a fresh demo workspace: the main window, the diff view and
+ * the bookmarks table, as PNGs. Runs wherever JavaFX can start — headless under Monocle through
+ * {@code mvn -o test -Dtest=ScreenshotsTest -Dcairn.screenshots=assets/screenshots}, or on a
+ * desktop with {@code java -cp target/cairn.jar dev.cairn.ui.Screenshots assets/screenshots}.
+ */
+public final class Screenshots {
+
+    public static final String SELECTED_ID = "prod:tap-stripe-to-target-bigquery";
+    public static final String BOOKMARKS_ID = "prod:tap-zendesk-to-target-snowflake";
+
+    private final Path out;
+    private final BackendOpener opener;
+
+    public Screenshots(Path out, BackendOpener opener) {
+        this.out = out;
+        this.opener = opener;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args.length > 0 ? args[0] : "assets/screenshots");
+        Platform.startup(() -> { });
+        new Screenshots(out, BackendOpener.DEFAULT).render();
+        Platform.exit();
+    }
+
+    /** Renders every picture; call from a thread other than the FX thread, once the toolkit runs. */
+    public List<Path> render() throws Exception {
+        Files.createDirectories(out);
+        Path work = Files.createTempDirectory("cairn-screenshots");
+        dev.cairn.ops.UserFolders dirs = new dev.cairn.ops.UserFolders(work.resolve("data"), work.resolve("config"));
+        TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
+        AppServices services = AppServices.create(dirs, executor, opener);
+        MainViewModel model = onFx(() -> new MainViewModel(services));
+        Stage stage = onFx(() -> {
+            Stage s = new Stage();
+            s.setScene(App.createScene(model, new NoDialogs()));
+            s.setWidth(1600);
+            s.setHeight(960);
+            s.show();
+            return s;
+        });
+        MainView view = (MainView) stage.getScene().getRoot();
+        onFx(() -> {
+            model.start();
+            return null;
+        });
+        await(() -> model.sessions().size() == 2 && model.sessions().stream().allMatch(s -> s.list() != null)
+                && model.tasks().isEmpty(), Duration.ofSeconds(60));
+        BackendSession prod = onFx(() -> model.sessions().get(0));
+        select(model, prod, SELECTED_ID);
+        List<Path> written = new java.util.ArrayList<>();
+        written.add(snapshot(stage.getScene(), "main-window.png", v -> { }, view));
+        written.add(snapshot(stage.getScene(), "diff.png", v -> selectTab(v, "diff"), view));
+        select(model, prod, BOOKMARKS_ID);
+        written.add(snapshot(stage.getScene(), "bookmarks.png", v -> selectTab(v, "bookmarks"), view));
+        select(model, prod, dev.cairn.ui.demo.DemoWorkspace.CORRUPT_ID);
+        written.add(snapshot(stage.getScene(), "corrupt-state-dark.png", v -> {
+            v.inspector().tabs().getSelectionModel().select(v.inspector().tab(
+                    dev.cairn.ui.inspect.InspectorViewModel.Part.COMPLETED));
+            model.themeProperty().set(Theme.DARK);
+        }, view));
+        onFx(() -> {
+            stage.close();
+            return null;
+        });
+        executor.close();
+        return written;
+    }
+
+    private static void select(MainViewModel model, BackendSession session, String id) throws Exception {
+        onFx(() -> {
+            model.currentProperty().set(session);
+            StateIdEntry entry = session.list().visible().stream().filter(e -> e.stateId().equals(id))
+                    .findFirst().orElseThrow();
+            session.list().selectedProperty().set(entry);
+            return null;
+        });
+        await(() -> model.tasks().isEmpty() && model.inspector().documentProperty(
+                dev.cairn.ui.inspect.InspectorViewModel.Part.PARTIAL).get() != null, Duration.ofSeconds(30));
+    }
+
+    private static void selectTab(MainView view, String id) {
+        view.inspector().tabs().getTabs().stream().filter(t -> id.equals(t.getId())).findFirst()
+                .ifPresent(t -> view.inspector().tabs().getSelectionModel().select(t));
+    }
+
+    private Path snapshot(Scene scene, String file, Consumer<MainView> prepare, MainView view) throws Exception {
+        onFx(() -> {
+            prepare.accept(view);
+            return null;
+        });
+        await(() -> true, Duration.ofSeconds(5));
+        Thread.sleep(400);
+        await(() -> true, Duration.ofSeconds(5));
+        WritableImage image = onFx(() -> {
+            scene.getRoot().applyCss();
+            scene.getRoot().layout();
+            return scene.snapshot(null);
+        });
+        Path target = out.resolve(file);
+        ImageIO.write(toBufferedImage(image), "png", target.toFile());
+        return target;
+    }
+
+    static BufferedImage toBufferedImage(WritableImage image) {
+        int w = (int) image.getWidth();
+        int h = (int) image.getHeight();
+        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        PixelReader reader = image.getPixelReader();
+        int[] row = new int[w];
+        for (int y = 0; y < h; y++) {
+            reader.getPixels(0, y, w, 1, javafx.scene.image.PixelFormat.getIntArgbInstance(), row, 0, w);
+            out.setRGB(0, y, w, 1, row, 0, w);
+        }
+        return out;
+    }
+
+    static <T> T onFx(java.util.concurrent.Callable<T> work) throws Exception {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                result.complete(work.call());
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            }
+        });
+        return result.get(60, TimeUnit.SECONDS);
+    }
+
+    static void await(BooleanSupplier condition, Duration timeout) throws Exception {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (!onFx(condition::getAsBoolean)) {
+            if (System.nanoTime() > end) {
+                throw new IllegalStateException("the window did not finish loading in " + timeout);
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** Screenshots never open dialogs. */
+    private static final class NoDialogs implements DialogService {
+        @Override
+        public Optional<ConnectRequest> askConnection(List<SavedConnection> saved) {
+            return Optional.empty();
+        }
+
+        @Override
+        public boolean confirm(String action, String target) {
+            return false;
+        }
+    }
+
+}

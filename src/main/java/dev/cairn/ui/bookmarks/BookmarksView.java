@@ -1,0 +1,93 @@
+package dev.cairn.ui.bookmarks;
+
+import dev.cairn.state.Bookmark;
+import dev.cairn.ui.bookmarks.BookmarksViewModel.Row;
+import dev.cairn.ui.theme.Styles;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.transformation.SortedList;
+import javafx.geometry.Pos;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** The bookmarks table: sortable by any column, filtered by text and by "flagged only". */
+public final class BookmarksView extends BorderPane {
+
+    private final TableView<Row> table = new TableView<>();
+
+    public BookmarksView(BookmarksViewModel model) {
+        getStyleClass().add(Styles.BOOKMARKS);
+        TextField filter = new TextField();
+        filter.setPromptText("Filter streams, partitions, values");
+        filter.textProperty().bindBidirectional(model.filterProperty());
+        HBox.setHgrow(filter, Priority.ALWAYS);
+        CheckBox flagged = new CheckBox("Flagged only");
+        flagged.selectedProperty().bindBidirectional(model.flaggedOnlyProperty());
+        Label message = new Label();
+        message.getStyleClass().add(Styles.MUTED);
+        message.textProperty().bind(model.messageProperty());
+        HBox controls = new HBox(8, filter, flagged);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        VBox top = new VBox(6, controls, message);
+        top.getStyleClass().add(Styles.PANE_HEADER);
+        setTop(top);
+
+        table.getStyleClass().add(Styles.BOOKMARKS_TABLE);
+        table.getColumns().add(column("Stream", Row::stream, 120));
+        table.getColumns().add(column("Partition", Row::partition, 100));
+        table.getColumns().add(column("Replication key", Row::key, 110));
+        table.getColumns().add(column("Value", Row::value, 170));
+        TableColumn<Row, String> flags = column("Flags", Row::flags, 270);
+        flags.setCellFactory(c -> new FlagCell());
+        table.getColumns().add(flags);
+        table.getColumns().add(column("Interrupted run", Row::inProgress, 240));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        SortedList<Row> sorted = new SortedList<>(model.visible());
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
+        Label empty = new Label("No bookmarks to show.");
+        empty.getStyleClass().add(Styles.PLACEHOLDER);
+        table.setPlaceholder(empty);
+        setCenter(table);
+    }
+
+    private static TableColumn<Row, String> column(String title, Function<Row, String> value, double width) {
+        TableColumn<Row, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        column.setPrefWidth(width);
+        return column;
+    }
+
+    public TableView<Row> table() {
+        return table;
+    }
+
+    /** Flags as coloured chips. */
+    private static final class FlagCell extends TableCell<Row, String> {
+        @Override
+        protected void updateItem(String item, boolean empty) {
+            super.updateItem(item, empty);
+            setText(null);
+            Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
+            if (row == null || row.bookmark().flags().isEmpty()) {
+                setGraphic(null);
+                return;
+            }
+            HBox chips = new HBox(4);
+            for (Bookmark.Flag flag : row.bookmark().flags()) {
+                Label chip = new Label(BookmarksViewModel.label(flag));
+                chip.getStyleClass().addAll(Styles.FLAG, Styles.variant(Styles.FLAG, flag));
+                chips.getChildren().add(chip);
+            }
+            setGraphic(chips);
+        }
+    }
+}

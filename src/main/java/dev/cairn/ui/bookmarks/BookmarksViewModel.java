@@ -1,0 +1,153 @@
+package dev.cairn.ui.bookmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.backend.StoredState;
+import dev.cairn.state.Bookmark;
+import dev.cairn.state.Bookmarks;
+import dev.cairn.state.PythonJson;
+import dev.cairn.state.StateDocument;
+import dev.cairn.state.StateError;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.TaskSlot;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+
+/**
+ * Where each stream (and SDK partition) of the selected state will resume: its replication key and
+ * value, and the flags worth a look (interrupted run, no bookmark, a value that is not a timestamp
+ * where the key says it should be). Rows come from {@link Bookmarks} on the effective state.
+ */
+public final class BookmarksViewModel {
+
+    /** A table row: the bookmark and its cells as text, for showing, sorting and filtering. */
+    public record Row(Bookmark bookmark, String stream, String partition, String key, String value, String flags,
+                      String inProgress) {
+
+        static Row of(Bookmark b) {
+            String value = b.replicationValue() == null ? "" : text(b.replicationValue());
+            StringBuilder flags = new StringBuilder();
+            for (Bookmark.Flag flag : b.flags()) {
+                if (flags.length() > 0) {
+                    flags.append(", ");
+                }
+                flags.append(label(flag));
+            }
+            String inProgress = "";
+            if (b.inProgress() != null) {
+                Bookmark.InProgress p = b.inProgress();
+                inProgress = (p.progressMarkerValue() == null ? "" : "reached " + text(p.progressMarkerValue()))
+                        + (p.startingValue() == null ? "" : (" · started at " + text(p.startingValue())))
+                        + (p.signpost() == null ? "" : (" · signpost " + text(p.signpost())));
+                inProgress = inProgress.startsWith(" · ") ? inProgress.substring(3) : inProgress;
+            }
+            return new Row(b, b.stream(), b.contextLabel(), b.replicationKey() == null ? "" : b.replicationKey(), value,
+                    flags.toString(), inProgress);
+        }
+
+        private static String text(JsonNode node) {
+            return node.isTextual() ? node.textValue() : PythonJson.dumps(node);
+        }
+
+        boolean matches(String needle) {
+            return needle.isEmpty() || stream.toLowerCase(Locale.ROOT).contains(needle)
+                    || partition.toLowerCase(Locale.ROOT).contains(needle) || key.toLowerCase(Locale.ROOT).contains(needle)
+                    || value.toLowerCase(Locale.ROOT).contains(needle) || flags.toLowerCase(Locale.ROOT).contains(needle);
+        }
+    }
+
+    public static String label(Bookmark.Flag flag) {
+        switch (flag) {
+            case IN_PROGRESS: return "interrupted run";
+            case NO_BOOKMARK: return "no bookmark: full refresh";
+            case NOT_A_TIMESTAMP: return "not a timestamp";
+            default: return "currently syncing";
+        }
+    }
+
+    private final TaskSlot building;
+    private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final FilteredList<Row> visible = new FilteredList<>(rows);
+    private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
+    private final BooleanProperty flaggedOnly = new SimpleBooleanProperty(this, "flaggedOnly", false);
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+
+    public BookmarksViewModel(TaskExecutor executor) {
+        this.building = new TaskSlot(executor);
+        filter.addListener((o, a, b) -> refilter());
+        flaggedOnly.addListener((o, a, b) -> refilter());
+    }
+
+    private record Built(List<Row> rows, String message) { }
+
+    public void setSubject(StoredState stored) {
+        rows.clear();
+        if (stored == null) {
+            building.cancel();
+            message.set("");
+            return;
+        }
+        message.set("Reading bookmarks …");
+        building.run(BackgroundTask.of("Bookmarks of " + stored.stateId(), context -> build(stored.document())),
+                built -> {
+                    rows.setAll(built.rows());
+                    message.set(built.message());
+                }, failure -> message.set(failure.message()));
+    }
+
+    static Built build(StateDocument doc) {
+        JsonNode effective;
+        String source;
+        try {
+            effective = doc.effective();
+            source = "Where the next run resumes (effective state)";
+        } catch (StateError e) {
+            if (doc.completed().isCorrupt() || doc.completed().value() == null) {
+                return new Built(List.of(), "Meltano cannot read this state: " + e.getMessage());
+            }
+            effective = doc.completed().value();
+            source = "Meltano cannot read this state (" + e.getMessage() + "); bookmarks of the completed document";
+        }
+        List<Row> rows = Bookmarks.of(effective).stream().map(Row::of).toList();
+        long flagged = rows.stream().filter(r -> !r.bookmark().flags().isEmpty()).count();
+        String text = rows.isEmpty() ? "No bookmarks: the tap starts from scratch for every stream."
+                : source + ": " + rows.size() + (rows.size() == 1 ? " row" : " rows")
+                        + (flagged == 0 ? "" : ", " + flagged + " flagged");
+        return new Built(rows, text);
+    }
+
+    private void refilter() {
+        String needle = filter.get() == null ? "" : filter.get().strip().toLowerCase(Locale.ROOT);
+        boolean flagged = flaggedOnly.get();
+        visible.setPredicate(row -> row.matches(needle) && (!flagged || !row.bookmark().flags().isEmpty()));
+    }
+
+    public ObservableList<Row> rows() {
+        return rows;
+    }
+
+    public FilteredList<Row> visible() {
+        return visible;
+    }
+
+    public StringProperty filterProperty() {
+        return filter;
+    }
+
+    public BooleanProperty flaggedOnlyProperty() {
+        return flaggedOnly;
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+}

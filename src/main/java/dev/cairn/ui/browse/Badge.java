@@ -1,0 +1,64 @@
+package dev.cairn.ui.browse;
+
+import dev.cairn.state.StateHealth;
+import java.util.Locale;
+
+/**
+ * What the list shows next to a state ID. The first six say what a tap would get (one per ID, from
+ * {@link StateHealth}); the others are flags an ID may carry on top.
+ */
+public enum Badge {
+    HEALTHY("healthy", "Meltano passes singer_state to the tap"),
+    NO_SINGER_STATE("no singer_state", "the tap gets no state and fully syncs"),
+    EMPTY("empty", "{}: the tap gets no state and fully syncs"),
+    CORRUPT_JSON("corrupt JSON", "not valid JSON: Meltano fails reading it, and `state list` aborts"),
+    NULL_DOCUMENT("NULL", "a NULL document Meltano fails reading"),
+    MERGE_ERROR("merge error", "the partial state cannot be merged onto the completed one: Meltano fails"),
+    PARTIAL_PENDING("partial pending", "partial checkpoints of an unfinished run are stored; the tap starts from them"),
+    LOCKED("locked", "a running pipeline holds Meltano's lock"),
+    STALE_LOCK("stale lock", "a lock was left by a pipeline that died; Meltano's next write breaks it"),
+    HIDDEN("hidden from list", "`meltano state list` does not show this ID as is"),
+    UNREAD("…", "not read yet"),
+    READ_FAILED("read failed", "the backend could not read this state");
+
+    private final String label;
+    private final String help;
+
+    Badge(String label, String help) {
+        this.label = label;
+        this.help = help;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String help() {
+        return help;
+    }
+
+    /** The style class painting this badge: {@code badge-healthy}, {@code badge-corrupt-json}, … */
+    public String styleClass() {
+        return dev.cairn.ui.theme.Styles.variant(dev.cairn.ui.theme.Styles.BADGE, this);
+    }
+
+    public boolean isHealth() {
+        return ordinal() <= MERGE_ERROR.ordinal();
+    }
+
+    /** A badge that means the next run will not start where the user expects. */
+    public boolean isProblem() {
+        return this != HEALTHY && this != UNREAD && this != HIDDEN;
+    }
+
+    public static Badge of(StateHealth health) {
+        switch (health) {
+            case HEALTHY: return HEALTHY;
+            case NO_SINGER_STATE: return NO_SINGER_STATE;
+            case EMPTY: return EMPTY;
+            case CORRUPT_JSON: return CORRUPT_JSON;
+            case NULL_DOCUMENT: return NULL_DOCUMENT;
+            default: return MERGE_ERROR;
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.cairn.ui.browse;
+
+import dev.cairn.backend.ListedState;
+import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.StoredState;
+import dev.cairn.state.StateHealth;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * One state ID in the list. Listing creates it; the background scan fills in what reading the
+ * state tells (health, pending partial, lock) from a worker thread, hence the volatile fields.
+ */
+public final class StateIdEntry {
+
+    private final String stateId;
+    private final String lowerCaseId;
+    private final String hiddenFromMeltano;
+    private volatile Badge health = Badge.UNREAD;
+    private volatile boolean partialPending;
+    private volatile LockStatus lock = LockStatus.FREE;
+
+    public StateIdEntry(ListedState listed) {
+        this.stateId = listed.stateId();
+        this.lowerCaseId = stateId.toLowerCase(Locale.ROOT);
+        this.hiddenFromMeltano = listed.hiddenFromMeltano();
+    }
+
+    public String stateId() {
+        return stateId;
+    }
+
+    String lowerCaseId() {
+        return lowerCaseId;
+    }
+
+    /** Why {@code meltano state list} would not show this ID, or null. */
+    public String hiddenFromMeltano() {
+        return hiddenFromMeltano;
+    }
+
+    public Badge health() {
+        return health;
+    }
+
+    public LockStatus lock() {
+        return lock;
+    }
+
+    /** Records what a read of the state showed; callable from any thread. */
+    public void update(StoredState stored) {
+        partialPending = stored.document().hasPendingPartial();
+        health = Badge.of(StateHealth.of(stored.document()));
+    }
+
+    public void readFailed() {
+        health = Badge.READ_FAILED;
+    }
+
+    public void updateLock(LockStatus status) {
+        lock = status == null ? LockStatus.FREE : status;
+    }
+
+    /** The health badge first, then the flags. */
+    public Set<Badge> badges() {
+        EnumSet<Badge> badges = EnumSet.of(health);
+        if (partialPending && health != Badge.CORRUPT_JSON) {
+            badges.add(Badge.PARTIAL_PENDING);
+        }
+        if (lock.state() == LockStatus.State.HELD) {
+            badges.add(Badge.LOCKED);
+        } else if (lock.state() == LockStatus.State.STALE) {
+            badges.add(Badge.STALE_LOCK);
+        }
+        if (hiddenFromMeltano != null) {
+            badges.add(Badge.HIDDEN);
+        }
+        return badges;
+    }
+
+    @Override
+    public String toString() {
+        return stateId;
+    }
+}

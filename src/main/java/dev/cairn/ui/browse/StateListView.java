@@ -1,0 +1,216 @@
+package dev.cairn.ui.browse;
+
+import dev.cairn.ui.theme.Styles;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.value.ChangeListener;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+
+/**
+ * The state IDs of the current backend: filter field (substring or Meltano pattern), badge counts
+ * that filter when pressed, and the virtualised list. Binds to one {@link StateListViewModel} at a
+ * time; switching backends unbinds the previous one.
+ */
+public final class StateListView extends BorderPane {
+
+    private final TextField filter = new TextField();
+    private final FlowPane badgeBar = new FlowPane(4, 4);
+    private final ListView<StateIdEntry> list = new ListView<>();
+    private final Label count = new Label();
+    private final ProgressIndicator spinner = new ProgressIndicator();
+    private final Label placeholder = new Label("No backend open. Connect to one, or pick a saved connection.");
+    private StateListViewModel model;
+    private final ChangeListener<Object> countsListener = (obs, old, now) -> updateBadgeBar();
+    private final ChangeListener<Number> revisionListener = (obs, old, now) -> list.refresh();
+    private final ChangeListener<StateIdEntry> modelSelection = (obs, old, now) -> {
+        if (list.getSelectionModel().getSelectedItem() != now) {
+            if (now == null) {
+                list.getSelectionModel().clearSelection();
+            } else {
+                list.getSelectionModel().select(now);
+                list.scrollTo(Math.max(0, list.getSelectionModel().getSelectedIndex() - 5));
+            }
+        }
+    };
+    private final ChangeListener<Boolean> loadingListener = (obs, old, now) -> spinner.setVisible(now);
+
+    public StateListView() {
+        getStyleClass().add(Styles.STATE_LIST);
+        filter.setPromptText("Filter IDs (Ctrl+L) — text, or a pattern like prod:*");
+        filter.getStyleClass().add(Styles.FILTER_FIELD);
+        filter.setOnKeyPressed(e -> {
+            if (model == null) {
+                return;
+            }
+            if (e.getCode() == KeyCode.DOWN || e.getCode() == KeyCode.UP) {
+                model.selectNext(e.getCode() == KeyCode.DOWN ? 1 : -1);
+                list.requestFocus();
+                e.consume();
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                filter.clear();
+            }
+        });
+        spinner.setMaxSize(16, 16);
+        spinner.setVisible(false);
+        count.getStyleClass().add(Styles.MUTED);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox.setHgrow(filter, Priority.ALWAYS);
+        HBox countRow = new HBox(6, count, spacer, spinner);
+        countRow.setAlignment(Pos.CENTER_LEFT);
+        badgeBar.getStyleClass().add(Styles.BADGE_BAR);
+        VBox top = new VBox(6, filter, badgeBar, countRow);
+        top.getStyleClass().add(Styles.PANE_HEADER);
+        setTop(top);
+        list.setCellFactory(v -> new EntryCell(v));
+        list.setFixedCellSize(26);
+        placeholder.getStyleClass().add(Styles.PLACEHOLDER);
+        placeholder.setWrapText(true);
+        list.setPlaceholder(new StackPane(placeholder));
+        list.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            if (model != null && now != null) {
+                model.selectedProperty().set(now);
+            }
+        });
+        setCenter(list);
+    }
+
+    public void bind(StateListViewModel next) {
+        if (model != null) {
+            filter.textProperty().unbindBidirectional(model.filterTextProperty());
+            model.countsProperty().removeListener(countsListener);
+            model.badgeRevisionProperty().removeListener(revisionListener);
+            model.selectedProperty().removeListener(modelSelection);
+            model.loadingProperty().removeListener(loadingListener);
+            count.textProperty().unbind();
+        }
+        model = next;
+        if (next == null) {
+            list.setItems(null);
+            filter.setText("");
+            filter.setDisable(true);
+            badgeBar.getChildren().clear();
+            count.setText("");
+            spinner.setVisible(false);
+            return;
+        }
+        filter.setDisable(false);
+        filter.textProperty().bindBidirectional(next.filterTextProperty());
+        list.setItems(next.visible());
+        next.countsProperty().addListener(countsListener);
+        next.badgeRevisionProperty().addListener(revisionListener);
+        next.selectedProperty().addListener(modelSelection);
+        next.loadingProperty().addListener(loadingListener);
+        spinner.setVisible(next.loadingProperty().get());
+        count.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> String.format("%,d of %,d IDs", next.visible().size(), next.totalCount()), next.visible(),
+                next.countsProperty()));
+        modelSelection.changed(null, null, next.selectedProperty().get());
+        updateBadgeBar();
+    }
+
+    public void setPlaceholder(String text) {
+        placeholder.setText(text);
+    }
+
+    private void updateBadgeBar() {
+        badgeBar.getChildren().clear();
+        if (model == null) {
+            return;
+        }
+        Map<Badge, Integer> counts = model.countsProperty().get();
+        for (Badge badge : Badge.values()) {
+            Integer n = counts.get(badge);
+            if (n == null || n == 0) {
+                continue;
+            }
+            ToggleButton chip = new ToggleButton(badge.label() + " " + String.format("%,d", n));
+            chip.setMnemonicParsing(false);
+            chip.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_COUNT, badge.styleClass());
+            chip.setTooltip(new Tooltip(badge.help() + "\nClick to show only these IDs."));
+            chip.setSelected(model.badgeFilterProperty().get() == badge);
+            chip.setOnAction(e -> model.badgeFilterProperty().set(chip.isSelected() ? badge : null));
+            badgeBar.getChildren().add(chip);
+        }
+    }
+
+    public TextField filterField() {
+        return filter;
+    }
+
+    public ListView<StateIdEntry> listView() {
+        return list;
+    }
+
+    public void focusFilter() {
+        filter.requestFocus();
+        filter.selectAll();
+    }
+
+    /** Badge labels for an entry; also used by the inspector header. */
+    public static List<Label> badges(Iterable<Badge> badges) {
+        List<Label> labels = new ArrayList<>();
+        for (Badge badge : badges) {
+            Label label = new Label(badge.label());
+            label.getStyleClass().addAll(Styles.BADGE, badge.styleClass());
+            label.setTooltip(new Tooltip(badge.help()));
+            label.setMinWidth(Region.USE_PREF_SIZE);
+            labels.add(label);
+        }
+        return labels;
+    }
+
+    private static final class EntryCell extends ListCell<StateIdEntry> {
+        private final Label id = new Label();
+        private final HBox badgeBox = new HBox(4);
+        private final HBox row = new HBox(6, id, badgeBox);
+
+        EntryCell(ListView<StateIdEntry> owner) {
+            id.getStyleClass().add(Styles.STATE_ID);
+            id.setMinWidth(40);
+            id.setMaxWidth(Double.MAX_VALUE);
+            HBox.setHgrow(id, Priority.ALWAYS);
+            badgeBox.setAlignment(Pos.CENTER_RIGHT);
+            badgeBox.setMinWidth(Region.USE_PREF_SIZE);
+            row.setAlignment(Pos.CENTER_LEFT);
+            // a cell lays its graphic out at the graphic's preferred width: tie that to the list's
+            // width (not the cell's, which would feed back), so long IDs end in an ellipsis and the
+            // badges stay in view; a zero preferred cell width keeps the list from scrolling sideways
+            row.setMinWidth(0);
+            row.prefWidthProperty().bind(owner.widthProperty().subtract(34));
+            row.setMaxWidth(Region.USE_PREF_SIZE);
+            setPrefWidth(0);
+            setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+        }
+
+        @Override
+        protected void updateItem(StateIdEntry entry, boolean empty) {
+            super.updateItem(entry, empty);
+            setText(null);
+            if (empty || entry == null) {
+                setGraphic(null);
+                return;
+            }
+            id.setText(entry.stateId());
+            id.setTooltip(new Tooltip(entry.stateId()));
+            badgeBox.getChildren().setAll(badges(entry.badges()));
+            setGraphic(row);
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package dev.cairn.ui.browse;
+
+import dev.cairn.backend.ListedState;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskContext;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.TaskSlot;
+import dev.cairn.ui.task.UserError;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The state IDs of one backend: listing, filtering (substring or Meltano pattern, and by badge),
+ * badge counts and the selection. Listing and the health scan run as background tasks; filtering
+ * runs on the UI thread because it is fast (under 16 ms for 100,000 IDs, see the tests).
+ */
+public final class StateListViewModel {
+
+    /** How many states the scan reads before it tells the UI to repaint badges. */
+    private static final int PUBLISH_EVERY = 500;
+
+    private final StateBackend backend;
+    private final TaskExecutor executor;
+    private final boolean scanLocks;
+    private final TaskSlot listing;
+    private final TaskSlot scanning;
+
+    private List<StateIdEntry> all = List.of();
+    private final ObservableList<StateIdEntry> visible = FXCollections.observableArrayList();
+    private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
+    private final ObjectProperty<Badge> badgeFilter = new SimpleObjectProperty<>(this, "badgeFilter");
+    private final ObjectProperty<StateIdEntry> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ReadOnlyObjectWrapper<Map<Badge, Integer>> counts = new ReadOnlyObjectWrapper<>(this, "counts", Map.of());
+    private final IntegerProperty badgeRevision = new SimpleIntegerProperty(this, "badgeRevision");
+    private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading");
+    private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
+    private IdFilter lastFilter;
+    private List<StateIdEntry> lastResult = List.of();
+
+    /**
+     * @param scanLocks whether the scan asks the lock of every ID (cheap on local backends, a
+     *                  request per ID on object stores, where only the selected ID's lock is asked)
+     */
+    public StateListViewModel(StateBackend backend, TaskExecutor executor, boolean scanLocks) {
+        this.backend = backend;
+        this.executor = executor;
+        this.scanLocks = scanLocks;
+        this.listing = new TaskSlot(executor);
+        this.scanning = new TaskSlot(executor);
+        filterText.addListener((obs, old, now) -> applyFilter());
+        badgeFilter.addListener((obs, old, now) -> {
+            lastFilter = null;
+            applyFilter();
+        });
+    }
+
+    public StateBackend backend() {
+        return backend;
+    }
+
+    public ObservableList<StateIdEntry> visible() {
+        return visible;
+    }
+
+    public StringProperty filterTextProperty() {
+        return filterText;
+    }
+
+    public ObjectProperty<Badge> badgeFilterProperty() {
+        return badgeFilter;
+    }
+
+    public ObjectProperty<StateIdEntry> selectedProperty() {
+        return selected;
+    }
+
+    public ReadOnlyObjectProperty<Map<Badge, Integer>> countsProperty() {
+        return counts.getReadOnlyProperty();
+    }
+
+    /** Changes whenever badges changed, so list cells repaint. */
+    public ReadOnlyIntegerProperty badgeRevisionProperty() {
+        return badgeRevision;
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    public ObjectProperty<UserError> errorProperty() {
+        return error;
+    }
+
+    public int totalCount() {
+        return all.size();
+    }
+
+    /** Lists the IDs again, then reads every state in the background to fill in the badges. */
+    public void refresh() {
+        scanning.cancel();
+        loading.set(true);
+        error.set(null);
+        listing.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), this::list),
+                entries -> {
+                    loading.set(false);
+                    setEntries(entries);
+                    scan(entries);
+                },
+                failure -> {
+                    loading.set(false);
+                    error.set(failure);
+                });
+    }
+
+    private List<StateIdEntry> list(TaskContext context) {
+        List<StateIdEntry> entries = new ArrayList<>();
+        backend.list(null, listed -> {
+            context.checkCancelled();
+            entries.add(new StateIdEntry(listed));
+            if (entries.size() % 1000 == 0) {
+                context.message(entries.size() + " IDs listed");
+            }
+        });
+        return entries;
+    }
+
+    /** Replaces the listed IDs (also used by tests and benchmarks that build entries directly). */
+    public void setEntries(List<StateIdEntry> entries) {
+        String keep = selected.get() == null ? null : selected.get().stateId();
+        all = List.copyOf(entries);
+        lastFilter = null;
+        applyFilter();
+        recount();
+        if (keep != null) {
+            visible.stream().filter(e -> e.stateId().equals(keep)).findFirst().ifPresentOrElse(selected::set,
+                    () -> selected.set(null));
+        }
+    }
+
+    private void scan(List<StateIdEntry> entries) {
+        Map<String, StateIdEntry> byId = new HashMap<>(entries.size() * 2);
+        entries.forEach(e -> byId.put(e.stateId(), e));
+        AtomicBoolean publishPending = new AtomicBoolean();
+        Runnable publish = () -> {
+            if (publishPending.compareAndSet(false, true)) {
+                executor.uiThread().execute(() -> {
+                    publishPending.set(false);
+                    badgesChanged();
+                });
+            }
+        };
+        scanning.run(BackgroundTask.<Integer>of("Reading states of " + backend.displayUri(), context -> {
+            int[] done = {0};
+            backend.readAll(null, stored -> {
+                context.checkCancelled();
+                StateIdEntry entry = byId.get(stored.stateId());
+                if (entry != null) {
+                    entry.update(stored);
+                    if (scanLocks) {
+                        entry.updateLock(backend.lockStatus(entry.stateId()));
+                    }
+                }
+                if (++done[0] % PUBLISH_EVERY == 0) {
+                    context.progress(done[0], entries.size());
+                    publish.run();
+                }
+            });
+            // IDs that listing found but reading in bulk did not return (e.g. nested in a file backend)
+            for (StateIdEntry entry : entries) {
+                context.checkCancelled();
+                if (entry.health() == Badge.UNREAD) {
+                    try {
+                        entry.update(backend.read(entry.stateId()));
+                        if (scanLocks) {
+                            entry.updateLock(backend.lockStatus(entry.stateId()));
+                        }
+                    } catch (RuntimeException e) {
+                        entry.readFailed();
+                    }
+                }
+            }
+            return done[0];
+        }), count -> badgesChanged(), failure -> {
+            error.set(failure);
+            badgesChanged();
+        });
+    }
+
+    /** Repaints badges and counts after entries changed (scan progress, a re-read of one ID). */
+    public void badgesChanged() {
+        recount();
+        badgeRevision.set(badgeRevision.get() + 1);
+        if (badgeFilter.get() != null) {
+            lastFilter = null;
+            applyFilter();
+        }
+    }
+
+    private void recount() {
+        EnumMap<Badge, Integer> map = new EnumMap<>(Badge.class);
+        for (StateIdEntry entry : all) {
+            for (Badge badge : entry.badges()) {
+                map.merge(badge, 1, Integer::sum);
+            }
+        }
+        counts.set(Collections.unmodifiableMap(map));
+    }
+
+    private void applyFilter() {
+        IdFilter filter = IdFilter.of(filterText.get());
+        Badge badge = badgeFilter.get();
+        List<StateIdEntry> source = filter.narrows(lastFilter) ? lastResult : all;
+        List<StateIdEntry> result;
+        if (filter.isEmpty() && badge == null) {
+            result = all;
+        } else {
+            result = new ArrayList<>(Math.min(source.size(), 1024));
+            for (StateIdEntry entry : source) {
+                if (filter.matches(entry) && (badge == null || entry.badges().contains(badge))) {
+                    result.add(entry);
+                }
+            }
+        }
+        lastFilter = badge == null ? filter : null;
+        lastResult = result;
+        visible.setAll(result);
+    }
+
+    /** Keyboard: move the selection through the visible IDs. */
+    public void selectNext(int delta) {
+        if (visible.isEmpty()) {
+            return;
+        }
+        int index = visible.indexOf(selected.get());
+        int next = index < 0 ? (delta > 0 ? 0 : visible.size() - 1) : Math.max(0, Math.min(visible.size() - 1, index + delta));
+        selected.set(visible.get(next));
+    }
+
+    public void close() {
+        listing.cancel();
+        scanning.cancel();
+    }
+}

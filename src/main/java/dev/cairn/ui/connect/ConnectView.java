@@ -1,0 +1,77 @@
+package dev.cairn.ui.connect;
+
+import dev.cairn.ui.theme.Styles;
+import java.util.List;
+import javafx.collections.FXCollections;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+
+/** The connect form (the content of the connect dialog), bound to a {@link ConnectViewModel}. */
+public final class ConnectView extends GridPane {
+
+    public ConnectView(ConnectViewModel model, List<SavedConnection> saved) {
+        getStyleClass().add(Styles.CONNECT_FORM);
+        setHgap(8);
+        setVgap(8);
+        int row = 0;
+        if (!saved.isEmpty()) {
+            ComboBox<SavedConnection> pick = new ComboBox<>(FXCollections.observableArrayList(saved));
+            pick.setPromptText("Pick a saved connection…");
+            pick.setMaxWidth(Double.MAX_VALUE);
+            pick.setOnAction(e -> {
+                if (pick.getValue() != null) {
+                    model.load(pick.getValue());
+                }
+            });
+            addRow(row++, new Label("Saved"), pick);
+        }
+        TextField uri = new TextField();
+        uri.setId("connect-uri");
+        uri.setPromptText("sqlite:///abs/meltano.db · postgresql://user@host/db · file:///abs/dir · s3://bucket/prefix");
+        uri.setPrefColumnCount(42);
+        uri.textProperty().bindBidirectional(model.uriProperty());
+        GridPane.setHgrow(uri, Priority.ALWAYS);
+        addRow(row++, new Label("URI"), uri);
+        TextField name = new TextField();
+        name.setId("connect-name");
+        name.textProperty().bindBidirectional(model.nameProperty());
+        uri.focusedProperty().addListener((o, was, is) -> {
+            if (!is && name.getText().isBlank()) {
+                name.setText(model.suggestedName());
+            }
+        });
+        addRow(row++, new Label("Name"), name);
+        ChoiceBox<Environment> env = new ChoiceBox<>(FXCollections.observableArrayList(Environment.values()));
+        env.valueProperty().bindBidirectional(model.environmentProperty());
+        addRow(row++, new Label("Environment"), env);
+        CheckBox readOnly = new CheckBox("Read-only (refuse every write)");
+        readOnly.selectedProperty().bindBidirectional(model.readOnlyProperty());
+        addRow(row++, new Label(""), readOnly);
+        TextField endpoint = new TextField();
+        endpoint.setPromptText("https://minio.internal:9000 (empty for AWS)");
+        endpoint.textProperty().bindBidirectional(model.s3EndpointProperty());
+        TextField profile = new TextField();
+        profile.setPromptText("AWS profile (credentials stay in ~/.aws)");
+        profile.textProperty().bindBidirectional(model.s3ProfileProperty());
+        Label endpointLabel = new Label("S3 endpoint");
+        Label profileLabel = new Label("S3 profile");
+        addRow(row++, endpointLabel, endpoint);
+        addRow(row++, profileLabel, profile);
+        for (javafx.scene.Node n : List.of(endpoint, profile, endpointLabel, profileLabel)) {
+            n.visibleProperty().bind(model.isS3());
+            n.managedProperty().bind(model.isS3());
+        }
+        CheckBox save = new CheckBox("Save this connection (without passwords or keys)");
+        save.selectedProperty().bindBidirectional(model.saveProperty());
+        addRow(row++, new Label(""), save);
+        Label problem = new Label();
+        problem.getStyleClass().add(Styles.MUTED);
+        problem.textProperty().bind(model.problemProperty());
+        add(problem, 0, row, 2, 1);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.cairn.ui.connect;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The connect form: URI, name, environment, read-only flag, S3 endpoint and profile, whether to
+ * save. {@link #problemProperty()} says what is wrong with the input (empty when it can connect).
+ */
+public final class ConnectViewModel {
+
+    private final StringProperty uri = new SimpleStringProperty(this, "uri", "");
+    private final StringProperty name = new SimpleStringProperty(this, "name", "");
+    private final ObjectProperty<Environment> environment = new SimpleObjectProperty<>(this, "environment", Environment.DEV);
+    private final BooleanProperty readOnly = new SimpleBooleanProperty(this, "readOnly", false);
+    private final StringProperty s3Endpoint = new SimpleStringProperty(this, "s3Endpoint", "");
+    private final StringProperty s3Profile = new SimpleStringProperty(this, "s3Profile", "");
+    private final BooleanProperty save = new SimpleBooleanProperty(this, "save", true);
+    private final StringBinding problem;
+    private final javafx.beans.binding.BooleanBinding s3;
+
+    public ConnectViewModel() {
+        problem = Bindings.createStringBinding(() -> problem(uri.get(), name.get()), uri, name);
+        s3 = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("s3://"), uri);
+        // production connections start read-only: changing prod must be a deliberate choice
+        environment.addListener((o, a, b) -> {
+            if (b == Environment.PROD) {
+                readOnly.set(true);
+            }
+        });
+    }
+
+    static String problem(String uriText, String nameText) {
+        String u = uriText == null ? "" : uriText.strip();
+        if (u.isEmpty()) {
+            return "Enter a backend URI, e.g. sqlite:///home/me/project/.meltano/meltano.db";
+        }
+        String lower = u.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("sqlite:")) {
+            if (!lower.startsWith("sqlite:////") && !lower.startsWith("sqlite:///")) {
+                return "A SQLite URI needs an absolute path: sqlite:///abs/path/meltano.db";
+            }
+        } else if (lower.startsWith("file:")) {
+            if (!lower.startsWith("file:///")) {
+                return "A file backend URI needs an absolute path: file:///abs/dir";
+            }
+        } else if (lower.startsWith("postgresql:") || lower.startsWith("postgresql+") || lower.startsWith("postgres:")) {
+            try {
+                URI parsed = new URI(u.replaceFirst("^[a-z0-9+]+:", "postgresql:"));
+                if (parsed.getHost() == null) {
+                    return "A PostgreSQL URI needs a host: postgresql://user@host:5432/db";
+                }
+            } catch (java.net.URISyntaxException e) {
+                return "Not a valid URI: " + e.getReason();
+            }
+        } else if (lower.startsWith("s3://")) {
+            if (lower.length() <= "s3://".length() || lower.charAt(5) == '/') {
+                return "An S3 URI needs a bucket: s3://bucket/prefix";
+            }
+        } else if (!lower.matches("^[a-z][a-z0-9+.-]*://.*")) {
+            return "Not a backend URI: expected sqlite:///…, postgresql://…, file:///… or s3://…";
+        }
+        if (nameText == null || nameText.isBlank()) {
+            return "Give the connection a name";
+        }
+        return "";
+    }
+
+    /** Suggests a name from the URI when the user has not typed one. */
+    public String suggestedName() {
+        String u = uri.get().strip();
+        int slash = u.replaceAll("/+$", "").lastIndexOf('/');
+        return slash < 0 ? u : u.substring(slash + 1);
+    }
+
+    public SavedConnection toConnection() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (s3.get()) {
+            settings.put("s3.endpoint_url", s3Endpoint.get().strip());
+            settings.put("s3.profile", s3Profile.get().strip());
+        }
+        return new SavedConnection(name.get().strip(), uri.get().strip(), environment.get(), readOnly.get(), settings);
+    }
+
+    public void load(SavedConnection c) {
+        uri.set(c.uri());
+        name.set(c.name());
+        environment.set(c.environment());
+        readOnly.set(c.readOnly());
+        s3Endpoint.set(c.settings().getOrDefault("s3.endpoint_url", ""));
+        s3Profile.set(c.settings().getOrDefault("s3.profile", ""));
+        save.set(false);
+    }
+
+    public StringProperty uriProperty() {
+        return uri;
+    }
+
+    public StringProperty nameProperty() {
+        return name;
+    }
+
+    public ObjectProperty<Environment> environmentProperty() {
+        return environment;
+    }
+
+    public BooleanProperty readOnlyProperty() {
+        return readOnly;
+    }
+
+    public StringProperty s3EndpointProperty() {
+        return s3Endpoint;
+    }
+
+    public StringProperty s3ProfileProperty() {
+        return s3Profile;
+    }
+
+    public BooleanProperty saveProperty() {
+        return save;
+    }
+
+    public StringBinding problemProperty() {
+        return problem;
+    }
+
+    public javafx.beans.binding.BooleanBinding isS3() {
+        return s3;
+    }
+}

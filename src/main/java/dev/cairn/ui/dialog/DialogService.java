@@ -1,0 +1,20 @@
+package dev.cairn.ui.dialog;
+
+import dev.cairn.ui.connect.SavedConnection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one way screens open dialogs, so tests can answer them. Confirmations name the action and
+ * the target ("Forget saved connection prod-state (s3://acme-state)"), never "OK?".
+ */
+public interface DialogService {
+
+    /** Asks for a connection: a URI with its environment and options, or one of the saved ones. */
+    Optional<ConnectRequest> askConnection(List<SavedConnection> saved);
+
+    boolean confirm(String action, String target);
+
+    /** What the connect dialog returns: the connection to open and whether to save it. */
+    record ConnectRequest(SavedConnection connection, boolean save) { }
+}

@@ -1,0 +1,230 @@
+package dev.cairn.ui.diff;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.state.StateDocument;
+import dev.cairn.state.StateError;
+import dev.cairn.state.StatePart;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.TaskSlot;
+import dev.cairn.ui.task.UserError;
+import java.util.Objects;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * What the diff tab compares and the result: by default what the pending partial state changes
+ * (completed → effective), or completed against partial, or the selected ID against the same ID in
+ * another open backend (prod vs staging), or against another ID.
+ */
+public final class DiffViewModel {
+
+    /** What is compared with what. */
+    public enum Mode {
+        PARTIAL_EFFECT("What the partial changes (completed → effective)"),
+        COMPLETED_VS_PARTIAL("Completed ↔ partial, as stored"),
+        OTHER_BACKEND("This ID in another open backend"),
+        OTHER_ID("Another ID in this backend");
+
+        private final String label;
+
+        Mode(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    /** An open backend to compare with, by the name the sidebar shows. */
+    public record BackendChoice(String name, StateBackend backend) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private final TaskSlot computing;
+    private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(this, "mode", Mode.PARTIAL_EFFECT);
+    private final ObservableList<BackendChoice> otherBackends = FXCollections.observableArrayList();
+    private final ObjectProperty<BackendChoice> otherBackend = new SimpleObjectProperty<>(this, "otherBackend");
+    private final StringProperty otherId = new SimpleStringProperty(this, "otherId", "");
+    private final ReadOnlyObjectWrapper<AlignedDiff> diff = new ReadOnlyObjectWrapper<>(this, "diff");
+    private final ReadOnlyStringWrapper leftTitle = new ReadOnlyStringWrapper(this, "leftTitle", "");
+    private final ReadOnlyStringWrapper rightTitle = new ReadOnlyStringWrapper(this, "rightTitle", "");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final IntegerProperty hunk = new SimpleIntegerProperty(this, "hunk", -1);
+    private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
+    private StateBackend backend;
+    private String backendName;
+    private StoredState stored;
+
+    public DiffViewModel(TaskExecutor executor) {
+        this.computing = new TaskSlot(executor);
+        mode.addListener((o, a, b) -> recompute());
+        otherBackend.addListener((o, a, b) -> {
+            if (mode.get() == Mode.OTHER_BACKEND) {
+                recompute();
+            }
+        });
+    }
+
+    /** The state the diff starts from changed (a new selection, or it was re-read). */
+    public void setSubject(String name, StateBackend subjectBackend, StoredState subject) {
+        this.backendName = name;
+        this.backend = subjectBackend;
+        this.stored = subject;
+        recompute();
+    }
+
+    /** Compares again with the current inputs (mode, other backend, other ID). */
+    public void recompute() {
+        diff.set(null);
+        hunk.set(-1);
+        if (stored == null) {
+            computing.cancel();
+            message.set("Select a state ID to compare.");
+            return;
+        }
+        Mode m = mode.get();
+        StoredState subject = stored;
+        StateBackend here = backend;
+        BackendChoice there = otherBackend.get();
+        String id = otherId.get() == null ? "" : otherId.get().strip();
+        if (m == Mode.OTHER_BACKEND && there == null) {
+            message.set(otherBackends.isEmpty() ? "Open a second backend (e.g. staging) to compare this ID across backends."
+                    : "Pick the backend to compare with.");
+            return;
+        }
+        if (m == Mode.OTHER_ID && id.isEmpty()) {
+            message.set("Type the ID to compare with and press Enter.");
+            return;
+        }
+        message.set("Comparing …");
+        computing.run(BackgroundTask.of("Comparing " + subject.stateId(), context -> {
+            Sides sides = sides(m, subject, here, there, id);
+            return new Result(sides, AlignedDiff.of(sides.left(), sides.right()));
+        }), result -> {
+            leftTitle.set(result.sides().leftTitle());
+            rightTitle.set(result.sides().rightTitle());
+            diff.set(result.diff());
+            message.set(result.diff().summary().sentence());
+            hunk.set(result.diff().hunkStarts().length > 0 ? 0 : -1);
+        }, failure -> {
+            message.set(failure.message());
+            error.set(failure);
+        });
+    }
+
+    private record Sides(String leftTitle, JsonNode left, String rightTitle, JsonNode right) { }
+
+    private record Result(Sides sides, AlignedDiff diff) { }
+
+    private Sides sides(Mode m, StoredState subject, StateBackend here, BackendChoice there, String id) throws StateError {
+        StateDocument doc = subject.document();
+        String name = subject.stateId();
+        switch (m) {
+            case COMPLETED_VS_PARTIAL:
+                return new Sides("completed", value(doc.completed(), "completed"), "partial", value(doc.partial(), "partial"));
+            case OTHER_BACKEND: {
+                StoredState other = there.backend().read(name);
+                return new Sides(backendName + " · effective", doc.effective(), there.name() + " · effective",
+                        other.document().effective());
+            }
+            case OTHER_ID: {
+                StoredState other = here.read(id);
+                return new Sides(name + " · effective", doc.effective(), id + " · effective", other.document().effective());
+            }
+            default:
+                return new Sides("completed", value(doc.completed(), "completed"), "effective (what the tap gets)", doc.effective());
+        }
+    }
+
+    private static JsonNode value(StatePart part, String which) throws StateError {
+        if (part.isCorrupt()) {
+            throw new StateError(StateError.Kind.CORRUPT_JSON, "the " + which + " state is not valid JSON: "
+                    + part.syntaxError().getMessage(), "");
+        }
+        return part.value();
+    }
+
+    /** Moves to the next (or previous) change, wrapping around. */
+    public void step(int delta) {
+        AlignedDiff d = diff.get();
+        if (d == null || d.hunkStarts().length == 0) {
+            return;
+        }
+        int n = d.hunkStarts().length;
+        hunk.set(Math.floorMod((hunk.get() < 0 ? 0 : hunk.get() + delta), n));
+    }
+
+    /** The row of the current change, or -1. */
+    public int currentRow() {
+        AlignedDiff d = diff.get();
+        return d == null || hunk.get() < 0 ? -1 : d.hunkStarts()[hunk.get()];
+    }
+
+    public ObjectProperty<Mode> modeProperty() {
+        return mode;
+    }
+
+    public ObservableList<BackendChoice> otherBackends() {
+        return otherBackends;
+    }
+
+    public ObjectProperty<BackendChoice> otherBackendProperty() {
+        return otherBackend;
+    }
+
+    public StringProperty otherIdProperty() {
+        return otherId;
+    }
+
+    public ReadOnlyObjectProperty<AlignedDiff> diffProperty() {
+        return diff.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty leftTitleProperty() {
+        return leftTitle.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty rightTitleProperty() {
+        return rightTitle.getReadOnlyProperty();
+    }
+
+    /** The summary ("3 streams changed, 1 added") or what to do to get one. */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    public IntegerProperty hunkProperty() {
+        return hunk;
+    }
+
+    public ObjectProperty<UserError> errorProperty() {
+        return error;
+    }
+
+    /** Keeps the backend choices to the open backends other than the subject's. */
+    public void setOtherBackends(java.util.List<BackendChoice> choices) {
+        BackendChoice keep = otherBackend.get();
+        otherBackends.setAll(choices);
+        if (keep == null || choices.stream().noneMatch(c -> Objects.equals(c.backend(), keep.backend()))) {
+            otherBackend.set(choices.isEmpty() ? null : choices.get(0));
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package dev.cairn.ui.inspect;
+
+import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.StoredState;
+import dev.cairn.ui.browse.Badge;
+import dev.cairn.ui.browse.StateListView;
+import dev.cairn.ui.inspect.InspectorViewModel.Part;
+import dev.cairn.ui.theme.Styles;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+
+/**
+ * The selected state: a header saying what the tap will start from and why (health, pending
+ * partial, lock), and tabs with the effective, completed and partial documents; further tabs
+ * (diff, bookmarks) are added by the window.
+ */
+public final class InspectorView extends BorderPane {
+
+    private final InspectorViewModel model;
+    private final Label title = new Label();
+    private final HBox badges = new HBox();
+    private final Label verdict = new Label();
+    private final Label lock = new Label();
+    private final TabPane tabs = new TabPane();
+    private final Map<Part, JsonPane> panes = new EnumMap<>(Part.class);
+    private final Map<Part, Tab> partTabs = new EnumMap<>(Part.class);
+
+    public InspectorView(InspectorViewModel model) {
+        this.model = model;
+        getStyleClass().add(Styles.INSPECTOR);
+        title.getStyleClass().addAll(Styles.TITLE, Styles.STATE_ID);
+        verdict.setWrapText(true);
+        verdict.getStyleClass().add(Styles.SUBTITLE);
+        lock.getStyleClass().add(Styles.MUTED);
+        badges.setSpacing(4);
+        HBox titleRow = new HBox(10, title, badges);
+        titleRow.setAlignment(Pos.CENTER_LEFT);
+        VBox header = new VBox(4, titleRow, verdict, lock);
+        header.getStyleClass().add(Styles.PANE_HEADER);
+        setTop(header);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        addPart(Part.EFFECTIVE, "Effective (tap input)");
+        addPart(Part.COMPLETED, "Completed");
+        addPart(Part.PARTIAL, "Partial");
+        setCenter(tabs);
+        model.stateIdProperty().addListener((o, a, b) -> updateHeader());
+        model.healthProperty().addListener((o, a, b) -> updateHeader());
+        model.lockProperty().addListener((o, a, b) -> updateHeader());
+        model.verdictProperty().addListener((o, a, b) -> updateHeader());
+        model.storedProperty().addListener((o, a, b) -> updateHeader());
+        updateHeader();
+    }
+
+    private void addPart(Part part, String label) {
+        JsonPane pane = new JsonPane();
+        panes.put(part, pane);
+        Tab tab = new Tab(label, pane);
+        partTabs.put(part, tab);
+        tabs.getTabs().add(tab);
+        ReadOnlyObjectProperty<ShownDocument> doc = model.documentProperty(part);
+        Runnable update = () -> {
+            if (model.stateIdProperty().get() == null) {
+                pane.showPlaceholder("Select a state ID to see what a pipeline will start from.");
+            } else if (doc.get() == null) {
+                pane.showLoading("Reading " + model.stateIdProperty().get() + " …");
+            } else {
+                pane.show(doc.get());
+            }
+        };
+        doc.addListener((o, a, b) -> update.run());
+        model.stateIdProperty().addListener((o, a, b) -> update.run());
+        update.run();
+    }
+
+    private void updateHeader() {
+        String id = model.stateIdProperty().get();
+        title.setText(id == null ? "No state selected" : id);
+        verdict.setText(model.verdictProperty().get());
+        EnumSet<Badge> set = EnumSet.noneOf(Badge.class);
+        if (model.healthProperty().get() != null) {
+            set.add(model.healthProperty().get());
+        }
+        StoredState stored = model.storedProperty().get();
+        if (stored != null && stored.document().hasPendingPartial() && model.healthProperty().get() != Badge.CORRUPT_JSON) {
+            set.add(Badge.PARTIAL_PENDING);
+        }
+        LockStatus status = model.lockProperty().get();
+        if (status != null && status.state() == LockStatus.State.HELD) {
+            set.add(Badge.LOCKED);
+        } else if (status != null && status.state() == LockStatus.State.STALE) {
+            set.add(Badge.STALE_LOCK);
+        }
+        badges.getChildren().setAll(StateListView.badges(set));
+        lock.setText(lockText(status, stored));
+    }
+
+    static String lockText(LockStatus status, StoredState stored) {
+        StringBuilder out = new StringBuilder();
+        if (status != null && status.state() == LockStatus.State.HELD) {
+            out.append("Locked by a running pipeline since ").append(status.since())
+                    .append(status.detail() == null ? "" : " (" + status.detail() + ")").append(". ");
+        } else if (status != null && status.state() == LockStatus.State.STALE) {
+            out.append("Stale lock since ").append(status.since()).append(": Meltano's next write breaks it. ");
+        }
+        if (stored != null && stored.exists()) {
+            out.append("Version ").append(stored.version());
+        }
+        return out.toString();
+    }
+
+    public TabPane tabs() {
+        return tabs;
+    }
+
+    public Tab tab(Part part) {
+        return partTabs.get(part);
+    }
+
+    public JsonPane pane(Part part) {
+        return panes.get(part);
+    }
+
+    /** The JSON pane of the selected tab, for Ctrl+F; null on tabs without one. */
+    public JsonPane currentPane() {
+        Tab selected = tabs.getSelectionModel().getSelectedItem();
+        return selected != null && selected.getContent() instanceof JsonPane ? (JsonPane) selected.getContent() : null;
+    }
+}

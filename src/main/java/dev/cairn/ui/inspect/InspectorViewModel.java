@@ -1,0 +1,210 @@
+package dev.cairn.ui.inspect;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.state.StateDocument;
+import dev.cairn.state.StateError;
+import dev.cairn.state.StateHealth;
+import dev.cairn.ui.browse.Badge;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.TaskSlot;
+import dev.cairn.ui.task.UserError;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+
+/**
+ * The selected state ID: what is stored (completed, partial) and what the tap will receive
+ * (effective), each ready to show. The effective document, the one users look at first, is built
+ * and published before the other two; a newer selection drops older results.
+ */
+public final class InspectorViewModel {
+
+    /** Which document of a state. */
+    public enum Part { EFFECTIVE, COMPLETED, PARTIAL }
+
+    private final TaskSlot reading;
+    private final TaskSlot building;
+    private final ReadOnlyStringWrapper stateId = new ReadOnlyStringWrapper(this, "stateId");
+    private final ReadOnlyObjectWrapper<StoredState> stored = new ReadOnlyObjectWrapper<>(this, "stored");
+    private final ReadOnlyObjectWrapper<LockStatus> lock = new ReadOnlyObjectWrapper<>(this, "lock");
+    private final ReadOnlyObjectWrapper<Badge> health = new ReadOnlyObjectWrapper<>(this, "health");
+    private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
+    private final ReadOnlyObjectWrapper<ShownDocument> effective = new ReadOnlyObjectWrapper<>(this, "effective");
+    private final ReadOnlyObjectWrapper<ShownDocument> completed = new ReadOnlyObjectWrapper<>(this, "completed");
+    private final ReadOnlyObjectWrapper<ShownDocument> partial = new ReadOnlyObjectWrapper<>(this, "partial");
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
+    private StateBackend backend;
+
+    public InspectorViewModel(TaskExecutor executor) {
+        this.reading = new TaskSlot(executor);
+        this.building = new TaskSlot(executor);
+    }
+
+    /** What a read produced, before the two stored parts are built. */
+    private record FirstLook(StoredState stored, LockStatus lock, Badge health, String verdict, ShownDocument effective) { }
+
+    private record Parts(ShownDocument completed, ShownDocument partial) { }
+
+    public void inspect(StateBackend backend, String id) {
+        this.backend = backend;
+        stateId.set(id);
+        clearDocuments();
+        if (backend == null || id == null) {
+            reading.cancel();
+            building.cancel();
+            loading.set(false);
+            return;
+        }
+        loading.set(true);
+        error.set(null);
+        building.cancel();
+        long token = reading.nextToken();
+        reading.run(BackgroundTask.of("Reading " + id, context -> {
+            StoredState state = backend.read(id);
+            context.checkCancelled();
+            LockStatus lockStatus = backend.lockStatus(id);
+            return firstLook(state, lockStatus, preview -> reading.publish(token, () -> effective.set(preview)));
+        }), look -> {
+            stored.set(look.stored());
+            lock.set(look.lock());
+            health.set(look.health());
+            verdict.set(look.verdict());
+            effective.set(look.effective());
+            buildParts(look.stored(), look.effective());
+        }, failure -> {
+            loading.set(false);
+            error.set(failure);
+        });
+    }
+
+    /** Re-reads the current ID. */
+    public void reload() {
+        if (backend != null && stateId.get() != null) {
+            inspect(backend, stateId.get());
+        }
+    }
+
+    private void buildParts(StoredState state, ShownDocument effectiveShown) {
+        building.run(BackgroundTask.of("Preparing " + state.stateId(), context -> {
+            StateDocument doc = state.document();
+            // with nothing partial, the completed document is what the tap gets: already built
+            ShownDocument c = isEffectivelyCompleted(doc) && doc.completed().value() != null && effectiveShown.note() == null
+                    ? effectiveShown : ShownDocument.of(doc.completed());
+            context.checkCancelled();
+            ShownDocument p = ShownDocument.of(doc.partial());
+            return new Parts(c, p);
+        }), parts -> {
+            completed.set(parts.completed());
+            partial.set(parts.partial());
+            loading.set(false);
+        }, failure -> {
+            loading.set(false);
+            error.set(failure);
+        });
+    }
+
+    /**
+     * Merging an empty partial onto the completed state gives the completed state itself: big states
+     * (usually with nothing partial) skip the deep copy Meltano's merge makes.
+     */
+    static boolean isEffectivelyCompleted(StateDocument doc) {
+        return !doc.completed().isCorrupt() && doc.partial().value() != null && doc.partial().value().isObject()
+                && doc.partial().value().isEmpty();
+    }
+
+    static FirstLook firstLook(StoredState state, LockStatus lockStatus, java.util.function.Consumer<ShownDocument> preview) {
+        StateDocument doc = state.document();
+        if (!state.exists()) {
+            return new FirstLook(state, lockStatus, Badge.EMPTY, "No state is stored for this ID: the tap gets none and syncs everything.",
+                    ShownDocument.message("No state stored: `meltano state get` prints {}.", false));
+        }
+        try {
+            JsonNode value = isEffectivelyCompleted(doc) ? doc.completed().value() : doc.effective();
+            StateHealth health = StateHealth.ofEffective(value);
+            String verdict = verdict(health, doc);
+            String note = health == StateHealth.HEALTHY ? null : verdict;
+            ShownDocument shown = ShownDocument.of(value, note, health != StateHealth.HEALTHY, preview);
+            return new FirstLook(state, lockStatus, Badge.of(health), verdict, shown);
+        } catch (StateError e) {
+            StateHealth health = StateHealth.of(doc);
+            String text = "Meltano fails reading this state: " + e.getMessage()
+                    + ". A run would stop before the tap starts.";
+            return new FirstLook(state, lockStatus, Badge.of(health), text, ShownDocument.message(text, true));
+        }
+    }
+
+    private static String verdict(StateHealth health, StateDocument doc) {
+        String partialNote = doc.hasPendingPartial()
+                ? " Partial state of an unfinished run is merged on top of the completed state." : "";
+        switch (health) {
+            case HEALTHY:
+                return "The tap will start from this state's singer_state." + partialNote;
+            case NO_SINGER_STATE:
+                return "There is no top-level singer_state: the tap gets no state and will sync everything from scratch.";
+            case EMPTY:
+                return "The state is empty: the tap gets no state and will sync everything from scratch.";
+            default:
+                return health.label();
+        }
+    }
+
+    private void clearDocuments() {
+        stored.set(null);
+        lock.set(null);
+        health.set(null);
+        verdict.set("");
+        effective.set(null);
+        completed.set(null);
+        partial.set(null);
+    }
+
+    public ReadOnlyStringProperty stateIdProperty() {
+        return stateId.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<StoredState> storedProperty() {
+        return stored.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<LockStatus> lockProperty() {
+        return lock.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Badge> healthProperty() {
+        return health.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty verdictProperty() {
+        return verdict.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<ShownDocument> documentProperty(Part part) {
+        switch (part) {
+            case COMPLETED: return completed.getReadOnlyProperty();
+            case PARTIAL: return partial.getReadOnlyProperty();
+            default: return effective.getReadOnlyProperty();
+        }
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<UserError> errorProperty() {
+        return error;
+    }
+
+    public StateBackend backend() {
+        return backend;
+    }
+}

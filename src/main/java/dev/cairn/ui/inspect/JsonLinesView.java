@@ -1,0 +1,179 @@
+package dev.cairn.ui.inspect;
+
+import dev.cairn.ui.theme.Styles;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import javafx.collections.ObservableListBase;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
+
+/**
+ * A read-only, virtualised JSON viewer: a {@code ListView} over row indices, each visible cell
+ * lexing its own row. It holds one {@code String} and an offset table whatever the size, which is
+ * why big documents use it (TOOLCHAIN.md: 10 MB opens in ~0.6 s in 44 MB of heap, where a RichTextFX
+ * area needs seconds and ~570 bytes per line). Rows can be selected and copied (Ctrl+C).
+ */
+public final class JsonLinesView extends ListView<Integer> {
+
+    private RowSource source;
+    private int hitRow = -1;
+    private int hitStart;
+    private int hitEnd;
+
+    public JsonLinesView(RowSource source) {
+        getStyleClass().addAll(Styles.JSON_VIEW);
+        setFixedCellSize(18);
+        getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        setCellFactory(list -> new RowCell());
+        addEventHandler(KeyEvent.KEY_PRESSED, event -> {
+            if (event.isShortcutDown() && event.getCode() == KeyCode.C) {
+                copySelection();
+                event.consume();
+            }
+        });
+        setSource(source);
+    }
+
+    /** Shows other rows; the first visible row stays where it was. */
+    public void setSource(RowSource source) {
+        int top = firstVisibleRow();
+        this.source = source;
+        hitRow = -1;
+        setItems(new RowIndices(source.rowCount()));
+        if (top > 0) {
+            scrollTo(top);
+        }
+    }
+
+    private int firstVisibleRow() {
+        javafx.scene.Node flow = lookup(".virtual-flow");
+        if (flow instanceof javafx.scene.control.skin.VirtualFlow) {
+            javafx.scene.control.IndexedCell<?> cell = ((javafx.scene.control.skin.VirtualFlow<?>) flow).getFirstVisibleCell();
+            return cell == null ? 0 : cell.getIndex();
+        }
+        return 0;
+    }
+
+    public RowSource source() {
+        return source;
+    }
+
+    /** Marks a search hit and scrolls to it. */
+    public void showHit(int row, int start, int end) {
+        hitRow = row;
+        hitStart = start;
+        hitEnd = end;
+        getSelectionModel().clearAndSelect(row);
+        scrollToCentered(row);
+        refresh();
+    }
+
+    public void scrollToCentered(int row) {
+        scrollTo(Math.max(0, row - 8));
+    }
+
+    /** Copies the selected rows, one per line. */
+    public void copySelection() {
+        TreeSet<Integer> rows = new TreeSet<>(getSelectionModel().getSelectedIndices());
+        StringBuilder out = new StringBuilder();
+        for (int row : rows) {
+            out.append(source.row(row)).append('\n');
+        }
+        ClipboardContent content = new ClipboardContent();
+        content.putString(out.toString());
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    static List<Text> render(String row, List<JsonLexer.Token> marks) {
+        List<Text> texts = new ArrayList<>();
+        for (JsonLexer.Run run : JsonLexer.runs(row, marks)) {
+            Text text = new Text(row.substring(run.start(), run.end()));
+            text.getStyleClass().add(Styles.JSON_LINE);
+            text.getStyleClass().addAll(run.styleClasses());
+            texts.add(text);
+        }
+        return texts;
+    }
+
+    private final class RowCell extends ListCell<Integer> {
+        private final Label number = new Label();
+        private final TextFlow flow = new TextFlow();
+        private final HBox box = new HBox(number, flow);
+        private String rowClass;
+
+        RowCell() {
+            number.getStyleClass().add(Styles.LINE_NUMBER);
+            number.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            // one row is one line: never wrap (a fixed cell height would hide the wrapped part);
+            // long lines widen the cell and the list scrolls sideways
+            flow.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            box.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            setText(null);
+        }
+
+        @Override
+        protected void updateItem(Integer item, boolean empty) {
+            super.updateItem(item, empty);
+            if (rowClass != null) {
+                getStyleClass().remove(rowClass);
+                rowClass = null;
+            }
+            if (empty || item == null || item >= source.rowCount()) {
+                setGraphic(null);
+                return;
+            }
+            int row = item;
+            int line = source.lineNumber(row);
+            number.setText(line > 0 ? Integer.toString(line) : "");
+            number.setPrefWidth(8 + 8 * Math.max(3, Integer.toString(source.rowCount()).length()));
+            List<JsonLexer.Token> marks = source.marks(row);
+            if (row == hitRow) {
+                marks = new ArrayList<>(marks);
+                marks.add(new JsonLexer.Token(hitStart, hitEnd, Styles.SEARCH_HIT));
+            }
+            flow.getChildren().setAll(render(source.row(row), marks));
+            rowClass = source.rowStyleClass(row);
+            if (rowClass != null) {
+                getStyleClass().add(rowClass);
+            }
+            setGraphic(box);
+        }
+    }
+
+    /** 0 … n-1 without storing them. */
+    private static final class RowIndices extends ObservableListBase<Integer> {
+        private final int size;
+
+        RowIndices(int size) {
+            this.size = size;
+        }
+
+        @Override
+        public Integer get(int index) {
+            if (index < 0 || index >= size) {
+                throw new IndexOutOfBoundsException(index);
+            }
+            return index;
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+
+        @Override
+        public int indexOf(Object o) {
+            return o instanceof Integer && (Integer) o >= 0 && (Integer) o < size ? (Integer) o : -1;
+        }
+    }
+}

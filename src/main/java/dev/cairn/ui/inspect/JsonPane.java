@@ -1,0 +1,226 @@
+package dev.cairn.ui.inspect;
+
+import dev.cairn.ui.theme.Icon;
+import dev.cairn.ui.theme.Styles;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+
+/**
+ * One document on screen: a search bar (Ctrl+F), a copy button, a note for documents that are not
+ * what they seem, and the viewer — a RichTextFX area for moderate sizes, the virtualised line view
+ * for big ones.
+ */
+public final class JsonPane extends BorderPane {
+
+    private final TextField search = new TextField();
+    private final Label searchStatus = new Label();
+    private final Label info = new Label();
+    private final Label note = new Label();
+    private final StackPane body = new StackPane();
+    private ShownDocument shown;
+    private Node viewer;
+    private TextSearch textSearch;
+    private int lastHit = -1;
+
+    public JsonPane() {
+        getStyleClass().add(Styles.JSON_PANE);
+        search.setPromptText("Find (Ctrl+F)");
+        search.getStyleClass().add(Styles.SEARCH_BAR);
+        search.setPrefColumnCount(16);
+        search.setOnAction(e -> find(true));
+        search.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                search.clear();
+                searchStatus.setText("");
+                focusViewer();
+            } else if (e.getCode() == KeyCode.ENTER && e.isShiftDown()) {
+                find(false);
+                e.consume();
+            }
+        });
+        search.textProperty().addListener((o, a, b) -> lastHit = -1);
+        Button previous = iconButton(Icon.UP, "Previous match (Shift+Enter)");
+        previous.setOnAction(e -> find(false));
+        Button next = iconButton(Icon.DOWN, "Next match (Enter)");
+        next.setOnAction(e -> find(true));
+        Button copy = iconButton(Icon.COPY, "Copy the whole document");
+        copy.setOnAction(e -> copyAll());
+        info.getStyleClass().add(Styles.MUTED);
+        searchStatus.getStyleClass().add(Styles.MUTED);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(6, info, spacer, searchStatus, search, previous, next, copy);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add(Styles.PANE_HEADER);
+        note.getStyleClass().add(Styles.NOTICE);
+        note.setWrapText(true);
+        note.setMaxWidth(Double.MAX_VALUE);
+        note.managedProperty().bind(note.visibleProperty());
+        note.setVisible(false);
+        setTop(new VBox(bar, note));
+        setCenter(body);
+    }
+
+    static Button iconButton(Icon icon, String tooltip) {
+        Button button = new Button();
+        button.setGraphic(icon.node());
+        button.setTooltip(new Tooltip(tooltip));
+        button.getStyleClass().add(Styles.ICON_BUTTON);
+        button.setAccessibleText(tooltip);
+        return button;
+    }
+
+    public void showLoading(String what) {
+        shown = null;
+        viewer = null;
+        ProgressIndicator spinner = new ProgressIndicator();
+        spinner.setMaxSize(32, 32);
+        Label label = new Label(what);
+        label.getStyleClass().add(Styles.PLACEHOLDER);
+        VBox box = new VBox(8, spinner, label);
+        box.setAlignment(Pos.CENTER);
+        body.getChildren().setAll(box);
+        info.setText("");
+        note.setVisible(false);
+    }
+
+    public void showPlaceholder(String text) {
+        shown = null;
+        viewer = null;
+        Label label = new Label(text);
+        label.getStyleClass().add(Styles.PLACEHOLDER);
+        label.setWrapText(true);
+        body.getChildren().setAll(label);
+        info.setText("");
+        note.setVisible(false);
+    }
+
+    public void show(ShownDocument document) {
+        shown = document;
+        textSearch = new TextSearch(document.text().text());
+        lastHit = -1;
+        searchStatus.setText("");
+        note.setText(document.note() == null ? "" : document.note());
+        note.setVisible(document.note() != null);
+        note.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("problem"), document.problem());
+        JsonText text = document.text();
+        info.setText(String.format("%,d %s · %s%s", text.rowCount(), text.rowCount() == 1 ? "line" : "lines", size(text.length()),
+                document.isLarge() ? " · large document: read-only fast view" : ""));
+        if (document.isLarge() && viewer instanceof JsonLinesView) {
+            // the full document replacing its preview: same viewer, same scroll position
+            ((JsonLinesView) viewer).setSource(RowSource.of(text));
+            return;
+        }
+        viewer = document.isLarge()
+                ? new JsonLinesView(RowSource.of(text))
+                : new JsonCodeView(text, document.prepared());
+        if (document.isLarge() && text.errorRow() >= 0) {
+            ((JsonLinesView) viewer).showHit(text.errorRow(), text.errorColumn(), text.errorColumn() + 1);
+        }
+        body.getChildren().setAll(viewer);
+    }
+
+    /**
+     * Builds and renders both viewers once on a tiny document off screen: the first styled paint
+     * after start costs up to a second of cold JIT and CSS (TOOLCHAIN.md), better paid before the
+     * user opens a state. Call on the FX thread once the window shows.
+     */
+    public static void warmUp() {
+        JsonText small = JsonText.ofPretty("{\n  \"singer_state\": {\n    \"bookmarks\": {}\n  }\n}");
+        JsonPane code = new JsonPane();
+        code.show(new ShownDocument(small, JsonCodeView.prepare(small), "warming up", false));
+        JsonPane lines = new JsonPane();
+        lines.show(new ShownDocument(small, null, null, false));
+        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(code, lines);
+        javafx.scene.Scene scene = new javafx.scene.Scene(box, 400, 300);
+        scene.getStylesheets().add(JsonPane.class.getResource(Styles.STYLESHEET).toExternalForm());
+        box.applyCss();
+        box.layout();
+        box.snapshot(null, null);
+    }
+
+    static String size(long chars) {
+        if (chars < 1024) {
+            return chars + " B";
+        }
+        if (chars < 1024 * 1024) {
+            return String.format("%.1f KB", chars / 1024.0);
+        }
+        return String.format("%.1f MB", chars / (1024.0 * 1024));
+    }
+
+    public ShownDocument shown() {
+        return shown;
+    }
+
+    public Node viewer() {
+        return viewer;
+    }
+
+    public void focusSearch() {
+        search.requestFocus();
+        search.selectAll();
+    }
+
+    public TextField searchField() {
+        return search;
+    }
+
+    private void focusViewer() {
+        if (viewer instanceof JsonCodeView) {
+            ((JsonCodeView) viewer).area().requestFocus();
+        } else if (viewer != null) {
+            viewer.requestFocus();
+        }
+    }
+
+    /** Finds the next (or previous) match of the search field's text and shows it. */
+    public boolean find(boolean forward) {
+        if (shown == null || textSearch == null) {
+            return false;
+        }
+        String query = search.getText();
+        int from = lastHit < 0 ? 0 : (forward ? lastHit + 1 : lastHit);
+        int hit = textSearch.find(query, from, forward);
+        if (hit < 0) {
+            searchStatus.setText(query.isEmpty() ? "" : "no match");
+            return false;
+        }
+        lastHit = hit;
+        JsonText text = shown.text();
+        int row = text.rowOf(hit);
+        int column = hit - text.rowStart(row);
+        int end = Math.min(column + query.length(), text.rowEnd(row) - text.rowStart(row));
+        searchStatus.setText("line " + text.lineNumber(row));
+        if (viewer instanceof JsonCodeView) {
+            ((JsonCodeView) viewer).showHit(row, column, end);
+        } else if (viewer instanceof JsonLinesView) {
+            ((JsonLinesView) viewer).showHit(row, column, end);
+        }
+        return true;
+    }
+
+    public void copyAll() {
+        if (shown == null) {
+            return;
+        }
+        ClipboardContent content = new ClipboardContent();
+        content.putString(shown.text().text());
+        Clipboard.getSystemClipboard().setContent(content);
+        searchStatus.setText("copied");
+    }
+}

@@ -1,0 +1,114 @@
+package dev.cairn.ui.inspect;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.state.PythonJson;
+import dev.cairn.state.StatePart;
+import java.io.Writer;
+import java.util.function.Consumer;
+
+/**
+ * One document ready for a {@link JsonPane}: its rows, and for moderate sizes the RichTextFX
+ * document built off the FX thread ({@code null} for big documents, shown virtualised). A note
+ * explains a document that is not what it seems (NULL, corrupt, what Meltano fails with).
+ */
+public record ShownDocument(JsonText text, JsonCodeView.Prepared prepared, String note, boolean problem) {
+
+    /** Builds the view of a JSON value; call off the FX thread. */
+    public static ShownDocument of(JsonNode value, String note, boolean problem) {
+        return of(value, note, problem, preview -> { });
+    }
+
+    /**
+     * Builds the view of a JSON value, handing a preview of its first rows to {@code preview} as
+     * soon as the document turns out to be large, so a big state shows its first screen while the
+     * rest is still being written out.
+     */
+    public static ShownDocument of(JsonNode value, String note, boolean problem, Consumer<ShownDocument> preview) {
+        if (value == null) {
+            JsonText text = JsonText.ofPretty("null");
+            return new ShownDocument(text, prepare(text), note, problem);
+        }
+        StringBuilder out = new StringBuilder(1 << 16);
+        PythonJson.write(value, PythonJson.Style.INDENT2, new PreviewWriter(out, JsonCodeView.MAX_ROWS + 1,
+                head -> preview.accept(new ShownDocument(JsonText.ofPretty(head), null, note, problem))));
+        JsonText text = JsonText.ofPretty(out.toString());
+        return new ShownDocument(text, prepare(text), note, problem);
+    }
+
+    /** Collects the text and, once, hands on the first {@code rows} complete rows. */
+    private static final class PreviewWriter extends Writer {
+        private final StringBuilder out;
+        private final int rows;
+        private final Consumer<String> head;
+        private int newlines;
+        private boolean sent;
+
+        PreviewWriter(StringBuilder out, int rows, Consumer<String> head) {
+            this.out = out;
+            this.rows = rows;
+            this.head = head;
+        }
+
+        @Override
+        public void write(char[] buffer, int offset, int length) {
+            int start = out.length();
+            out.append(buffer, offset, length);
+            if (sent) {
+                return;
+            }
+            for (int i = start; i < out.length(); i++) {
+                if (out.charAt(i) == '\n' && ++newlines == rows) {
+                    sent = true;
+                    head.accept(out.substring(0, i));
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public void write(String text, int offset, int length) {
+            int start = out.length();
+            out.append(text, offset, offset + length);
+            if (!sent) {
+                out.setLength(start);
+                write(text.substring(offset, offset + length).toCharArray(), 0, length);
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** Builds the view of a stored part: pretty JSON, NULL, or the raw text of a corrupt one. */
+    public static ShownDocument of(StatePart part) {
+        if (part.isCorrupt()) {
+            JsonText text = JsonText.raw(part.rawText(), part.syntaxError());
+            return new ShownDocument(text, prepare(text), "Not valid JSON: " + part.syntaxError().reason()
+                    + " at line " + part.syntaxError().line() + ", column " + part.syntaxError().column()
+                    + ". Meltano fails reading this state.", true);
+        }
+        if (part.isNull()) {
+            JsonText text = JsonText.ofPretty("null");
+            return new ShownDocument(text, prepare(text), "NULL: nothing is stored in this column/key.", false);
+        }
+        return of(part.value(), null, false);
+    }
+
+    public static ShownDocument message(String note, boolean problem) {
+        JsonText text = JsonText.ofPretty("");
+        return new ShownDocument(text, null, note, problem);
+    }
+
+    private static JsonCodeView.Prepared prepare(JsonText text) {
+        return text.rowCount() <= JsonCodeView.MAX_ROWS ? JsonCodeView.prepare(text) : null;
+    }
+
+    public boolean isLarge() {
+        return prepared == null;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.cairn.ui.main;
+
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.browse.StateListViewModel;
+import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.UserError;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+
+/** One open backend in the sidebar: its connection, the backend once opened, and its ID list. */
+public final class BackendSession {
+
+    public enum Status { OPENING, OPEN, FAILED }
+
+    private final SavedConnection connection;
+    private final ReadOnlyObjectWrapper<Status> status = new ReadOnlyObjectWrapper<>(this, "status", Status.OPENING);
+    private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
+    private StateBackend backend;
+    private StateListViewModel list;
+
+    BackendSession(SavedConnection connection) {
+        this.connection = connection;
+    }
+
+    void opened(StateBackend opened, TaskExecutor executor) {
+        this.backend = opened;
+        String scheme = connection.scheme();
+        boolean local = scheme.equals("file") || scheme.startsWith("sqlite");
+        this.list = new StateListViewModel(opened, executor, local);
+        status.set(Status.OPEN);
+        list.refresh();
+    }
+
+    void failed(UserError failure) {
+        error.set(failure);
+        status.set(Status.FAILED);
+    }
+
+    public SavedConnection connection() {
+        return connection;
+    }
+
+    public String name() {
+        return connection.name();
+    }
+
+    /** The open backend; null while opening or after a failure. */
+    public StateBackend backend() {
+        return backend;
+    }
+
+    /** The ID list; null until the backend is open. */
+    public StateListViewModel list() {
+        return list;
+    }
+
+    public ReadOnlyObjectProperty<Status> statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<UserError> errorProperty() {
+        return error;
+    }
+
+    void close() {
+        if (list != null) {
+            list.close();
+        }
+        if (backend != null) {
+            try {
+                backend.close();
+            } catch (RuntimeException ignored) {
+                // closing is best effort: the session is gone either way
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return connection.name();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.cairn.ui.main;
+
+import dev.cairn.ui.task.UserError;
+import dev.cairn.ui.theme.Icon;
+import dev.cairn.ui.theme.Styles;
+import javafx.beans.property.ObjectProperty;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** An error shown in the window: the sentence, a details toggle with the technical text, a close button. */
+public final class ErrorBanner extends VBox {
+
+    public ErrorBanner(ObjectProperty<UserError> error) {
+        getStyleClass().add(Styles.ERROR_BANNER);
+        Label message = new Label();
+        message.setWrapText(true);
+        message.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(message, Priority.ALWAYS);
+        ToggleButton detailsToggle = new ToggleButton("Details");
+        Button dismiss = new Button();
+        dismiss.setGraphic(Icon.CLOSE.node());
+        dismiss.getStyleClass().add(Styles.ICON_BUTTON);
+        dismiss.setAccessibleText("Dismiss error");
+        dismiss.setOnAction(e -> error.set(null));
+        HBox row = new HBox(8, Icon.WARNING.node(), message, detailsToggle, dismiss);
+        row.setAlignment(Pos.CENTER_LEFT);
+        TextArea details = new TextArea();
+        details.getStyleClass().add(Styles.ERROR_DETAILS);
+        details.setEditable(false);
+        details.setPrefRowCount(8);
+        details.visibleProperty().bind(detailsToggle.selectedProperty());
+        details.managedProperty().bind(details.visibleProperty());
+        getChildren().addAll(row, details);
+        managedProperty().bind(visibleProperty());
+        Runnable update = () -> {
+            UserError e = error.get();
+            setVisible(e != null);
+            message.setText(e == null ? "" : e.message());
+            details.setText(e == null ? "" : e.details());
+            detailsToggle.setSelected(false);
+            detailsToggle.setVisible(e != null && !e.details().isEmpty());
+        };
+        error.addListener((obs, old, now) -> update.run());
+        update.run();
+    }
+}

@@ -1,0 +1,252 @@
+package dev.cairn.ui.main;
+
+import dev.cairn.ui.AppServices;
+import dev.cairn.ui.bookmarks.BookmarksViewModel;
+import dev.cairn.ui.browse.StateIdEntry;
+import dev.cairn.ui.connect.ConnectionStore;
+import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.diff.DiffViewModel;
+import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.RunningTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.UserError;
+import dev.cairn.ui.theme.Theme;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The window: saved connections, the backends open side by side, the current one and its selected
+ * state ID, the theme, and window-level errors.
+ */
+public final class MainViewModel {
+
+    private final AppServices services;
+    private final TaskExecutor executor;
+    private final ObservableList<SavedConnection> saved = FXCollections.observableArrayList();
+    private final ObservableList<BackendSession> sessions = FXCollections.observableArrayList();
+    private final ObjectProperty<BackendSession> current = new SimpleObjectProperty<>(this, "current");
+    private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
+    private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
+    private final InspectorViewModel inspector;
+    private final DiffViewModel diff;
+    private final BookmarksViewModel bookmarks;
+    private final ChangeListener<StateIdEntry> selectionListener = (obs, old, now) -> inspectSelection();
+
+    public MainViewModel(AppServices services) {
+        this.services = services;
+        this.executor = services.executor();
+        this.inspector = new InspectorViewModel(executor);
+        this.diff = new DiffViewModel(executor);
+        this.bookmarks = new BookmarksViewModel(executor);
+        inspector.storedProperty().addListener((obs, old, now) -> {
+            BackendSession session = current.get();
+            diff.setSubject(session == null ? "" : session.name(), inspector.backend(), now);
+            bookmarks.setSubject(now);
+        });
+        sessions.addListener((javafx.collections.ListChangeListener<BackendSession>) change -> updateDiffChoices());
+        current.addListener((obs, old, now) -> updateDiffChoices());
+        current.addListener((obs, old, now) -> {
+            if (old != null && old.list() != null) {
+                old.list().selectedProperty().removeListener(selectionListener);
+            }
+            if (now != null && now.list() != null) {
+                now.list().selectedProperty().addListener(selectionListener);
+            }
+            inspectSelection();
+        });
+        theme.addListener((obs, old, now) -> saveInBackground());
+        inspector.errorProperty().addListener((obs, old, now) -> {
+            if (now != null) {
+                error.set(now);
+            }
+        });
+    }
+
+    /** What starting the app loads: saved connections, or the demo workspace on the very first start. */
+    private record Startup(List<SavedConnection> connections, List<SavedConnection> toOpen, Theme theme) { }
+
+    /** Loads saved connections (creating the demo workspace on the very first start) and opens them. */
+    public void start() {
+        executor.submit(BackgroundTask.of("Loading saved connections", context -> {
+            ConnectionStore store = services.connections();
+            if (store.isFirstStart()) {
+                services.demo().ensureCreated();
+                List<SavedConnection> demo = services.demo().connections();
+                store.save(new ConnectionStore.Saved(demo, "light"));
+                return new Startup(demo, demo, Theme.LIGHT);
+            }
+            ConnectionStore.Saved loaded = store.load();
+            List<SavedConnection> toOpen = new ArrayList<>();
+            for (SavedConnection c : loaded.connections()) {
+                if (isDemo(c)) {
+                    services.demo().ensureCreated();
+                }
+                toOpen.add(c);
+            }
+            return new Startup(loaded.connections(), toOpen.size() > 4 ? toOpen.subList(0, 4) : toOpen,
+                    "dark".equals(loaded.theme()) ? Theme.DARK : Theme.LIGHT);
+        }).onSuccess(startup -> {
+            saved.setAll(startup.connections());
+            theme.set(startup.theme());
+            startup.toOpen().forEach(c -> open(c, false));
+        }).onFailure(error::set));
+    }
+
+    private boolean isDemo(SavedConnection c) {
+        String root = services.demo().root().toAbsolutePath().toString();
+        return c.uri().contains(root);
+    }
+
+    /** Opens a backend in the sidebar (or shows it if already open); optionally saves the connection. */
+    public BackendSession open(SavedConnection connection, boolean save) {
+        Optional<BackendSession> existing = sessions.stream()
+                .filter(s -> s.connection().uri().equals(connection.uri())).findFirst();
+        if (existing.isPresent()) {
+            current.set(existing.get());
+            return existing.get();
+        }
+        BackendSession session = new BackendSession(connection);
+        sessions.add(session);
+        if (current.get() == null) {
+            current.set(session);
+        }
+        if (save) {
+            saved.removeIf(c -> c.name().equals(connection.name()));
+            saved.add(connection.withoutSecrets());
+            saveInBackground();
+        }
+        executor.submit(BackgroundTask.of("Opening " + connection.displayUri(), context -> services.opener().open(connection))
+                .onSuccess(backend -> {
+                    if (!sessions.contains(session)) {
+                        backend.close();
+                        return;
+                    }
+                    session.opened(backend, executor);
+                    updateDiffChoices();
+                    session.list().errorProperty().addListener((obs, old, now) -> {
+                        if (now != null) {
+                            error.set(now);
+                        }
+                    });
+                    if (current.get() == session) {
+                        current.set(null);
+                        current.set(session);
+                    }
+                })
+                .onFailure(failure -> {
+                    session.failed(failure);
+                    error.set(failure);
+                }));
+        return session;
+    }
+
+    public void close(BackendSession session) {
+        sessions.remove(session);
+        if (current.get() == session) {
+            current.set(sessions.isEmpty() ? null : sessions.get(0));
+        }
+        executor.submit(BackgroundTask.of("Closing " + session.name(), context -> {
+            session.close();
+            return null;
+        }));
+    }
+
+    public void forget(SavedConnection connection) {
+        saved.remove(connection);
+        saveInBackground();
+    }
+
+    /** Ctrl+R: lists the current backend again and re-reads the selected state. */
+    public void refresh() {
+        BackendSession session = current.get();
+        if (session == null) {
+            return;
+        }
+        if (session.statusProperty().get() == BackendSession.Status.FAILED) {
+            close(session);
+            open(session.connection(), false);
+            return;
+        }
+        if (session.list() != null) {
+            session.list().refresh();
+        }
+        inspector.reload();
+    }
+
+    /** The diff compares across the open backends other than the current one. */
+    private void updateDiffChoices() {
+        List<DiffViewModel.BackendChoice> others = new ArrayList<>();
+        for (BackendSession s : sessions) {
+            if (s != current.get() && s.backend() != null) {
+                others.add(new DiffViewModel.BackendChoice(s.name(), s.backend()));
+            }
+        }
+        diff.setOtherBackends(others);
+    }
+
+    private void inspectSelection() {
+        BackendSession session = current.get();
+        StateIdEntry entry = session == null || session.list() == null ? null : session.list().selectedProperty().get();
+        inspector.inspect(session == null ? null : session.backend(), entry == null ? null : entry.stateId());
+    }
+
+    private void saveInBackground() {
+        ConnectionStore.Saved snapshot = new ConnectionStore.Saved(new ArrayList<>(saved),
+                theme.get() == Theme.DARK ? "dark" : "light");
+        executor.submit(BackgroundTask.of("Saving connections", context -> {
+            services.connections().save(snapshot);
+            return null;
+        }).onFailure(error::set));
+    }
+
+    public ObservableList<SavedConnection> saved() {
+        return saved;
+    }
+
+    public ObservableList<BackendSession> sessions() {
+        return sessions;
+    }
+
+    public ObjectProperty<BackendSession> currentProperty() {
+        return current;
+    }
+
+    public ObjectProperty<Theme> themeProperty() {
+        return theme;
+    }
+
+    public ObjectProperty<UserError> errorProperty() {
+        return error;
+    }
+
+    public InspectorViewModel inspector() {
+        return inspector;
+    }
+
+    public DiffViewModel diff() {
+        return diff;
+    }
+
+    public BookmarksViewModel bookmarks() {
+        return bookmarks;
+    }
+
+    public ObservableList<RunningTask> tasks() {
+        return executor.running();
+    }
+
+    public TaskExecutor executor() {
+        return executor;
+    }
+
+    public void cancelAll() {
+        new ArrayList<>(executor.running()).forEach(RunningTask::cancel);
+    }
+}

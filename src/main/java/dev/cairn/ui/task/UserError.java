@@ -1,0 +1,45 @@
+package dev.cairn.ui.task;
+
+import dev.cairn.backend.BackendException;
+import dev.cairn.state.StateError;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Objects;
+
+/**
+ * An error as the window shows it: one sentence saying what failed and why, and the technical
+ * details behind a toggle. Never a stack trace dialog.
+ */
+public record UserError(String message, String details) {
+
+    public UserError {
+        Objects.requireNonNull(message);
+        details = details == null ? "" : details;
+    }
+
+    public static UserError of(String doing, Throwable error) {
+        return new UserError(doing + ": " + reason(error), stackTrace(error));
+    }
+
+    /** The most useful message in the cause chain: ours are written for users, others get their type named. */
+    static String reason(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if ((t instanceof BackendException || t instanceof StateError) && t.getMessage() != null) {
+                return t.getMessage();
+            }
+        }
+        Throwable root = error;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String text = root.getMessage();
+        String type = root.getClass().getSimpleName();
+        return text == null || text.isBlank() ? type : text + " (" + type + ")";
+    }
+
+    private static String stackTrace(Throwable error) {
+        StringWriter out = new StringWriter();
+        error.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+}

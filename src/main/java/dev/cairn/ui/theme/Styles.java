@@ -1,0 +1,93 @@
+package dev.cairn.ui.theme;
+
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
+
+/** Every style class and pseudo-class the views use; cairn.css is the only place they are painted. */
+public final class Styles {
+
+    public static final String STYLESHEET = "/dev/cairn/ui/cairn.css";
+
+    // layout
+    public static final String APP = "cairn";
+    public static final String APP_NAME = "app-name";
+    public static final String ICON = "icon";
+    public static final String ICON_BUTTON = "icon-button";
+    public static final String ICON_ERROR = "icon-error";
+    public static final String ENV_STRIPE = "env-stripe";
+    public static final String CONNECT_FORM = "connect-form";
+    public static final String INSPECTOR = "inspector";
+    public static final String JSON_PANE = "json-pane";
+    public static final String BOOKMARKS = "bookmarks";
+    public static final String SIDEBAR = "sidebar";
+    public static final String SIDEBAR_TITLE = "sidebar-title";
+    public static final String BACKEND_ITEM = "backend-item";
+    public static final String BACKEND_NAME = "backend-name";
+    public static final String BACKEND_URI = "backend-uri";
+    public static final String ENV_CHIP = "env-chip";
+    public static final String ENV_BANNER = "env-banner";
+    public static final String TOOLBAR = "cairn-toolbar";
+    public static final String STATUS_BAR = "status-bar";
+    public static final String PANE_HEADER = "pane-header";
+    public static final String TITLE = "title";
+    public static final String SUBTITLE = "subtitle";
+    public static final String MUTED = "muted";
+    public static final String PLACEHOLDER = "placeholder";
+
+    // state list
+    public static final String STATE_LIST = "state-list";
+    public static final String STATE_ID = "state-id";
+    public static final String FILTER_FIELD = "filter-field";
+    public static final String BADGE = "badge";
+    public static final String BADGE_COUNT = "badge-count";
+    public static final String BADGE_BAR = "badge-bar";
+
+    // errors
+    public static final String ERROR_BANNER = "error-banner";
+    public static final String ERROR_DETAILS = "error-details";
+    public static final String NOTICE = "notice";
+
+    // JSON viewers
+    public static final String JSON_VIEW = "json-view";
+    public static final String JSON_LINE = "json-line";
+    public static final String LINE_NUMBER = "line-number";
+    public static final String SEARCH_BAR = "search-bar";
+    public static final String JSON_KEY = "json-key";
+    public static final String JSON_STRING = "json-string";
+    public static final String JSON_NUMBER = "json-number";
+    public static final String JSON_LITERAL = "json-literal";
+    public static final String JSON_PUNCT = "json-punct";
+    public static final String JSON_ERROR = "json-error";
+    public static final String SEARCH_HIT = "search-hit";
+
+    // diff
+    public static final String DIFF_VIEW = "diff-view";
+    public static final String DIFF_SUMMARY = "diff-summary";
+    public static final String DIFF_ADDED = "diff-added";
+    public static final String DIFF_REMOVED = "diff-removed";
+    public static final String DIFF_CHANGED = "diff-changed";
+    public static final String DIFF_FILLER = "diff-filler";
+    public static final String DIFF_VALUE = "diff-value";
+
+    // bookmarks
+    public static final String BOOKMARKS_TABLE = "bookmarks-table";
+    public static final String FLAG = "flag";
+
+    // pseudo-classes
+    public static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
+    public static final PseudoClass READ_ONLY = PseudoClass.getPseudoClass("read-only");
+    public static final PseudoClass BUSY = PseudoClass.getPseudoClass("busy");
+    public static final PseudoClass SELECTED = PseudoClass.getPseudoClass("selected");
+
+    private Styles() {}
+
+    /** A per-value style class: {@code badge-corrupt-json}, {@code flag-no-bookmark}, {@code icon-refresh}. */
+    public static String variant(String prefix, Enum<?> value) {
+        return prefix + "-" + value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    public static <T extends Node> T withClass(T node, String... styleClasses) {
+        node.getStyleClass().addAll(styleClasses);
+        return node;
+    }
+}

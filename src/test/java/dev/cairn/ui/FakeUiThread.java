@@ -1,0 +1,68 @@
+package dev.cairn.ui;
+
+import dev.cairn.ui.task.TaskExecutor;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Stands in for the FX thread in view-model tests: one thread runs every callback and every call
+ * the test makes on a view model, so view models see the single-threaded world they are written for.
+ */
+public final class FakeUiThread implements AutoCloseable {
+
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "fake-ui");
+        t.setDaemon(true);
+        return t;
+    });
+    private final TaskExecutor executor = new TaskExecutor(2, thread::execute);
+
+    public TaskExecutor executor() {
+        return executor;
+    }
+
+    public <T> T call(Callable<T> work) {
+        try {
+            return thread.submit(work).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    public void run(Runnable work) {
+        call(() -> {
+            work.run();
+            return null;
+        });
+    }
+
+    /** Waits until no background task runs and the UI thread has handled every callback. */
+    public void awaitIdle() {
+        await(() -> executor.running().isEmpty(), Duration.ofSeconds(30));
+    }
+
+    public void await(BooleanSupplier condition, Duration timeout) {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (!call(condition::getAsBoolean)) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("timed out waiting");
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.close();
+        thread.shutdownNow();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.cairn.ui.bookmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.InMemoryBackend;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class BookmarksViewModelTest {
+
+    private final FakeUiThread ui = new FakeUiThread();
+    private final InMemoryBackend backend = new InMemoryBackend("memory://x")
+            .put("zendesk", "{\"singer_state\": {\"bookmarks\": {"
+                    + "\"tickets\": {\"replication_key\": \"updated_at\", \"replication_key_value\": \"2024-05-31T23:10:00Z\", "
+                    + "\"replication_key_signpost\": \"2024-06-01T09:00:00+00:00\", \"progress_markers\": {\"Note\": \"x\", "
+                    + "\"replication_key\": \"updated_at\", \"replication_key_value\": \"2024-06-01T04:41:07Z\"}}, "
+                    + "\"users\": {\"replication_key\": \"updated_at\", \"replication_key_value\": 1717142400}, "
+                    + "\"organizations\": {}}}}", "{}")
+            .put("broken", "{\"singer_state\": {\"bookm", "{}");
+
+    @AfterEach
+    void close() {
+        ui.close();
+    }
+
+    @Test
+    void rowsCarryTheFlagsAndFilter() {
+        BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
+        ui.run(() -> model.setSubject(backend.read("zendesk")));
+        ui.awaitIdle();
+        List<String> streams = ui.call(() -> model.visible().stream().map(BookmarksViewModel.Row::stream).collect(Collectors.toList()));
+        assertEquals(List.of("tickets", "users", "organizations"), streams);
+        BookmarksViewModel.Row tickets = ui.call(() -> model.visible().get(0));
+        assertTrue(tickets.flags().contains("interrupted run"), tickets.flags());
+        assertTrue(tickets.inProgress().contains("reached 2024-06-01T04:41:07Z"), tickets.inProgress());
+        assertTrue(ui.call(() -> model.visible().get(1)).flags().contains("not a timestamp"));
+        assertTrue(ui.call(() -> model.visible().get(2)).flags().contains("no bookmark"));
+        ui.run(() -> model.filterProperty().set("USERS"));
+        assertEquals(1, ui.call(() -> model.visible().size()));
+        ui.run(() -> {
+            model.filterProperty().set("");
+            model.flaggedOnlyProperty().set(true);
+        });
+        assertEquals(3, ui.call(() -> model.visible().size()));
+        assertTrue(ui.call(() -> model.messageProperty().get()).contains("3 rows, 3 flagged"));
+    }
+
+    @Test
+    void aCorruptStateSaysMeltanoCannotReadIt() {
+        BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
+        ui.run(() -> model.setSubject(backend.read("broken")));
+        ui.awaitIdle();
+        assertTrue(ui.call(() -> model.messageProperty().get()).startsWith("Meltano cannot read this state"));
+        assertEquals(0, ui.call(() -> model.visible().size()));
+    }
+}

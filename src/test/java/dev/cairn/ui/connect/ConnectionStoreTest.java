@@ -1,0 +1,50 @@
+package dev.cairn.ui.connect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConnectionStoreTest {
+
+    @Test
+    void savesConnectionsWithoutSecrets(@TempDir Path dir) throws Exception {
+        ConnectionStore store = new ConnectionStore(dir);
+        assertTrue(store.isFirstStart());
+        SavedConnection pg = new SavedConnection("warehouse", "postgresql://meltano:hunter2@db.internal/meltano?sslpassword=x",
+                Environment.PROD, true, Map.of());
+        SavedConnection s3 = new SavedConnection("bucket", "s3://AKIAKEY:SeCrEt@acme-state/meltano", Environment.STAGING, false,
+                Map.of("s3.endpoint_url", "http://minio:9000", "s3.aws_secret_access_key", "SeCrEt", "s3.profile", "ops"));
+        store.save(new ConnectionStore.Saved(List.of(pg, s3), "dark"));
+        String json = Files.readString(store.file());
+        assertFalse(json.contains("hunter2"), json);
+        assertFalse(json.contains("SeCrEt"), json);
+        ConnectionStore.Saved loaded = store.load();
+        assertEquals("dark", loaded.theme());
+        assertEquals(Environment.PROD, loaded.connections().get(0).environment());
+        assertTrue(loaded.connections().get(0).readOnly());
+        assertEquals(Map.of("s3.endpoint_url", "http://minio:9000", "s3.profile", "ops"), loaded.connections().get(1).settings());
+        assertFalse(store.isFirstStart());
+    }
+
+    @Test
+    void connectFormValidatesUris() {
+        assertTrue(ConnectViewModel.problem("sqlite:///abs/meltano.db", "x").isEmpty());
+        assertTrue(ConnectViewModel.problem("file:///abs/dir", "x").isEmpty());
+        assertTrue(ConnectViewModel.problem("s3://bucket/prefix", "x").isEmpty());
+        assertTrue(ConnectViewModel.problem("postgresql://u@host:5432/db", "x").isEmpty());
+        assertFalse(ConnectViewModel.problem("file://relative", "x").isEmpty());
+        assertFalse(ConnectViewModel.problem("s3://", "x").isEmpty());
+        assertFalse(ConnectViewModel.problem("meltano.db", "x").isEmpty());
+        assertFalse(ConnectViewModel.problem("file:///abs", " ").isEmpty());
+        ConnectViewModel model = new ConnectViewModel();
+        model.environmentProperty().set(Environment.PROD);
+        assertTrue(model.readOnlyProperty().get(), "production starts read-only");
+    }
+}

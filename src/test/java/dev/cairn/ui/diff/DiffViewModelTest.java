@@ -1,0 +1,105 @@
+package dev.cairn.ui.diff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cairn.state.Json;
+import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.InMemoryBackend;
+import dev.cairn.ui.diff.AlignedDiff.Kind;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class DiffViewModelTest {
+
+    private static final String STRIPE = "prod:tap-stripe-to-target-bigquery";
+    private final FakeUiThread ui = new FakeUiThread();
+    private final InMemoryBackend prod = new InMemoryBackend("memory://prod")
+            .put(STRIPE, "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}, \"invoices\": {\"v\": 1}}}}",
+                    "{\"singer_state\": {\"bookmarks\": {\"invoices\": {\"v\": 2}, \"events\": {\"v\": 3}}}}")
+            .put("other", "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}}}}", "{}");
+    private final InMemoryBackend staging = new InMemoryBackend("memory://staging")
+            .put(STRIPE, "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 5}, \"invoices\": {\"v\": 2}, \"events\": {\"v\": 3}}}}", "{}");
+
+    @AfterEach
+    void close() {
+        ui.close();
+    }
+
+    private DiffViewModel subject() {
+        DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
+        ui.run(() -> model.setSubject("prod", prod, prod.read(STRIPE)));
+        ui.awaitIdle();
+        return model;
+    }
+
+    @Test
+    void byDefaultShowsWhatThePartialChanges() {
+        DiffViewModel model = subject();
+        assertEquals("1 stream changed, 1 added", ui.call(() -> model.messageProperty().get()));
+        AlignedDiff diff = ui.call(() -> model.diffProperty().get());
+        assertEquals(2, diff.hunkStarts().length);
+        // "invoices" changed in place: the value row is CHANGED on both sides, on the same row
+        int changed = diff.hunkStarts()[0];
+        assertEquals(Kind.CHANGED, diff.kind(true, changed));
+        assertEquals(Kind.CHANGED, diff.kind(false, changed));
+        assertTrue(diff.side(true).row(changed).contains("\"v\": 1"));
+        assertTrue(diff.side(false).row(changed).contains("\"v\": 2"));
+        assertEquals(List.of(new dev.cairn.ui.inspect.JsonLexer.Token(13, 14, "diff-value")), diff.side(false).marks(changed));
+        // "events" was added: filler rows opposite it keep both sides aligned
+        int added = diff.hunkStarts()[1];
+        assertEquals(Kind.FILLER, diff.kind(true, added));
+        assertEquals(Kind.ADDED, diff.kind(false, added));
+        assertEquals(0, diff.side(true).lineNumber(added));
+        ui.run(() -> model.step(1));
+        assertEquals(added, ui.call(model::currentRow));
+        ui.run(() -> model.step(1));
+        assertEquals(changed, ui.call(model::currentRow), "next wraps around");
+    }
+
+    @Test
+    void comparesOneIdAcrossTwoBackends() {
+        DiffViewModel model = subject();
+        ui.run(() -> {
+            model.setOtherBackends(List.of(new DiffViewModel.BackendChoice("staging", staging)));
+            model.modeProperty().set(DiffViewModel.Mode.OTHER_BACKEND);
+        });
+        ui.awaitIdle();
+        assertEquals("1 stream changed", ui.call(() -> model.messageProperty().get()));
+        assertEquals("staging · effective", ui.call(() -> model.rightTitleProperty().get()));
+    }
+
+    @Test
+    void comparesTwoIds() {
+        DiffViewModel model = subject();
+        ui.run(() -> {
+            model.modeProperty().set(DiffViewModel.Mode.OTHER_ID);
+            model.otherIdProperty().set("other");
+            model.recompute();
+        });
+        ui.awaitIdle();
+        assertEquals("2 streams removed", ui.call(() -> model.messageProperty().get()));
+    }
+
+    @Test
+    void alignedRowsPairUnchangedLinesInOrder() throws Exception {
+        AlignedDiff diff = AlignedDiff.of(Json.parse("{\"a\": 1, \"b\": [1, 2], \"c\": 3}"), Json.parse("{\"a\": 1, \"c\": 4}"));
+        for (int row = 0; row < diff.rowCount(); row++) {
+            String l = diff.side(true).row(row).replace(",", "");
+            String r = diff.side(false).row(row).replace(",", "");
+            if (diff.kind(true, row) == Kind.SAME && diff.kind(false, row) == Kind.SAME) {
+                assertEquals(l, r, "row " + row);
+            }
+        }
+        assertEquals(1, diff.hunkStarts().length, "adjacent changes are one hunk");
+        int changedRow = -1;
+        for (int row = 0; row < diff.rowCount(); row++) {
+            if (diff.kind(false, row) == Kind.CHANGED) {
+                changedRow = row;
+            }
+        }
+        assertEquals("  \"c\": 3", diff.side(true).row(changedRow), "the changed value faces its old value");
+        assertEquals("  \"c\": 4", diff.side(false).row(changedRow));
+    }
+}

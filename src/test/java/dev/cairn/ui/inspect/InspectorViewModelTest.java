@@ -1,0 +1,95 @@
+package dev.cairn.ui.inspect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.InMemoryBackend;
+import dev.cairn.ui.browse.Badge;
+import dev.cairn.ui.inspect.InspectorViewModel.Part;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class InspectorViewModelTest {
+
+    private final FakeUiThread ui = new FakeUiThread();
+    private final InMemoryBackend backend = new InMemoryBackend("memory://x")
+            .put("prod:tap-stripe-to-target-bigquery",
+                    "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}, \"invoices\": {\"v\": 1}}}}",
+                    "{\"singer_state\": {\"bookmarks\": {\"invoices\": {\"v\": 2}, \"events\": {\"v\": 3}}}}")
+            .put("dev:tap-broken-to-target-jsonl", "{\"singer_state\": {\"bookmarks\": {\"users\": {\"replication_key_val", "{}")
+            .put("staging:tap-hubspot-to-target-postgres", "{\"singer_state\": {}}", null)
+            .put("dev:tap-custom-to-target-jsonl", "{\"bookmarks\": {}}", "{}");
+
+    @AfterEach
+    void close() {
+        ui.close();
+    }
+
+    private InspectorViewModel inspect(String id) {
+        InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor()));
+        ui.run(() -> model.inspect(backend, id));
+        ui.awaitIdle();
+        assertNull(ui.call(() -> model.errorProperty().get()));
+        return model;
+    }
+
+    @Test
+    void effectiveIsThePartialMergedOntoTheCompletedAsMeltanoPrintsIt() {
+        InspectorViewModel model = inspect("prod:tap-stripe-to-target-bigquery");
+        ShownDocument effective = ui.call(() -> model.documentProperty(Part.EFFECTIVE).get());
+        assertEquals("{\n  \"singer_state\": {\n    \"bookmarks\": {\n      \"charges\": {\n        \"v\": 1\n      },\n"
+                + "      \"invoices\": {\n        \"v\": 2\n      },\n      \"events\": {\n        \"v\": 3\n      }\n    }\n  }\n}",
+                effective.text().text());
+        assertEquals(Badge.HEALTHY, ui.call(() -> model.healthProperty().get()));
+        assertTrue(ui.call(() -> model.verdictProperty().get()).contains("Partial state of an unfinished run"));
+        assertNotNull(ui.call(() -> model.documentProperty(Part.PARTIAL).get()).prepared(), "small documents open in RichTextFX");
+    }
+
+    @Test
+    void corruptDocumentsShowTheirRawTextWithTheErrorMarked() {
+        InspectorViewModel model = inspect("dev:tap-broken-to-target-jsonl");
+        assertEquals(Badge.CORRUPT_JSON, ui.call(() -> model.healthProperty().get()));
+        ShownDocument completed = ui.call(() -> model.documentProperty(Part.COMPLETED).get());
+        assertTrue(completed.text().isRaw());
+        assertTrue(completed.problem());
+        assertTrue(completed.note().startsWith("Not valid JSON"), completed.note());
+        String raw = "{\"singer_state\": {\"bookmarks\": {\"users\": {\"replication_key_val";
+        assertEquals(raw, completed.text().text());
+        // the error is at the end of the truncated text: the last row, last column
+        assertEquals(completed.text().rowCount() - 1, completed.text().errorRow());
+        ShownDocument effective = ui.call(() -> model.documentProperty(Part.EFFECTIVE).get());
+        assertTrue(effective.note().startsWith("Meltano fails reading this state"), effective.note());
+    }
+
+    @Test
+    void aNullPartialIsShownAsNullAndTheEffectiveStateAsMeltanosFailure() {
+        InspectorViewModel model = inspect("staging:tap-hubspot-to-target-postgres");
+        assertEquals(Badge.NULL_DOCUMENT, ui.call(() -> model.healthProperty().get()));
+        assertEquals("null", ui.call(() -> model.documentProperty(Part.PARTIAL).get()).text().text());
+        assertTrue(ui.call(() -> model.verdictProperty().get()).contains("AttributeError"));
+    }
+
+    @Test
+    void aStateWithoutSingerStateSaysTheTapWillFullySync() {
+        InspectorViewModel model = inspect("dev:tap-custom-to-target-jsonl");
+        assertEquals(Badge.NO_SINGER_STATE, ui.call(() -> model.healthProperty().get()));
+        assertTrue(ui.call(() -> model.verdictProperty().get()).contains("sync everything"));
+    }
+
+    @Test
+    void aNewerSelectionDropsTheOlderResult() {
+        InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor()));
+        ui.run(() -> {
+            model.inspect(backend, "dev:tap-broken-to-target-jsonl");
+            model.inspect(backend, "dev:tap-custom-to-target-jsonl");
+        });
+        ui.awaitIdle();
+        assertEquals("dev:tap-custom-to-target-jsonl", ui.call(() -> model.stateIdProperty().get()));
+        assertEquals(Badge.NO_SINGER_STATE, ui.call(() -> model.healthProperty().get()));
+        ui.run(() -> model.inspect(null, null));
+        assertNull(ui.call(() -> model.documentProperty(Part.EFFECTIVE).get()));
+    }
+}

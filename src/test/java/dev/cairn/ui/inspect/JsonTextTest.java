@@ -1,0 +1,58 @@
+package dev.cairn.ui.inspect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cairn.state.Json;
+import dev.cairn.state.JsonSyntaxError;
+import dev.cairn.ui.theme.Styles;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class JsonTextTest {
+
+    @Test
+    void prettyTextHasOneRowPerLine() throws Exception {
+        JsonText text = JsonText.pretty(Json.parse("{\"a\": [1, 2.5], \"b\": null}"));
+        assertEquals(7, text.rowCount());
+        assertEquals("  \"a\": [", text.row(1));
+        assertEquals(3, text.lineNumber(2));
+        assertEquals(1, text.rowOf(text.rowStart(1) + 3));
+    }
+
+    @Test
+    void rawTextIsCutIntoRowsAndTheErrorLocated() {
+        String raw = "{\"x\": \"" + "y".repeat(400);
+        JsonSyntaxError error = new JsonSyntaxError("Unexpected end-of-input", 1, raw.length() + 1, raw.length());
+        JsonText text = JsonText.raw(raw, error);
+        assertEquals(3, text.rowCount());
+        assertEquals(1, text.lineNumber(0));
+        assertEquals(0, text.lineNumber(1), "continuation rows have no line number");
+        assertEquals(2, text.errorRow());
+        assertEquals(raw.length() - 2 * JsonText.RAW_ROW, text.errorColumn());
+        StringBuilder joined = new StringBuilder();
+        for (int i = 0; i < text.rowCount(); i++) {
+            joined.append(text.row(i));
+        }
+        assertEquals(raw, joined.toString());
+    }
+
+    @Test
+    void lexerTellsKeysFromStringsNumbersAndLiterals() {
+        List<JsonLexer.Token> tokens = JsonLexer.lex("  \"replication_key_value\": \"2024-06-01T00:00:00Z\", \"v\": -1.5e3, \"n\": null");
+        assertEquals(Styles.JSON_KEY, tokens.get(0).styleClass());
+        assertEquals(Styles.JSON_STRING, tokens.get(2).styleClass());
+        assertTrue(tokens.stream().anyMatch(t -> t.styleClass().equals(Styles.JSON_NUMBER)));
+        assertEquals(Styles.JSON_LITERAL, tokens.get(tokens.size() - 1).styleClass());
+    }
+
+    @Test
+    void searchWrapsAroundAndIgnoresCase() {
+        TextSearch search = new TextSearch("abc ABC abc");
+        assertEquals(0, search.find("abc", 0, true));
+        assertEquals(4, search.find("abc", 1, true));
+        assertEquals(0, search.find("abc", 9, true));
+        assertEquals(8, search.find("abc", 0, false));
+        assertEquals(-1, search.find("zzz", 0, true));
+    }
+}

@@ -1,0 +1,185 @@
+package dev.cairn.ui.main;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cairn.ui.App;
+import dev.cairn.ops.UserFolders;
+import dev.cairn.ui.AppServices;
+import dev.cairn.ui.DemoOpener;
+import dev.cairn.ui.FxTestSupport;
+import dev.cairn.ui.browse.Badge;
+import dev.cairn.ui.browse.StateIdEntry;
+import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.demo.DemoWorkspace;
+import dev.cairn.ui.dialog.DialogService;
+import dev.cairn.ui.inspect.InspectorViewModel.Part;
+import dev.cairn.ui.inspect.JsonPane;
+import dev.cairn.ui.task.TaskExecutor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The whole window, headless: first start opens the demo workspace; filter, select a broken ID. */
+class MainWindowTest {
+
+    private final FxRobot robot = new FxRobot();
+    private TaskExecutor executor;
+    private MainViewModel model;
+    private MainView view;
+    private Stage stage;
+
+    @BeforeEach
+    void openWindow(@TempDir Path home) throws Exception {
+        FxTestSupport.start();
+        executor = new TaskExecutor(2, Platform::runLater);
+        AppServices services = AppServices.create(new UserFolders(home.resolve("data"), home.resolve("config")), executor,
+                DemoOpener.get());
+        WaitForAsyncUtils.asyncFx(() -> {
+            model = new MainViewModel(services);
+            stage = new Stage();
+            stage.setScene(App.createScene(model, new NoDialogs()));
+            stage.show();
+            view = (MainView) stage.getScene().getRoot();
+            model.start();
+        }).get(30, TimeUnit.SECONDS);
+        waitFor(() -> model.sessions().size() == 2 && model.sessions().stream().allMatch(s -> s.list() != null)
+                && model.tasks().isEmpty());
+        assertTrue(Files.exists(home.resolve("config/connections.json")), "the first start saves the demo connections");
+    }
+
+    @AfterEach
+    void closeWindow() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> stage.close()).get(10, TimeUnit.SECONDS);
+        executor.close();
+    }
+
+    private static void waitFor(BooleanSupplier condition) throws Exception {
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());
+    }
+
+    private <T> T fx(java.util.concurrent.Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void firstStartOpensTheDemoWorkspaceWithProductionFirst() throws Exception {
+        BackendSession prod = fx(() -> model.currentProperty().get());
+        assertEquals("Demo system DB", prod.name());
+        assertTrue(fx(() -> view.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("env-prod"))));
+        assertTrue(fx(() -> prod.list().visible().size()) > 200);
+        assertEquals(1, fx(() -> prod.list().countsProperty().get().get(Badge.CORRUPT_JSON)));
+
+        BackendSession files = fx(() -> model.sessions().get(1));
+        java.util.Map<Badge, Integer> counts = fx(() -> files.list().countsProperty().get());
+        assertEquals(1, counts.get(Badge.LOCKED), counts.toString());
+        assertEquals(1, counts.get(Badge.STALE_LOCK), counts.toString());
+        long slashIds = fx(() -> files.list().visible().stream().filter(e -> e.stateId().contains("/")).count());
+        assertEquals((int) slashIds, counts.get(Badge.HIDDEN), "IDs with a '/' are invisible to `meltano state list`");
+        assertTrue(fx(() -> files.list().visible().stream()
+                .filter(e -> e.stateId().equals("cicd:tap-github-to-target-snowflake:feat/new-streams"))
+                .findFirst().orElseThrow().badges().contains(Badge.HIDDEN)));
+        assertEquals(1, counts.get(Badge.NULL_DOCUMENT), counts.toString());
+        assertEquals(1, counts.get(Badge.MERGE_ERROR), counts.toString());
+    }
+
+    @Test
+    void filterThenSelectTheBrokenIdShowsItsRawTextAndError() throws Exception {
+        robot.press(KeyCode.CONTROL, KeyCode.L).release(KeyCode.L, KeyCode.CONTROL);
+        assertTrue(fx(() -> view.stateList().filterField().isFocused()), "Ctrl+L focuses the filter");
+        robot.write("broken");
+        waitFor(() -> view.stateList().listView().getItems().size() == 1);
+        robot.press(KeyCode.DOWN).release(KeyCode.DOWN);
+        waitFor(() -> DemoWorkspace.CORRUPT_ID.equals(model.inspector().stateIdProperty().get())
+                && model.inspector().documentProperty(Part.COMPLETED).get() != null && model.tasks().isEmpty());
+        assertEquals(Badge.CORRUPT_JSON, fx(() -> model.inspector().healthProperty().get()));
+        fx(() -> {
+            view.inspector().tabs().getSelectionModel().select(view.inspector().tab(Part.COMPLETED));
+            return null;
+        });
+        JsonPane completed = fx(() -> view.inspector().pane(Part.COMPLETED));
+        assertTrue(fx(() -> completed.shown().text().isRaw()));
+        assertTrue(fx(() -> completed.shown().note()).contains("Not valid JSON"));
+        // Ctrl+F searches the shown document
+        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        assertTrue(fx(() -> completed.searchField().isFocused()));
+        robot.write("users").press(KeyCode.ENTER).release(KeyCode.ENTER);
+        assertFalse(fx(() -> completed.searchField().getText()).isEmpty());
+    }
+
+    @Test
+    void patternFilterAndArrowKeysMoveThroughIds() throws Exception {
+        fx(() -> {
+            view.stateList().filterField().setText("prod:tap-stripe-*");
+            return null;
+        });
+        List<String> ids = fx(() -> view.stateList().listView().getItems().stream().map(StateIdEntry::stateId).toList());
+        assertTrue(ids.size() >= 2 && ids.stream().allMatch(id -> id.startsWith("prod:tap-stripe-")), ids.toString());
+        robot.clickOn(view.stateList().filterField());
+        robot.press(KeyCode.DOWN).release(KeyCode.DOWN).press(KeyCode.DOWN).release(KeyCode.DOWN);
+        assertEquals(ids.get(1), fx(() -> model.inspector().stateIdProperty().get()));
+    }
+
+    @Test
+    void diffOfThePendingPartialThenTheSameIdAcrossBothBackends() throws Exception {
+        String id = "prod:tap-stripe-to-target-bigquery";
+        fx(() -> {
+            view.stateList().filterField().setText(id);
+            return null;
+        });
+        robot.clickOn(view.stateList().filterField());
+        robot.press(KeyCode.DOWN).release(KeyCode.DOWN);
+        waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
+        fx(() -> {
+            view.inspector().tabs().getSelectionModel().select(view.inspector().tabs().getTabs().stream()
+                    .filter(t -> "diff".equals(t.getId())).findFirst().orElseThrow());
+            return null;
+        });
+        assertEquals("1 stream changed, 1 added", fx(() -> model.diff().messageProperty().get()));
+        robot.clickOn(".diff-view .button:last-child");
+        int rows = fx(() -> view.diffView().leftPane().getItems().size());
+        assertEquals(rows, (int) fx(() -> view.diffView().rightPane().getItems().size()), "both sides aligned row for row");
+
+        fx(() -> {
+            model.diff().modeProperty().set(dev.cairn.ui.diff.DiffViewModel.Mode.OTHER_BACKEND);
+            return null;
+        });
+        waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
+        assertEquals("Demo file backend · effective", fx(() -> model.diff().rightTitleProperty().get()));
+        assertEquals("No changes", fx(() -> model.diff().messageProperty().get()));
+
+        // the bookmarks tab of the same state
+        fx(() -> {
+            view.inspector().tabs().getSelectionModel().select(view.inspector().tabs().getTabs().stream()
+                    .filter(t -> "bookmarks".equals(t.getId())).findFirst().orElseThrow());
+            return null;
+        });
+        waitFor(() -> !model.bookmarks().visible().isEmpty());
+        assertEquals(4, (int) fx(() -> view.bookmarksView().table().getItems().size()));
+    }
+
+    private static final class NoDialogs implements DialogService {
+        @Override
+        public Optional<ConnectRequest> askConnection(List<SavedConnection> saved) {
+            return Optional.empty();
+        }
+
+        @Override
+        public boolean confirm(String action, String target) {
+            return false;
+        }
+    }
+}

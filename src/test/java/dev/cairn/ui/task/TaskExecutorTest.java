@@ -1,0 +1,67 @@
+package dev.cairn.ui.task;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cairn.backend.BackendException;
+import dev.cairn.ui.FakeUiThread;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class TaskExecutorTest {
+
+    private final FakeUiThread ui = new FakeUiThread();
+
+    @AfterEach
+    void close() {
+        ui.close();
+    }
+
+    @Test
+    void failuresArriveWordedForTheUserWithDetails() {
+        AtomicReference<UserError> error = new AtomicReference<>();
+        ui.run(() -> ui.executor().submit(BackgroundTask.of("Reading prod:x", context -> {
+            throw new RuntimeException("wrapped", new BackendException("the database is locked"));
+        }).onFailure(error::set)));
+        ui.awaitIdle();
+        assertEquals("Reading prod:x: the database is locked", error.get().message());
+        assertTrue(error.get().details().contains("RuntimeException: wrapped"));
+    }
+
+    @Test
+    void theSlotKeepsOnlyTheNewestResult() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicReference<String> result = new AtomicReference<>();
+        TaskSlot slot = ui.call(() -> new TaskSlot(ui.executor()));
+        ui.run(() -> slot.run(BackgroundTask.of("slow", context -> {
+            release.await(10, TimeUnit.SECONDS);
+            return "old";
+        }), result::set, e -> { }));
+        ui.run(() -> slot.run(BackgroundTask.of("fast", context -> "new"), result::set, e -> { }));
+        release.countDown();
+        ui.awaitIdle();
+        assertEquals("new", result.get());
+    }
+
+    @Test
+    void cancellingStopsTheWorkAndDeliversNoResult() throws Exception {
+        RunningTask[] handle = new RunningTask[1];
+        AtomicReference<String> outcome = new AtomicReference<>();
+        CountDownLatch started = new CountDownLatch(1);
+        ui.run(() -> handle[0] = ui.executor().submit(BackgroundTask.<String>of("loop", context -> {
+            started.countDown();
+            while (true) {
+                context.checkCancelled();
+                Thread.sleep(1);
+            }
+        }).onSuccess(outcome::set).onCancelled(() -> outcome.set("cancelled"))));
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        assertEquals(1, (int) ui.call(() -> ui.executor().running().size()));
+        ui.run(() -> handle[0].cancel());
+        ui.awaitIdle();
+        assertEquals("cancelled", outcome.get());
+    }
+}
