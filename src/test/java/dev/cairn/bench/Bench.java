@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
+import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.TestS3;
 import dev.cairn.backend.systemdb.PostgresUri;
@@ -23,9 +24,14 @@ import dev.cairn.state.PrettyText;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateHealth;
-import dev.cairn.state.StatePart;
 import dev.cairn.testing.EmptyBackends;
+import dev.cairn.ui.browse.StateIdEntry;
+import dev.cairn.ui.browse.StateListViewModel;
+import dev.cairn.ui.inspect.OpenForBench;
+import dev.cairn.ui.task.TaskExecutor;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +45,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import software.amazon.awssdk.services.s3.S3Client;
 
@@ -117,6 +124,8 @@ public final class Bench {
         Scale scale = Scale.FULL;
         Path out = Paths.get("target", "bench");
         List<String> only = List.of();
+        // Maven's exec plugin passes -Dbench.args="--quick --only ui" as one argument
+        args = String.join(" ", args).strip().split("\\s+");
         for (int i = 0; i < args.length; i++) {
             String arg = args[i].strip();
             if (arg.isEmpty()) {
@@ -156,6 +165,10 @@ public final class Bench {
                 s3(many);
             }
         }
+        if (selected("ui")) {
+            filter(BenchData.stateIds(SEED, scale.ids[2]));
+            startup();
+        }
         if (selected("copy")) {
             copy();
         }
@@ -185,13 +198,14 @@ public final class Bench {
             int runs = big ? scale.bigRuns : scale.runs;
             int warmups = big ? 1 : scale.warmups;
             String text = state.completedText();
+            String partialText = state.partialText();
             JsonNode completed = Json.parse(text);
             JsonNode partial = Json.parse(state.partialText());
 
             if (i > 0) {
                 runner.time(warmups, runs,
                         Spec.of("parse-floor-" + label, dataset, () -> PLAIN.readTree(text)),
-                        Spec.of("open-" + label, dataset, () -> open(text)));
+                        Spec.of("open-" + label, dataset, () -> open(text, partialText)));
                 runner.time(warmups, runs, Spec.of("diff-" + label, dataset, () -> diff(completed, partial)));
             }
             if (i == 1) {
@@ -204,10 +218,12 @@ public final class Bench {
         }
     }
 
-    /** Opening a state: parse as stored, pretty-print as shown, lines for the viewer. */
-    private static Object open(String text) {
-        StatePart part = StatePart.parse(text);
-        return PrettyText.of(part.value());
+    /**
+     * Opening a state in the inspector, everything before the FX thread paints it: parse both stored
+     * parts, merge, pretty-print the effective document into rows, tokenize the first screen.
+     */
+    private static Object open(String completedText, String partialText) {
+        return OpenForBench.open("prod:tap-github-to-target-postgres", completedText, partialText);
     }
 
     /** The structural diff and, for every change, its lines on both sides. */
@@ -306,14 +322,137 @@ public final class Bench {
         return chars;
     }
 
+    /** Runs list models' (never used) background tasks; their UI thread is the caller's. */
+    private static final TaskExecutor UI_TASKS = new TaskExecutor(1, Runnable::run);
+
+    /**
+     * Listing into the app's list model, as {@code StateListViewModel.refresh} does: the listing
+     * task streams the backend's IDs into entries, then the UI thread hands them to the model
+     * (visible list, filter, badge counts). The health scan that follows is {@code badges-*}.
+     */
     private static Object listModel(StateBackend backend) {
-        return backend.list(null);
+        List<StateIdEntry> entries = new ArrayList<>();
+        backend.list(null, listed -> entries.add(new StateIdEntry(listed)));
+        StateListViewModel model = new StateListViewModel(backend, UI_TASKS, false);
+        model.setEntries(entries);
+        return model;
     }
 
     private static Object badges(StateBackend backend) {
         Map<StateHealth, Integer> counts = new java.util.EnumMap<>(StateHealth.class);
         backend.readAll(null, stored -> counts.merge(StateHealth.of(stored.document()), 1, Integer::sum));
         return counts;
+    }
+
+    // --- the desktop UI ----------------------------------------------------------------------------
+
+    /**
+     * One keystroke in the filter field over the 100k IDs, through the app's list model on this
+     * thread (the FX thread's part). Each run types a substring and a Meltano pattern and keeps the
+     * slowest keystroke of each; {@code filter-100k} is the worse of the two.
+     */
+    private void filter(List<String> ids) {
+        String dataset = String.format(Locale.ROOT, "%,d IDs", ids.size());
+        List<StateIdEntry> entries = new ArrayList<>(ids.size());
+        ids.forEach(id -> entries.add(new StateIdEntry(ListedState.visible(id))));
+        StateListViewModel model = new StateListViewModel(null, UI_TASKS, false);
+        model.setEntries(entries);
+        // typed one key at a time, then cleared at once; typing more of a substring narrows the
+        // previous result, a pattern is matched against every ID at each key
+        List<String> substring = typed("github", "");
+        List<String> pattern = typed("prod:*-to-target-s*", "");
+        pattern.add(pattern.size() - 1, "*:tap-[a-m]*-to-target-postgres*"); // pasted
+        pattern.add(pattern.size() - 1, "eu-prod:tap-[!g]?*"); // pasted
+        int runs = Math.max(3, scale.runs * 3);
+        for (int w = 0; w < 5; w++) { // the JIT, as after a few keystrokes in the running app
+            slowestKeystroke(model, substring);
+            slowestKeystroke(model, pattern);
+        }
+        double[] substringMs = new double[runs];
+        double[] patternMs = new double[runs];
+        for (int r = 0; r < runs; r++) {
+            substringMs[r] = slowestKeystroke(model, substring);
+            patternMs[r] = slowestKeystroke(model, pattern);
+        }
+        Measurement s = new Measurement("filter-100k-substring", dataset + ", typing 'github'", substringMs, 0);
+        Measurement p = new Measurement("filter-100k-pattern", dataset + ", typing 'prod:*-to-target-s*', 2 pasted",
+                patternMs, 0);
+        runner.record(s);
+        runner.record(p);
+        Measurement worse = s.median() >= p.median() ? s : p;
+        runner.record(new Measurement("filter-100k", worse.dataset() + " (worse of the two)", worse.runsMs(), 0));
+        if (model.visible().size() != ids.size()) {
+            throw new IllegalStateException("the filter was not cleared: " + model.visible().size());
+        }
+    }
+
+    /** Every prefix of {@code text}, then {@code last}. */
+    private static List<String> typed(String text, String last) {
+        List<String> keys = new ArrayList<>();
+        for (int i = 1; i <= text.length(); i++) {
+            keys.add(text.substring(0, i));
+        }
+        keys.add(last);
+        return keys;
+    }
+
+    private static double slowestKeystroke(StateListViewModel model, List<String> keys) {
+        long slowest = 0;
+        for (String key : keys) {
+            long start = System.nanoTime();
+            model.filterTextProperty().set(key);
+            slowest = Math.max(slowest, System.nanoTime() - start);
+        }
+        return slowest / 1e6;
+    }
+
+    /**
+     * JVM start to the first window shown: a child {@code java} runs {@code dev.cairn.Main} without
+     * arguments (through {@link StartupProbe}, which prints a line when the window shows) on this
+     * classpath, headless under Monocle as the tests run, with an empty {@code CAIRN_HOME}.
+     */
+    private void startup() throws Exception {
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        int[] n = {0};
+        List<Process> started = new ArrayList<>();
+        Runner.Setup launch = () -> {
+            endAll(started); // the previous app exits after its marker; not timed
+            Path home = Files.createTempDirectory(work, "cairn-home");
+            Path log = work.resolve("startup-" + n[0]++ + ".log");
+            ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                    "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dprism.text=t2k",
+                    "-Dmonocle.headless.geometry=1600x1000-32", "-Dheadless.geometry=1600x1000-32",
+                    StartupProbe.class.getName());
+            builder.environment().put("CAIRN_HOME", home.toString());
+            builder.redirectError(log.toFile());
+            return () -> {
+                Process process = builder.start();
+                started.add(process);
+                BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                String line;
+                while ((line = out.readLine()) != null) {
+                    if (line.equals(StartupProbe.MARKER)) {
+                        return line;
+                    }
+                }
+                throw new IllegalStateException("the app ended without showing a window: "
+                        + Files.readString(log, StandardCharsets.UTF_8));
+            };
+        };
+        try {
+            runner.time(1, Math.max(3, scale.runs), new Spec("startup", "headless (Monocle), empty CAIRN_HOME", launch));
+        } finally {
+            endAll(started);
+        }
+    }
+
+    private static void endAll(List<Process> processes) throws InterruptedException {
+        for (Process process : processes) {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        processes.clear();
     }
 
     // --- S3 --------------------------------------------------------------------------------------

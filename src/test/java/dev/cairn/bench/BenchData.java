@@ -50,6 +50,16 @@ final class BenchData {
 
     private BenchData() {}
 
+    /** The IDs of {@link #states} with the same arguments, without generating their states. */
+    static List<String> stateIds(long seed, int count) {
+        Random random = new Random(seed);
+        Set<String> ids = new LinkedHashSet<>(count * 2);
+        while (ids.size() < count) {
+            ids.add(stateId(random, ids.size()));
+        }
+        return new ArrayList<>(ids);
+    }
+
     /** {@code count} distinct state IDs with their stored texts, in a deterministic order. */
     static List<Row> states(long seed, int count) {
         Random random = new Random(seed);

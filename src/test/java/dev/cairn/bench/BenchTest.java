@@ -19,7 +19,8 @@ class BenchTest {
             "list-pg-100k", "list-jdbc-floor-100k", "badges-pg-100k", "rows-jdbc-floor-100k",
             "list-s3-100k", "list-s3-floor-100k",
             "open-10mb", "open-50mb", "parse-floor-10mb", "diff-10mb", "diff-50mb", "merge-10mb",
-            "write-bytes-10mb", "write-floor-10mb", "copy-sqlite-s3-10k-seq", "copy-sqlite-s3-10k");
+            "write-bytes-10mb", "write-floor-10mb", "copy-sqlite-s3-10k-seq", "copy-sqlite-s3-10k",
+            "filter-100k", "filter-100k-substring", "filter-100k-pattern", "startup");
 
     @Test
     void writesEveryScenarioToResultsJson(@TempDir Path dir) throws Exception {

@@ -51,7 +51,7 @@ public final class InspectorViewModel {
     }
 
     /** What a read produced, before the two stored parts are built. */
-    private record FirstLook(StoredState stored, LockStatus lock, Badge health, String verdict, ShownDocument effective) { }
+    record FirstLook(StoredState stored, LockStatus lock, Badge health, String verdict, ShownDocument effective) { }
 
     private record Parts(ShownDocument completed, ShownDocument partial) { }
 
