@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.ui.App;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.AppServices;
-import dev.cairn.ui.DemoOpener;
 import dev.cairn.ui.FxTestSupport;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.browse.StateIdEntry;
@@ -47,7 +46,7 @@ class MainWindowTest {
         FxTestSupport.start();
         executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(new UserFolders(home.resolve("data"), home.resolve("config")), executor,
-                DemoOpener.get());
+                BackendOpener.DEFAULT);
         WaitForAsyncUtils.asyncFx(() -> {
             model = new MainViewModel(services);
             stage = new Stage();
