@@ -177,6 +177,11 @@ public final class Screenshots {
         public boolean confirm(String action, String target) {
             return false;
         }
+
+        @Override
+        public Optional<java.nio.file.Path> chooseFile(String title) {
+            return Optional.empty();
+        }
     }
 
 }

@@ -169,5 +169,10 @@ class MainWindowTest {
         public boolean confirm(String action, String target) {
             return false;
         }
+
+        @Override
+        public Optional<java.nio.file.Path> chooseFile(String title) {
+            return Optional.empty();
+        }
     }
 }
