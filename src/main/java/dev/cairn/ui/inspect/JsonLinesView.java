@@ -114,6 +114,10 @@ public final class JsonLinesView extends ListView<Integer> {
         RowCell() {
             number.getStyleClass().add(Styles.LINE_NUMBER);
             number.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            // one row is one line: never wrap (a fixed cell height would hide the wrapped part);
+            // long lines widen the cell and the list scrolls sideways
+            flow.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            box.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
             setText(null);
         }
 

@@ -82,6 +82,18 @@ class MainWindowTest {
         assertTrue(fx(() -> view.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("env-prod"))));
         assertTrue(fx(() -> prod.list().visible().size()) > 200);
         assertEquals(1, fx(() -> prod.list().countsProperty().get().get(Badge.CORRUPT_JSON)));
+
+        BackendSession files = fx(() -> model.sessions().get(1));
+        java.util.Map<Badge, Integer> counts = fx(() -> files.list().countsProperty().get());
+        assertEquals(1, counts.get(Badge.LOCKED), counts.toString());
+        assertEquals(1, counts.get(Badge.STALE_LOCK), counts.toString());
+        long slashIds = fx(() -> files.list().visible().stream().filter(e -> e.stateId().contains("/")).count());
+        assertEquals((int) slashIds, counts.get(Badge.HIDDEN), "IDs with a '/' are invisible to `meltano state list`");
+        assertTrue(fx(() -> files.list().visible().stream()
+                .filter(e -> e.stateId().equals("cicd:tap-github-to-target-snowflake:feat/new-streams"))
+                .findFirst().orElseThrow().badges().contains(Badge.HIDDEN)));
+        assertEquals(1, counts.get(Badge.NULL_DOCUMENT), counts.toString());
+        assertEquals(1, counts.get(Badge.MERGE_ERROR), counts.toString());
     }
 
     @Test
