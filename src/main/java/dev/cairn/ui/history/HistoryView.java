@@ -32,7 +32,6 @@ public final class HistoryView extends BorderPane {
         message.getStyleClass().add(Styles.MUTED);
         message.setWrapText(true);
         message.textProperty().bind(model.messageProperty());
-        HBox.setHgrow(message, Priority.ALWAYS);
         message.setMaxWidth(Double.MAX_VALUE);
         Button undoButton = new Button("Undo this write");
         undoButton.setId("history-undo");
@@ -46,8 +45,9 @@ public final class HistoryView extends BorderPane {
         restoreButton.disableProperty().bind(Bindings.createBooleanBinding(() -> model.selectedProperty().get() == null
                 || !writable.get(), model.selectedProperty(), writable));
         restoreButton.setOnAction(e -> restore.accept(model.selectedProperty().get()));
-        HBox bar = new HBox(8, message, undoButton, restoreButton);
-        bar.setAlignment(Pos.CENTER_LEFT);
+        HBox buttons = new HBox(8, undoButton, restoreButton);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        VBox bar = new VBox(6, message, buttons);
         bar.getStyleClass().add(Styles.PANE_HEADER);
         setTop(bar);
 

@@ -128,12 +128,12 @@ public final class TransferView extends BorderPane {
         table.setId("transfer-results");
         table.getStyleClass().add(Styles.RESULTS_TABLE);
         table.setItems(model.rows());
-        table.getColumns().add(column("Source ID", Row::sourceId, 250));
+        table.getColumns().add(column("Source ID", Row::sourceId, 270));
         table.getColumns().add(column("Destination ID", Row::targetId, 250));
-        TableColumn<Row, String> result = column("Result", Row::status, 100);
+        TableColumn<Row, String> result = column("Result", Row::status, 80);
         result.setCellFactory(c -> new OutcomeCell());
         table.getColumns().add(result);
-        table.getColumns().add(column("Reason", Row::detail, 300));
+        table.getColumns().add(column("Reason", Row::detail, 200));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         Label empty = new Label("Preview lists every ID with what will happen to it.");
         empty.getStyleClass().add(Styles.PLACEHOLDER);
@@ -181,6 +181,7 @@ public final class TransferView extends BorderPane {
             return verb + n + (n == 1 ? " state" : " states");
         }, model.rows(), model.modeProperty()));
         run.disableProperty().bind(model.canRunProperty().not());
+        showWhen(run, model.stageProperty().isNotEqualTo(Stage.FINISHED));
         run.setOnAction(e -> model.run());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
