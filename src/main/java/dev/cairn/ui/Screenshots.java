@@ -62,7 +62,7 @@ public final class Screenshots {
         MainViewModel model = onFx(() -> new MainViewModel(services));
         Stage stage = onFx(() -> {
             Stage s = new Stage();
-            s.setScene(App.createScene(model, new NoDialogs()));
+            s.setScene(App.createScene(model, new dev.cairn.ui.dialog.NoDialogs()));
             s.setWidth(1600);
             s.setHeight(960);
             s.show();
@@ -273,24 +273,6 @@ public final class Screenshots {
                 throw new IllegalStateException("the window did not finish loading in " + timeout);
             }
             Thread.sleep(50);
-        }
-    }
-
-    /** Screenshots never open dialogs. */
-    private static final class NoDialogs implements DialogService {
-        @Override
-        public Optional<ConnectRequest> askConnection(List<SavedConnection> saved) {
-            return Optional.empty();
-        }
-
-        @Override
-        public boolean confirm(String action, String target) {
-            return false;
-        }
-
-        @Override
-        public Optional<java.nio.file.Path> chooseFile(String title) {
-            return Optional.empty();
         }
     }
 

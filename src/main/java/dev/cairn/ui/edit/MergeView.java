@@ -3,6 +3,7 @@ package dev.cairn.ui.edit;
 import dev.cairn.ui.diff.DiffViewModel.BackendChoice;
 import dev.cairn.ui.edit.MergeViewModel.Source;
 import dev.cairn.ui.theme.Styles;
+import dev.cairn.ui.write.WriteSheet;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -89,11 +90,7 @@ public final class MergeView extends BorderPane {
         preview.setId("merge-preview");
         preview.getStyleClass().add(Styles.PRIMARY);
         preview.setOnAction(e -> submit.run());
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox buttons = new HBox(8, spacer, cancel, preview);
-        buttons.getStyleClass().add(Styles.SHEET_BUTTONS);
-        setBottom(buttons);
+        setBottom(WriteSheet.buttonBar(null, cancel, preview));
     }
 
     private static void showFor(Node node, MergeViewModel model, Source source) {

@@ -2,6 +2,7 @@ package dev.cairn.ui.edit;
 
 import dev.cairn.ui.edit.RewindViewModel.Kind;
 import dev.cairn.ui.theme.Styles;
+import dev.cairn.ui.write.WriteSheet;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -79,11 +80,7 @@ public final class RewindView extends BorderPane {
         preview.getStyleClass().add(Styles.PRIMARY);
         preview.disableProperty().bind(model.problemProperty().isNotEmpty());
         preview.setOnAction(e -> submit.run());
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox buttons = new HBox(8, spacer, cancel, preview);
-        buttons.getStyleClass().add(Styles.SHEET_BUTTONS);
-        setBottom(buttons);
+        setBottom(WriteSheet.buttonBar(null, cancel, preview));
     }
 
     private static void showWhen(Node node, javafx.beans.value.ObservableBooleanValue condition) {

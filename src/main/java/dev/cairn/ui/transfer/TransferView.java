@@ -2,6 +2,7 @@ package dev.cairn.ui.transfer;
 
 import dev.cairn.ops.Transfer;
 import dev.cairn.ui.theme.Styles;
+import dev.cairn.ui.write.WriteSheet;
 import dev.cairn.ui.transfer.TransferViewModel.Row;
 import dev.cairn.ui.transfer.TransferViewModel.Scope;
 import dev.cairn.ui.transfer.TransferViewModel.Stage;
@@ -183,12 +184,7 @@ public final class TransferView extends BorderPane {
         run.disableProperty().bind(model.canRunProperty().not());
         showWhen(run, model.stageProperty().isNotEqualTo(Stage.FINISHED));
         run.setOnAction(e -> model.run());
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox buttons = new HBox(8, typingRow, spacer, cancel, close, run);
-        buttons.setAlignment(Pos.CENTER_RIGHT);
-        buttons.getStyleClass().add(Styles.SHEET_BUTTONS);
-        setBottom(buttons);
+        setBottom(WriteSheet.buttonBar(typingRow, cancel, close, run));
     }
 
     private static TextField field(String id, String prompt, javafx.beans.property.StringProperty value) {

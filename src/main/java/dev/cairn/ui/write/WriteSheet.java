@@ -188,6 +188,22 @@ public final class WriteSheet extends BorderPane {
         preview.show(diff, what + " now", what + " after: " + plan.command().verb().toLowerCase(java.util.Locale.ROOT));
     }
 
+    /**
+     * The button row at the foot of every sheet: {@code left} (or nothing) on the left, the buttons
+     * on the right, the primary one last.
+     */
+    public static HBox buttonBar(Node left, Node... buttons) {
+        HBox bar = new HBox(8);
+        if (left != null) {
+            bar.getChildren().add(left);
+        }
+        bar.getChildren().add(spacer());
+        bar.getChildren().addAll(buttons);
+        bar.setAlignment(Pos.CENTER_RIGHT);
+        bar.getStyleClass().add(Styles.SHEET_BUTTONS);
+        return bar;
+    }
+
     private static Node spacer() {
         Region r = new Region();
         HBox.setHgrow(r, Priority.ALWAYS);

@@ -11,7 +11,6 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Transfer;
-import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.ui.App;
 import dev.cairn.ui.AppServices;
@@ -64,7 +63,7 @@ class WriteFlowsWindowTest {
         WaitForAsyncUtils.asyncFx(() -> {
             model = new MainViewModel(services);
             stage = new Stage();
-            stage.setScene(App.createScene(model, new NoDialogs()));
+            stage.setScene(App.createScene(model, new dev.cairn.ui.dialog.NoDialogs()));
             stage.titleProperty().bind(model.windowTitleProperty());
             stage.show();
             view = (MainView) stage.getScene().getRoot();
@@ -309,23 +308,5 @@ class WriteFlowsWindowTest {
         select("prod S3", WriteWorkspace.PROD_ID_2);
         assertTrue(fx(stage::getTitle).startsWith("Cairn — PROD · prod S3"));
         assertTrue(fx(() -> view.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("env-prod"))));
-        assertTrue(Json.parse("{}").isEmpty());
-    }
-
-    private static final class NoDialogs implements DialogService {
-        @Override
-        public Optional<ConnectRequest> askConnection(List<SavedConnection> saved) {
-            return Optional.empty();
-        }
-
-        @Override
-        public boolean confirm(String action, String target) {
-            return false;
-        }
-
-        @Override
-        public Optional<Path> chooseFile(String title) {
-            return Optional.empty();
-        }
     }
 }
