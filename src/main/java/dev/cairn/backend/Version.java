@@ -15,10 +15,17 @@ public final class Version {
     /** The version of a state that does not exist. */
     public static final Version ABSENT = new Version("absent");
 
-    private final String token;
+    /** Null until a version made by {@link #ofContentWhenAsked} is first asked for its token. */
+    private volatile String token;
+    /** The content still to hash, for such a version; dropped once hashed. */
+    private String[] content;
 
     private Version(String token) {
         this.token = Objects.requireNonNull(token);
+    }
+
+    private Version(String[] content) {
+        this.content = content;
     }
 
     public static Version of(String token) {
@@ -30,6 +37,18 @@ public final class Version {
 
     /** A version derived from stored content: equal content, equal version. */
     public static Version ofContent(String... parts) {
+        return new Version(hash(parts));
+    }
+
+    /**
+     * The same version as {@link #ofContent(String...)}, hashed the first time it is used: for bulk
+     * reads whose versions are mostly never looked at. Holds the content until then.
+     */
+    public static Version ofContentWhenAsked(String... parts) {
+        return new Version(parts.clone());
+    }
+
+    private static String hash(String... parts) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             for (String part : parts) {
@@ -40,7 +59,7 @@ public final class Version {
                     sha.update(part.getBytes(StandardCharsets.UTF_8));
                 }
             }
-            return new Version(HexFormat.of().formatHex(sha.digest(), 0, 12));
+            return HexFormat.of().formatHex(sha.digest(), 0, 12);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -56,21 +75,32 @@ public final class Version {
     }
 
     public String token() {
-        return token;
+        String t = token;
+        if (t == null) {
+            synchronized (this) {
+                t = token;
+                if (t == null) {
+                    t = hash(content);
+                    token = t;
+                    content = null;
+                }
+            }
+        }
+        return t;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Version && token.equals(((Version) o).token);
+        return o instanceof Version && token().equals(((Version) o).token());
     }
 
     @Override
     public int hashCode() {
-        return token.hashCode();
+        return token().hashCode();
     }
 
     @Override
     public String toString() {
-        return token;
+        return token();
     }
 }

@@ -1,5 +1,6 @@
 package dev.cairn.backend;
 
+import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gaul.s3proxy.S3Proxy;
@@ -10,6 +11,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 
 /**
  * The S3 server of this test JVM: S3Proxy 4.1 in memory, with AWS signature checking, started on
@@ -24,6 +26,7 @@ public final class TestS3 {
 
     private static final AtomicInteger BUCKETS = new AtomicInteger();
     private static URI endpoint;
+    private static TransientNio2BlobStore store;
 
     private TestS3() {}
 
@@ -44,6 +47,16 @@ public final class TestS3 {
         return bucket;
     }
 
+    /**
+     * Stores an object straight into the server's store, bypassing HTTP and signing: for seeding the
+     * benchmark's 100,000 objects in seconds rather than minutes. Listings and reads see it as any other.
+     */
+    public static void putDirect(String bucket, String key, byte[] data) {
+        endpoint();
+        store.putBlob(PutObjectRequest.builder().bucket(bucket).key(key).contentType("application/json")
+                .contentLength((long) data.length).build(), new ByteArrayInputStream(data));
+    }
+
     /** A plain SDK client on the test server, for arranging and checking objects behind the backend's back. */
     public static S3Client client() {
         return S3Client.builder()
@@ -58,8 +71,9 @@ public final class TestS3 {
     private static URI start() {
         long start = System.nanoTime();
         try {
+            store = new TransientNio2BlobStore();
             S3Proxy proxy = S3Proxy.builder()
-                    .blobStore(new TransientNio2BlobStore())
+                    .blobStore(store)
                     .endpoint(URI.create("http://127.0.0.1:0"))
                     .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
                     .build();

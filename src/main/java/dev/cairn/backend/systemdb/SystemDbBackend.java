@@ -68,10 +68,15 @@ public final class SystemDbBackend implements StateBackend {
         select("SELECT state_id FROM state", pattern, rows -> sink.accept(ListedState.visible(rows.getString(1))));
     }
 
+    /** Versions are hashed only when asked for: a scan of every state (health badges) never asks. */
     @Override
     public void readAll(String pattern, Consumer<StoredState> sink) {
-        select("SELECT state_id, completed_state, partial_state FROM state", pattern,
-                rows -> sink.accept(stored(rows.getString(1), rows.getString(2), rows.getString(3))));
+        select("SELECT state_id, completed_state, partial_state FROM state", pattern, rows -> {
+            String completed = rows.getString(2);
+            String partial = rows.getString(3);
+            StateDocument document = new StateDocument(StatePart.parse(completed), StatePart.parse(partial));
+            sink.accept(StoredState.present(rows.getString(1), document, Version.ofContentWhenAsked(completed, partial)));
+        });
     }
 
     @Override
@@ -240,7 +245,9 @@ public final class SystemDbBackend implements StateBackend {
             // PostgreSQL streams with a fetch size only inside a transaction.
             c.setAutoCommit(dialect.fetchSize() == 0);
             String where = pattern == null ? "" : " WHERE state_id LIKE ?";
-            try (PreparedStatement s = c.prepareStatement(sql + where + " ORDER BY state_id")) {
+            // No ORDER BY: Meltano lists in the table's order, and sorting 100k IDs in the database
+            // costs three times the listing itself (measured on PostgreSQL).
+            try (PreparedStatement s = c.prepareStatement(sql + where)) {
                 s.setFetchSize(dialect.fetchSize());
                 if (pattern != null) {
                     // Meltano's own translation: only '*' becomes '%'; the database's LIKE does the rest.

@@ -1,0 +1,385 @@
+package dev.cairn.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.TestS3;
+import dev.cairn.backend.systemdb.PostgresUri;
+import dev.cairn.bench.BenchData.BigState;
+import dev.cairn.bench.BenchData.Row;
+import dev.cairn.bench.Runner.Spec;
+import dev.cairn.ops.Journal;
+import dev.cairn.ops.Rename;
+import dev.cairn.ops.Transfer;
+import dev.cairn.state.Change;
+import dev.cairn.state.Json;
+import dev.cairn.state.JsonDiff;
+import dev.cairn.state.PrettyText;
+import dev.cairn.state.PythonJson;
+import dev.cairn.state.StateDocument;
+import dev.cairn.state.StateHealth;
+import dev.cairn.state.StatePart;
+import dev.cairn.testing.EmptyBackends;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * Cairn's performance benchmark: builds its datasets from a fixed seed, puts them into real
+ * backends (SQLite files, the test PostgreSQL and S3 servers, a file tree), times every scenario
+ * with warm-up and repeated runs, and writes {@code target/bench/results.json} and a table with the
+ * targets, each a ratio to a floor measured in the same run where the machine's speed matters.
+ *
+ * <p>Run it with {@code mvn -q -Pbench verify} ({@code -Dbench.args=--quick} for the short run);
+ * see README.md. {@code --tiny} is the seconds-long run the test suite makes so the harness cannot rot.
+ */
+public final class Bench {
+
+    static final long SEED = 20240601L;
+
+    /** How big the datasets are and how often each scenario runs. */
+    enum Scale {
+        TINY(new int[] {30, 60, 200}, 200, 16, new double[] {0.02, 0.05, 0.1}, 0, 1, 1),
+        QUICK(new int[] {1_000, 10_000, 100_000}, 10_000, 500, new double[] {1, 10, 50}, 1, 3, 2),
+        FULL(new int[] {1_000, 10_000, 100_000}, 100_000, 10_000, new double[] {1, 10, 50}, 2, 7, 4);
+
+        /** State IDs of the datasets named 1k, 10k and 100k. */
+        final int[] ids;
+        /**
+         * State IDs of the S3 dataset named 100k: S3Proxy spends ~0.3 s of CPU per page of 1,000 keys,
+         * so a listing of 100,000 takes ~30 s, too long for the quick run.
+         */
+        final int s3Ids;
+        /** State IDs of the copy datasets named 10k. */
+        final int copyIds;
+        /** Megabytes of the states named 1mb, 10mb and 50mb. */
+        final double[] megabytes;
+        final int warmups;
+        final int runs;
+        /** Runs of scenarios on the 50 MB state. */
+        final int bigRuns;
+
+        Scale(int[] ids, int s3Ids, int copyIds, double[] megabytes, int warmups, int runs, int bigRuns) {
+            this.ids = ids;
+            this.s3Ids = s3Ids;
+            this.copyIds = copyIds;
+            this.megabytes = megabytes;
+            this.warmups = warmups;
+            this.runs = runs;
+            this.bigRuns = bigRuns;
+        }
+    }
+
+    static final String[] ID_LABELS = {"1k", "10k", "100k"};
+    static final String[] SIZE_LABELS = {"1mb", "10mb", "50mb"};
+
+    /** Jackson as it comes, for the floors. */
+    private static final ObjectMapper PLAIN = new ObjectMapper();
+
+    private final Scale scale;
+    private final Path out;
+    private final Path work;
+    private final Runner runner;
+    /** Groups of scenarios to run (documents, systemdb, s3, copy, ui); empty: all. */
+    private final List<String> only;
+
+    Bench(Scale scale, Path out) throws IOException {
+        this(scale, out, List.of());
+    }
+
+    Bench(Scale scale, Path out, List<String> only) throws IOException {
+        this.only = only;
+        this.scale = scale;
+        this.out = Files.createDirectories(out);
+        this.work = Files.createTempDirectory("cairn-bench-");
+        this.runner = new Runner(scale.warmups, scale.runs);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Scale scale = Scale.FULL;
+        Path out = Paths.get("target", "bench");
+        List<String> only = List.of();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i].strip();
+            if (arg.isEmpty()) {
+                continue;
+            }
+            switch (arg) {
+                case "--quick": scale = Scale.QUICK; break;
+                case "--tiny": scale = Scale.TINY; break;
+                case "--full": scale = Scale.FULL; break;
+                case "--out": out = Paths.get(args[++i]); break;
+                case "--only": only = List.of(args[++i].split(",")); break;
+                default:
+                    System.err.println("usage: Bench [--quick | --tiny | --full] [--out DIR] [--only GROUP,…]");
+                    System.exit(2);
+            }
+        }
+        new Bench(scale, out, only).run();
+        // the embedded PostgreSQL and S3 servers stop in shutdown hooks
+        System.exit(0);
+    }
+
+    /** Runs every scenario and writes the results; returns them. */
+    List<Measurement> run() throws Exception {
+        long start = System.nanoTime();
+        System.err.printf("Cairn benchmark, %s scale, %d cores, max heap %d MB%n", scale.name().toLowerCase(Locale.ROOT),
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+        if (selected("documents")) {
+            documents();
+        }
+        if (selected("systemdb") || selected("s3")) {
+            System.err.printf("generating %,d states …%n", scale.ids[2]);
+            List<Row> many = BenchData.states(SEED, scale.ids[2]);
+            if (selected("systemdb")) {
+                systemDatabases(many);
+            }
+            if (selected("s3")) {
+                s3(many);
+            }
+        }
+        if (selected("copy")) {
+            copy();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        List<Measurement> results = runner.results();
+        List<Target.Verdict> verdicts = Target.check(results);
+        Report.write(out.resolve("results.json"), results, verdicts, scale.name().toLowerCase(Locale.ROOT), seconds);
+        Report.print(System.out, results, verdicts, seconds);
+        deleteQuietly(work);
+        return results;
+    }
+
+    private boolean selected(String group) {
+        return only.isEmpty() || only.contains(group);
+    }
+
+    // --- single big states ---------------------------------------------------------------------
+
+    private void documents() throws Exception {
+        for (int i = 0; i < SIZE_LABELS.length; i++) {
+            String label = SIZE_LABELS[i];
+            System.err.printf("generating the %s state …%n", label);
+            BigState state = BenchData.bigState(SEED + i, scale.megabytes[i]);
+            String dataset = String.format(Locale.ROOT, "%.1f MB completed + %.1f MB partial", state.megabytes(),
+                    state.partialText().length() / 1e6);
+            boolean big = i == 2;
+            int runs = big ? scale.bigRuns : scale.runs;
+            int warmups = big ? 1 : scale.warmups;
+            String text = state.completedText();
+            JsonNode completed = Json.parse(text);
+            JsonNode partial = Json.parse(state.partialText());
+
+            if (i > 0) {
+                runner.time(warmups, runs,
+                        Spec.of("parse-floor-" + label, dataset, () -> PLAIN.readTree(text)),
+                        Spec.of("open-" + label, dataset, () -> open(text)));
+                runner.time(warmups, runs, Spec.of("diff-" + label, dataset, () -> diff(completed, partial)));
+            }
+            if (i == 1) {
+                StateDocument pair = StateDocument.of(completed, partial);
+                runner.time(Spec.of("merge-" + label, dataset, pair::effective),
+                        Spec.of("write-bytes-" + label, dataset,
+                                () -> PythonJson.dumps(completed).getBytes(StandardCharsets.US_ASCII)),
+                        Spec.of("write-floor-" + label, dataset, () -> PLAIN.writeValueAsBytes(completed)));
+            }
+        }
+    }
+
+    /** Opening a state: parse as stored, pretty-print as shown, lines for the viewer. */
+    private static Object open(String text) {
+        StatePart part = StatePart.parse(text);
+        return PrettyText.of(part.value());
+    }
+
+    /** The structural diff and, for every change, its lines on both sides. */
+    private static Object diff(JsonNode before, JsonNode after) {
+        List<Change> changes = JsonDiff.diff(before, after);
+        PrettyText left = PrettyText.of(before);
+        PrettyText right = PrettyText.of(after);
+        int mapped = 0;
+        for (Change change : changes) {
+            if (change.kind() != Change.Kind.ADDED && left.lines(change.beforePointer()).isPresent()) {
+                mapped++;
+            }
+            if (change.kind() != Change.Kind.REMOVED && right.lines(change.pointer()).isPresent()) {
+                mapped++;
+            }
+        }
+        return new Object[] {changes, left, right, mapped};
+    }
+
+    // --- system databases ----------------------------------------------------------------------
+
+    private void systemDatabases(List<Row> all) throws Exception {
+        for (int i = 0; i < ID_LABELS.length; i++) {
+            String label = ID_LABELS[i];
+            List<Row> rows = all.subList(0, scale.ids[i]);
+            String dataset = String.format(Locale.ROOT, "%,d IDs, %.1f MB of state", rows.size(), textSize(rows) / 1e6);
+            System.err.printf("loading %,d states into PostgreSQL …%n", rows.size());
+            String uri = Seed.postgres(rows);
+            try (StateBackend backend = Backends.open(uri, BackendOptions.defaults());
+                 Connection jdbc = PostgresUri.parse(uri).connect()) {
+                backend.list(null).size(); // opens the pool's connection
+                runner.time(Spec.of("list-jdbc-floor-" + label, dataset, () -> jdbcIds(jdbc)),
+                        Spec.of("list-pg-" + label, dataset, () -> listModel(backend)));
+                runner.time(Spec.of("rows-jdbc-floor-" + label, dataset, () -> jdbcRows(jdbc)),
+                        Spec.of("badges-pg-" + label, dataset, () -> badges(backend)));
+            }
+        }
+        List<Row> rows = all.subList(0, scale.ids[2]);
+        String dataset = String.format(Locale.ROOT, "%,d IDs", rows.size());
+        String sqlite = Seed.sqlite(work, "big", rows);
+        try (StateBackend backend = Backends.open(sqlite, BackendOptions.defaults())) {
+            runner.time(Spec.of("list-sqlite-100k", dataset, () -> listModel(backend)),
+                    Spec.of("badges-sqlite-100k", dataset, () -> badges(backend)));
+        }
+        List<Row> some = all.subList(0, scale.ids[1]);
+        String files = Seed.files(work.resolve("files"), some);
+        try (StateBackend backend = Backends.open(files, BackendOptions.defaults())) {
+            runner.time(Spec.of("list-file-10k", String.format(Locale.ROOT, "%,d IDs", some.size()), () -> listModel(backend)));
+        }
+    }
+
+    private static long textSize(List<Row> rows) {
+        long n = 0;
+        for (Row r : rows) {
+            n += (r.completed() == null ? 0 : r.completed().length()) + (r.partial() == null ? 0 : r.partial().length());
+        }
+        return n;
+    }
+
+    /** The floor of listing: every state_id through JDBC, nothing else. */
+    private static Object jdbcIds(Connection c) throws Exception {
+        List<String> ids = new ArrayList<>();
+        c.setAutoCommit(false);
+        try (PreparedStatement s = c.prepareStatement("SELECT state_id FROM state")) {
+            s.setFetchSize(1000);
+            try (ResultSet rows = s.executeQuery()) {
+                while (rows.next()) {
+                    ids.add(rows.getString(1));
+                }
+            }
+        } finally {
+            c.rollback();
+            c.setAutoCommit(true);
+        }
+        return ids;
+    }
+
+    /** The floor of the badge scan: every row's texts through JDBC, nothing else. */
+    private static Object jdbcRows(Connection c) throws Exception {
+        long chars = 0;
+        c.setAutoCommit(false);
+        try (PreparedStatement s = c.prepareStatement("SELECT state_id, completed_state, partial_state FROM state")) {
+            s.setFetchSize(1000);
+            try (ResultSet rows = s.executeQuery()) {
+                while (rows.next()) {
+                    chars += rows.getString(1).length();
+                    String completed = rows.getString(2);
+                    String partial = rows.getString(3);
+                    chars += (completed == null ? 0 : completed.length()) + (partial == null ? 0 : partial.length());
+                }
+            }
+        } finally {
+            c.rollback();
+            c.setAutoCommit(true);
+        }
+        return chars;
+    }
+
+    private static Object listModel(StateBackend backend) {
+        return backend.list(null);
+    }
+
+    private static Object badges(StateBackend backend) {
+        Map<StateHealth, Integer> counts = new java.util.EnumMap<>(StateHealth.class);
+        backend.readAll(null, stored -> counts.merge(StateHealth.of(stored.document()), 1, Integer::sum));
+        return counts;
+    }
+
+    // --- S3 --------------------------------------------------------------------------------------
+
+    private void s3(List<Row> all) throws Exception {
+        List<Row> rows = all.subList(0, Math.min(all.size(), scale.s3Ids));
+        System.err.printf("loading %,d states into S3 …%n", rows.size());
+        String uri = Seed.s3(rows);
+        String bucket = uri.substring("s3://".length(), uri.indexOf('/', "s3://".length()));
+        String dataset = String.format(Locale.ROOT, "%,d IDs", rows.size());
+        try (StateBackend backend = Backends.open(uri, EmptyBackends.s3Options()); S3Client client = TestS3.client()) {
+            runner.time(Math.min(1, scale.warmups), 3, Spec.of("list-s3-floor-" + ID_LABELS[2], dataset, () -> {
+                        List<String> keys = new ArrayList<>();
+                        client.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(Seed.S3_PREFIX)).contents()
+                                .forEach(o -> keys.add(o.key()));
+                        return keys;
+                    }),
+                    Spec.of("list-s3-" + ID_LABELS[2], dataset, () -> listModel(backend)));
+        }
+    }
+
+    // --- bulk copy -------------------------------------------------------------------------------
+
+    private void copy() throws Exception {
+        List<Row> rows = BenchData.states(SEED + 7, scale.copyIds);
+        String dataset = String.format(Locale.ROOT, "%,d IDs, SQLite to S3", rows.size());
+        String sqlite = Seed.sqlite(work, "copy-source", rows);
+        try (StateBackend source = Backends.open(sqlite, BackendOptions.defaults())) {
+            for (int concurrency : new int[] {1, Transfer.DEFAULT_CONCURRENCY}) {
+                String name = "copy-sqlite-s3-10k" + (concurrency == 1 ? "-seq" : "");
+                // warm up the client and server on a few IDs first
+                if (scale.warmups > 0) {
+                    copyOnce(source, concurrency, Math.min(50, rows.size())).run();
+                }
+                runner.time(0, 1, new Spec(name, dataset, () -> copyOnce(source, concurrency, rows.size())));
+            }
+        }
+    }
+
+    /** Prepares a copy of the first {@code count} IDs into a fresh, empty bucket. */
+    private Runner.Trial copyOnce(StateBackend source, int concurrency, int count) throws IOException {
+        StateBackend target = Backends.open("s3://" + TestS3.freshBucket() + "/" + Seed.S3_PREFIX, EmptyBackends.s3Options());
+        Journal journal = new Journal(Files.createTempDirectory(work, "journal"));
+        Transfer transfer = new Transfer(source, target, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, journal);
+        List<Transfer.Item> items = transfer.select(null, Rename.identity());
+        List<Transfer.Item> chosen = items.subList(0, Math.min(count, items.size()));
+        return () -> {
+            try {
+                List<Transfer.Result> results = transfer.run(chosen, concurrency, (done, total, result) -> { });
+                long failed = results.stream().filter(r -> !r.succeeded()).count();
+                if (failed > chosen.size() / 100 + 1) {
+                    throw new IllegalStateException(failed + " of " + chosen.size() + " copies failed, e.g. "
+                            + results.stream().filter(r -> !r.succeeded()).findFirst().orElseThrow());
+                }
+                return results;
+            } finally {
+                target.close();
+            }
+        };
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary folder; the OS cleans up what is left
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.cairn.bench;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The issue's performance targets. Where the machine's speed matters the target is a ratio to a
+ * floor measured in the same run; medians are compared.
+ */
+final class Target {
+
+    /** One target as measured. */
+    record Verdict(String scenario, String target, double measured, double limit, String unit, boolean met) {
+        String measuredText() {
+            return String.format(Locale.ROOT, unit.equals("×") ? "%.2f×" : "%.0f %s", measured, unit);
+        }
+    }
+
+    private Target() {}
+
+    static List<Verdict> check(List<Measurement> results) {
+        Map<String, Measurement> byName = new HashMap<>();
+        results.forEach(m -> byName.put(m.name(), m));
+        List<Verdict> out = new ArrayList<>();
+        ratio(out, byName, "list-pg-100k", "list-jdbc-floor-100k", 1.3);
+        ratio(out, byName, "badges-pg-100k", "rows-jdbc-floor-100k", 1.5);
+        ratio(out, byName, "list-s3-100k", "list-s3-floor-100k", 1.3);
+        Measurement filter = byName.get("filter-100k");
+        if (filter != null) {
+            out.add(new Verdict("filter-100k", "slowest keystroke ≤ 16 ms", filter.max(), 16, "ms", filter.max() <= 16));
+        }
+        absolute(out, byName, "open-10mb", 1000, true);
+        absolute(out, byName, "open-50mb", 4000, true);
+        absolute(out, byName, "diff-10mb", 500, false);
+        absolute(out, byName, "diff-50mb", 2500, false);
+        ratio(out, byName, "merge-10mb", "parse-floor-10mb", 2);
+        ratio(out, byName, "write-bytes-10mb", "write-floor-10mb", 2);
+        Measurement seq = byName.get("copy-sqlite-s3-10k-seq");
+        Measurement par = byName.get("copy-sqlite-s3-10k");
+        if (seq != null && par != null) {
+            double speedup = seq.median() / par.median();
+            out.add(new Verdict("copy-sqlite-s3-10k", "≥ 8× faster than copy-sqlite-s3-10k-seq", speedup, 8, "×",
+                    speedup >= 8));
+        }
+        absolute(out, byName, "startup", 1500, true);
+        Measurement open50 = byName.get("open-50mb");
+        if (open50 != null) {
+            double documentMb = documentMegabytes(open50.dataset());
+            double ratio = open50.peakHeapMb() / documentMb / 1.048576;
+            out.add(new Verdict("open-50mb heap", "peak heap ≤ 8× the document", ratio, 8, "×", ratio <= 8));
+        }
+        return out;
+    }
+
+    private static void ratio(List<Verdict> out, Map<String, Measurement> byName, String name, String floor, double limit) {
+        Measurement m = byName.get(name);
+        Measurement f = byName.get(floor);
+        if (m != null && f != null) {
+            double ratio = m.median() / f.median();
+            out.add(new Verdict(name, String.format(Locale.ROOT, "≤ %s× %s", trim(limit), floor), ratio, limit, "×",
+                    ratio <= limit));
+        }
+    }
+
+    private static void absolute(List<Verdict> out, Map<String, Measurement> byName, String name, double limitMs,
+                                 boolean strict) {
+        Measurement m = byName.get(name);
+        if (m != null) {
+            boolean met = strict ? m.median() < limitMs : m.median() <= limitMs;
+            out.add(new Verdict(name, (strict ? "< " : "≤ ") + trim(limitMs) + " ms", m.median(), limitMs, "ms", met));
+        }
+    }
+
+    /** The completed document's size from a dataset description ("50.2 MB completed + …"). */
+    private static double documentMegabytes(String dataset) {
+        return Double.parseDouble(dataset.substring(0, dataset.indexOf(" MB")));
+    }
+
+    private static String trim(double d) {
+        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+    }
+}
