@@ -122,6 +122,21 @@ public final class Journal {
         return out;
     }
 
+    /**
+     * The newest completed write to {@code backend} (to {@code stateId}, or to any ID when null) that
+     * is not itself an undo: what "undo" puts back. Null when there is none.
+     */
+    public Entry lastUndoable(String backend, String stateId) {
+        Entry last = null;
+        for (Entry e : entries()) {
+            if (e.isDone() && e.backend().equals(backend) && (stateId == null || e.stateId().equals(stateId))
+                    && !e.action().startsWith("Undo ")) {
+                last = e;
+            }
+        }
+        return last;
+    }
+
     private void append(Entry entry) {
         ObjectNode event = Json.object();
         event.put("id", entry.id());

@@ -50,7 +50,7 @@ class MainWindowTest {
         WaitForAsyncUtils.asyncFx(() -> {
             model = new MainViewModel(services);
             stage = new Stage();
-            stage.setScene(App.createScene(model, new NoDialogs()));
+            stage.setScene(App.createScene(model, new dev.cairn.ui.dialog.NoDialogs()));
             stage.show();
             view = (MainView) stage.getScene().getRoot();
             model.start();
@@ -168,17 +168,5 @@ class MainWindowTest {
         });
         waitFor(() -> !model.bookmarks().visible().isEmpty());
         assertEquals(4, (int) fx(() -> view.bookmarksView().table().getItems().size()));
-    }
-
-    private static final class NoDialogs implements DialogService {
-        @Override
-        public Optional<ConnectRequest> askConnection(List<SavedConnection> saved) {
-            return Optional.empty();
-        }
-
-        @Override
-        public boolean confirm(String action, String target) {
-            return false;
-        }
     }
 }
