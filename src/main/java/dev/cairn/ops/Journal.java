@@ -123,18 +123,28 @@ public final class Journal {
     }
 
     /**
-     * The newest completed write to {@code backend} (to {@code stateId}, or to any ID when null) that
-     * is not itself an undo: what "undo" puts back. Null when there is none.
+     * The newest completed write to the backend (and ID, unless null) that is not itself an undo
+     * and has not been undone yet; undoing repeatedly walks back through the writes.
      */
     public Entry lastUndoable(String backend, String stateId) {
-        Entry last = null;
+        List<Entry> undoable = new ArrayList<>();
         for (Entry e : entries()) {
-            if (e.isDone() && e.backend().equals(backend) && (stateId == null || e.stateId().equals(stateId))
-                    && !e.action().startsWith("Undo ")) {
-                last = e;
+            if (!e.isDone() || !e.backend().equals(backend)) {
+                continue;
+            }
+            if (e.action().startsWith("Undo ")) {
+                // an undo starts from the version the write it undoes left behind
+                undoable.removeIf(w -> w.stateId().equals(e.stateId()) && e.versionBefore().equals(w.versionAfter()));
+            } else {
+                undoable.add(e);
             }
         }
-        return last;
+        for (int i = undoable.size() - 1; i >= 0; i--) {
+            if (stateId == null || undoable.get(i).stateId().equals(stateId)) {
+                return undoable.get(i);
+            }
+        }
+        return null;
     }
 
     private void append(Entry entry) {
