@@ -84,6 +84,30 @@ class WriteFlowViewModelTest {
     }
 
     @Test
+    void aWriteToAStateLockedByARunningPipelineFailsWithNothingWritten() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
+        try (StateBackend backend = Backends.open("file://" + root, BackendOptions.defaults().withLockWait(Duration.ofMillis(300)))) {
+            StoredState read = seed(backend, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 1}}}}",
+                    "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 2}}}}");
+            java.nio.file.Files.writeString(root.resolve(ID).resolve("lock"), Double.toString(System.currentTimeMillis() / 1000.0));
+            WriteFlowViewModel flow = flow(journal);
+            ui.run(() -> flow.start(new WriteTarget("dev", backend, Environment.DEV, false), ID, Edit.clearPartial(), read));
+            awaitStage(flow, Stage.PREVIEW);
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.FAILED);
+            assertTrue(ui.call(() -> flow.errorProperty().get()).toString().contains("locked by a running pipeline"),
+                    ui.call(() -> flow.errorProperty().get()).toString());
+            assertEquals(read.document(), backend.read(ID).document(), "nothing was written");
+
+            // once the pipeline died long ago, its lock is stale and may be broken
+            java.nio.file.Files.writeString(root.resolve(ID).resolve("lock"), "1717225200.481233");
+            backend.breakStaleLock(ID);
+            assertFalse(java.nio.file.Files.exists(root.resolve(ID).resolve("lock")));
+        }
+    }
+
+    @Test
     void aConcurrentWriteBecomesAConflictAndTheChangeIsReappliedOntoTheCurrentState() throws Exception {
         Journal journal = new Journal(dir.resolve("journal"));
         try (StateBackend backend = EmptyBackends.SQLITE.open(dir)) {
