@@ -9,6 +9,7 @@ import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.MainViewModel;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Theme;
+import dev.cairn.ui.write.WriteFlowViewModel;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,11 +115,7 @@ public final class Screenshots {
         dev.cairn.ui.main.WriteActions writes = model.writes();
         com.fasterxml.jackson.databind.node.ObjectNode rewind = dev.cairn.state.Json.parseObject("{\"singer_state\":"
                 + " {\"bookmarks\": {\"public-orders\": {\"replication_key_value\": \"2024-05-20T00:00:00+00:00\"}}}}");
-        onFx(() -> {
-            writes.write(dev.cairn.ops.Edit.merge(rewind));
-            return null;
-        });
-        awaitFlow(model, dev.cairn.ui.write.WriteFlowViewModel.Stage.PREVIEW);
+        flowStep(model, () -> writes.write(dev.cairn.ops.Edit.merge(rewind)), WriteFlowViewModel.Stage.PREVIEW);
         try (dev.cairn.backend.StateBackend pipeline = opener.open(files.connection())) {
             dev.cairn.backend.StoredState now = pipeline.read(WRITE_ID);
             com.fasterxml.jackson.databind.node.ObjectNode next = (com.fasterxml.jackson.databind.node.ObjectNode)
@@ -127,33 +124,15 @@ public final class Screenshots {
                     .put("replication_key_value", "2024-06-01T11:02:44.120071+00:00");
             pipeline.write(WRITE_ID, dev.cairn.state.StateDocument.completeWrite(next), now.version());
         }
-        onFx(() -> {
-            writes.flow().confirm();
-            return null;
-        });
-        awaitFlow(model, dev.cairn.ui.write.WriteFlowViewModel.Stage.CONFLICT);
+        flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.CONFLICT);
         written.add(snapshot(stage.getScene(), "conflict.png", v -> v.writeSheet().conflictTabs().getSelectionModel().select(0), view));
-        onFx(() -> {
-            writes.flow().reapply();
-            return null;
-        });
-        awaitFlow(model, dev.cairn.ui.write.WriteFlowViewModel.Stage.PREVIEW);
-        onFx(() -> {
-            writes.flow().confirm();
-            return null;
-        });
-        awaitFlow(model, dev.cairn.ui.write.WriteFlowViewModel.Stage.DONE);
-        onFx(() -> {
+        flowStep(model, () -> writes.flow().reapply(), WriteFlowViewModel.Stage.PREVIEW);
+        flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.DONE);
+        flowStep(model, () -> {
             writes.flow().close();
             writes.clearPartial();
-            return null;
-        });
-        awaitFlow(model, dev.cairn.ui.write.WriteFlowViewModel.Stage.PREVIEW);
-        onFx(() -> {
-            writes.flow().confirm();
-            return null;
-        });
-        awaitFlow(model, dev.cairn.ui.write.WriteFlowViewModel.Stage.DONE);
+        }, WriteFlowViewModel.Stage.PREVIEW);
+        flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.DONE);
         onFx(() -> {
             writes.flow().close();
             return null;
@@ -196,7 +175,16 @@ public final class Screenshots {
         return written;
     }
 
-    private static void awaitFlow(MainViewModel model, dev.cairn.ui.write.WriteFlowViewModel.Stage stage) throws Exception {
+    /** Runs an action of the write flow on the FX thread and waits for the flow to reach a stage. */
+    private static void flowStep(MainViewModel model, Runnable action, WriteFlowViewModel.Stage until) throws Exception {
+        onFx(() -> {
+            action.run();
+            return null;
+        });
+        awaitFlow(model, until);
+    }
+
+    private static void awaitFlow(MainViewModel model, WriteFlowViewModel.Stage stage) throws Exception {
         try {
             await(() -> model.tasks().isEmpty() && model.writes().flow().stageProperty().get() == stage, Duration.ofSeconds(30));
         } catch (IllegalStateException e) {
