@@ -31,13 +31,7 @@ final class UndoCommand implements Callable<Integer> {
     public Integer call() {
         Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
         try (StateBackend b = backend.open()) {
-            Journal.Entry last = null;
-            for (Journal.Entry e : writes.journal().entries()) {
-                if (e.isDone() && e.backend().equals(b.displayUri()) && (stateId == null || e.stateId().equals(stateId))
-                        && !e.action().startsWith("Undo ")) {
-                    last = e;
-                }
-            }
+            Journal.Entry last = writes.journal().lastUndoable(b.displayUri(), stateId);
             if (last == null) {
                 throw new UserError("no write by Cairn to undo on " + b.displayUri() + (stateId == null ? "" : " for " + stateId));
             }

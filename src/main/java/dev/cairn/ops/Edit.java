@@ -45,6 +45,24 @@ public interface Edit {
         };
     }
 
+    /**
+     * Replaces the partial document, keeping the completed one as stored: what saving an edited
+     * partial state writes (the editor's counterpart of {@link #set} for the other part).
+     */
+    static Edit setPartial(ObjectNode document) {
+        return new Edit() {
+            @Override
+            public String verb() {
+                return "Set partial state";
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) {
+                return new StateDocument(current.completed(), StatePart.of(document.deepCopy()));
+            }
+        };
+    }
+
     /** {@code meltano state merge}: the document is merged into the partial state; the completed is kept. */
     static Edit merge(ObjectNode document) {
         return new Edit() {

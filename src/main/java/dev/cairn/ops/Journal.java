@@ -122,6 +122,31 @@ public final class Journal {
         return out;
     }
 
+    /**
+     * The newest completed write to the backend (and ID, unless null) that is not itself an undo
+     * and has not been undone yet; undoing repeatedly walks back through the writes.
+     */
+    public Entry lastUndoable(String backend, String stateId) {
+        List<Entry> undoable = new ArrayList<>();
+        for (Entry e : entries()) {
+            if (!e.isDone() || !e.backend().equals(backend)) {
+                continue;
+            }
+            if (e.action().startsWith("Undo ")) {
+                // an undo starts from the version the write it undoes left behind
+                undoable.removeIf(w -> w.stateId().equals(e.stateId()) && e.versionBefore().equals(w.versionAfter()));
+            } else {
+                undoable.add(e);
+            }
+        }
+        for (int i = undoable.size() - 1; i >= 0; i--) {
+            if (stateId == null || undoable.get(i).stateId().equals(stateId)) {
+                return undoable.get(i);
+            }
+        }
+        return null;
+    }
+
     private void append(Entry entry) {
         ObjectNode event = Json.object();
         event.put("id", entry.id());

@@ -1,8 +1,8 @@
 package dev.cairn.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -19,41 +19,48 @@ public final class Merge {
      * Returns {@code merge(src, dest)} without touching either argument. Either may be {@code null}
      * for Python's {@code None}; the result is {@code null} only when {@code dest} is and
      * {@code src} is an empty object (Meltano prints {@code null} then).
+     *
+     * <p>The result shares every subtree the merge does not change with the arguments (only the
+     * objects along the partial's paths are new), so the effective state of a large document costs
+     * little more than its partial. Documents are values: none of the three may be modified after.
      */
     public static JsonNode merge(JsonNode src, JsonNode dest) throws MergeError {
         if (src == null || src.isNull() || !src.isObject()) {
             throw new MergeError("", "'" + Json.typeName(src) + "' object has no attribute 'items'");
         }
-        JsonNode target = dest == null ? null : dest.deepCopy();
-        mergeInto((ObjectNode) src, target, new StringBuilder());
-        return target;
+        return merged((ObjectNode) src, dest, new StringBuilder());
     }
 
-    private static void mergeInto(ObjectNode src, JsonNode dest, StringBuilder path) throws MergeError {
+    private static JsonNode merged(ObjectNode src, JsonNode dest, StringBuilder path) throws MergeError {
+        if (src.isEmpty()) {
+            return dest; // Python's loop does not run: dest comes back as it is, whatever it is
+        }
+        if (dest == null || !dest.isObject()) {
+            path.append('/').append(JsonPointers.escape(src.properties().iterator().next().getKey()));
+            throw new MergeError(path.toString(), "cannot set a key inside a " + describe(dest));
+        }
+        ObjectNode out = JsonNodeFactory.instance.objectNode();
+        out.setAll((ObjectNode) dest);
         int pathLength = path.length();
-        for (Iterator<Map.Entry<String, JsonNode>> it = src.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : src.properties()) {
             String key = field.getKey();
             JsonNode value = field.getValue();
             path.append('/').append(JsonPointers.escape(key));
-            if (dest == null || !dest.isObject()) {
-                throw new MergeError(path.toString(), "cannot set a key inside a " + describe(dest));
-            }
-            ObjectNode target = (ObjectNode) dest;
             if (value.isObject()) {
-                JsonNode node = target.get(key);
+                JsonNode node = out.get(key);
                 if (node == null) {
-                    node = target.putObject(key);
+                    node = JsonNodeFactory.instance.objectNode();
                 }
                 if (!node.isObject() && !value.isEmpty()) {
                     throw new MergeError(path.toString(), "cannot merge an object onto a " + describe(node));
                 }
-                mergeInto((ObjectNode) value, node, path);
+                out.set(key, merged((ObjectNode) value, node, path));
             } else {
-                target.set(key, value.deepCopy());
+                out.set(key, value);
             }
             path.setLength(pathLength);
         }
+        return out;
     }
 
     private static String describe(JsonNode node) {

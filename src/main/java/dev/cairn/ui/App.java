@@ -23,7 +23,7 @@ public final class App extends Application {
         AppServices services = AppServices.create(dev.cairn.ops.UserFolders.fromEnvironment(), executor, BackendOpener.DEFAULT);
         MainViewModel model = new MainViewModel(services);
         Scene scene = createScene(model, new FxDialogService(stage, model.themeProperty()::get));
-        stage.setTitle("Cairn — Meltano state inspector");
+        stage.titleProperty().bind(model.windowTitleProperty());
         stage.setScene(scene);
         stage.show();
         model.start();

@@ -9,6 +9,7 @@ import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.MainViewModel;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Theme;
+import dev.cairn.ui.write.WriteFlowViewModel;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +63,7 @@ public final class Screenshots {
         MainViewModel model = onFx(() -> new MainViewModel(services));
         Stage stage = onFx(() -> {
             Stage s = new Stage();
-            s.setScene(App.createScene(model, new NoDialogs()));
+            s.setScene(App.createScene(model, new dev.cairn.ui.dialog.NoDialogs()));
             s.setWidth(1600);
             s.setHeight(960);
             s.show();
@@ -89,11 +90,107 @@ public final class Screenshots {
             model.themeProperty().set(Theme.DARK);
         }, view));
         onFx(() -> {
+            model.themeProperty().set(Theme.LIGHT);
+            return null;
+        });
+        written.addAll(writes(stage, model, view));
+        onFx(() -> {
             stage.close();
             return null;
         });
         executor.close();
         return written;
+    }
+
+    public static final String WRITE_ID = "dev:tap-postgres-to-target-snowflake";
+
+    /**
+     * The write flows on the demo's file backend (a throw-away copy): a conflict with a pipeline run
+     * that wrote in between, the history after resolving it, and a copy with its result table.
+     */
+    private List<Path> writes(Stage stage, MainViewModel model, MainView view) throws Exception {
+        List<Path> written = new java.util.ArrayList<>();
+        BackendSession files = onFx(() -> model.sessions().get(1));
+        select(model, files, WRITE_ID);
+        dev.cairn.ui.main.WriteActions writes = model.writes();
+        com.fasterxml.jackson.databind.node.ObjectNode rewind = dev.cairn.state.Json.parseObject("{\"singer_state\":"
+                + " {\"bookmarks\": {\"public-orders\": {\"replication_key_value\": \"2024-05-20T00:00:00+00:00\"}}}}");
+        flowStep(model, () -> writes.write(dev.cairn.ops.Edit.merge(rewind)), WriteFlowViewModel.Stage.PREVIEW);
+        try (dev.cairn.backend.StateBackend pipeline = opener.open(files.connection())) {
+            dev.cairn.backend.StoredState now = pipeline.read(WRITE_ID);
+            com.fasterxml.jackson.databind.node.ObjectNode next = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    now.document().completed().value().deepCopy();
+            ((com.fasterxml.jackson.databind.node.ObjectNode) next.with("singer_state").with("bookmarks").with("public-orders"))
+                    .put("replication_key_value", "2024-06-01T11:02:44.120071+00:00");
+            pipeline.write(WRITE_ID, dev.cairn.state.StateDocument.completeWrite(next), now.version());
+        }
+        flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.CONFLICT);
+        written.add(snapshot(stage.getScene(), "conflict.png", v -> v.writeSheet().conflictTabs().getSelectionModel().select(0), view));
+        flowStep(model, () -> writes.flow().reapply(), WriteFlowViewModel.Stage.PREVIEW);
+        flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.DONE);
+        flowStep(model, () -> {
+            writes.flow().close();
+            writes.clearPartial();
+        }, WriteFlowViewModel.Stage.PREVIEW);
+        flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.DONE);
+        onFx(() -> {
+            writes.flow().close();
+            return null;
+        });
+        await(() -> model.tasks().isEmpty() && writes.history().entries().size() >= 3, Duration.ofSeconds(30));
+        written.add(snapshot(stage.getScene(), "history.png", v -> {
+            v.selectTab("history");
+            writes.history().selectedProperty().set(writes.history().entries().get(writes.history().entries().size() - 1));
+        }, view));
+
+        // a copy of the staging pipelines to a new "qa" environment, one of which someone already set up differently
+        try (dev.cairn.backend.StateBackend other = opener.open(files.connection())) {
+            other.write("qa:tap-hubspot-to-target-postgres", dev.cairn.state.StateDocument.completeWrite(
+                    dev.cairn.state.Json.parseObject("{\"singer_state\": {\"bookmarks\": {}}}")), null);
+        }
+        onFx(() -> {
+            writes.openTransfer();
+            var transfer = writes.transfer();
+            transfer.scopeProperty().set(dev.cairn.ui.transfer.TransferViewModel.Scope.PATTERN);
+            transfer.patternProperty().set("staging:tap-h*");
+            transfer.renameProperty().set("staging:*=qa:*");
+            transfer.onConflictProperty().set(dev.cairn.ops.Transfer.OnConflict.FAIL);
+            transfer.destinationProperty().set(files.target());
+            transfer.plan();
+            return null;
+        });
+        await(() -> model.tasks().isEmpty() && writes.transfer().stageProperty().get()
+                == dev.cairn.ui.transfer.TransferViewModel.Stage.PLANNED, Duration.ofSeconds(30));
+        onFx(() -> {
+            writes.transfer().run();
+            return null;
+        });
+        await(() -> model.tasks().isEmpty() && writes.transfer().stageProperty().get()
+                == dev.cairn.ui.transfer.TransferViewModel.Stage.FINISHED, Duration.ofSeconds(60));
+        written.add(snapshot(stage.getScene(), "copy-results.png", v -> { }, view));
+        onFx(() -> {
+            writes.transfer().close();
+            return null;
+        });
+        return written;
+    }
+
+    /** Runs an action of the write flow on the FX thread and waits for the flow to reach a stage. */
+    private static void flowStep(MainViewModel model, Runnable action, WriteFlowViewModel.Stage until) throws Exception {
+        onFx(() -> {
+            action.run();
+            return null;
+        });
+        awaitFlow(model, until);
+    }
+
+    private static void awaitFlow(MainViewModel model, WriteFlowViewModel.Stage stage) throws Exception {
+        try {
+            await(() -> model.tasks().isEmpty() && model.writes().flow().stageProperty().get() == stage, Duration.ofSeconds(30));
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException("the write flow did not reach " + stage + ": "
+                    + onFx(() -> model.writes().flow().messageProperty().get()), e);
+        }
     }
 
     private static void select(MainViewModel model, BackendSession session, String id) throws Exception {
@@ -127,6 +224,7 @@ public final class Screenshots {
             return scene.snapshot(null);
         });
         Path target = out.resolve(file);
+        Files.createDirectories(out);
         ImageIO.write(toBufferedImage(image), "png", target.toFile());
         return target;
     }
@@ -163,19 +261,6 @@ public final class Screenshots {
                 throw new IllegalStateException("the window did not finish loading in " + timeout);
             }
             Thread.sleep(50);
-        }
-    }
-
-    /** Screenshots never open dialogs. */
-    private static final class NoDialogs implements DialogService {
-        @Override
-        public Optional<ConnectRequest> askConnection(List<SavedConnection> saved) {
-            return Optional.empty();
-        }
-
-        @Override
-        public boolean confirm(String action, String target) {
-            return false;
         }
     }
 

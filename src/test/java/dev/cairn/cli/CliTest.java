@@ -229,6 +229,10 @@ class CliTest {
         assertEquals(0, cairn("undo", "--backend", db, A, "--force"), "undoes the set, the newest write");
         assertEquals(0, cairn("get", "--backend", db, A));
         assertEquals("{}\n", out());
+        assertEquals(0, cairn("undo", "--backend", db, A, "--force"), "then the clear before it");
+        assertEquals(0, cairn("get", "--backend", db, A));
+        assertEquals(GET_A, out());
+        assertEquals(1, cairn("undo", "--backend", db, A, "--force"), "nothing is left to undo");
     }
 
     @Test

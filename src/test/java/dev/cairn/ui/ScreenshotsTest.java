@@ -2,6 +2,7 @@ package dev.cairn.ui;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.ui.main.BackendOpener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +21,7 @@ class ScreenshotsTest {
         String dir = System.getProperty("cairn.screenshots");
         Assumptions.assumeTrue(dir != null && !dir.isBlank(), "set -Dcairn.screenshots=<folder> to render screenshots");
         FxTestSupport.start();
-        List<Path> written = new Screenshots(Path.of(dir), DemoOpener.get()).render();
+        List<Path> written = new Screenshots(Path.of(dir), BackendOpener.DEFAULT).render();
         for (Path png : written) {
             assertTrue(Files.size(png) > 10_000, png + " looks empty");
             System.out.println("wrote " + png.toAbsolutePath());

@@ -22,6 +22,7 @@ import javafx.scene.layout.VBox;
 public final class BookmarksView extends BorderPane {
 
     private final TableView<Row> table = new TableView<>();
+    private final HBox controls;
 
     public BookmarksView(BookmarksViewModel model) {
         getStyleClass().add(Styles.BOOKMARKS);
@@ -34,7 +35,7 @@ public final class BookmarksView extends BorderPane {
         Label message = new Label();
         message.getStyleClass().add(Styles.MUTED);
         message.textProperty().bind(model.messageProperty());
-        HBox controls = new HBox(8, filter, flagged);
+        controls = new HBox(8, filter, flagged);
         controls.setAlignment(Pos.CENTER_LEFT);
         VBox top = new VBox(6, controls, message);
         top.getStyleClass().add(Styles.PANE_HEADER);
@@ -64,6 +65,32 @@ public final class BookmarksView extends BorderPane {
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
         column.setPrefWidth(width);
         return column;
+    }
+
+    /**
+     * Offers rewind and clear on the selected row (buttons and a context menu), enabled while
+     * {@code enabled} holds.
+     */
+    public void installActions(java.util.function.Consumer<Bookmark> rewind, java.util.function.Consumer<Bookmark> clear,
+                               javafx.beans.value.ObservableBooleanValue enabled) {
+        javafx.scene.control.Button rewindButton = new javafx.scene.control.Button("Rewind…");
+        rewindButton.setId("bookmark-rewind");
+        javafx.scene.control.Button clearButton = new javafx.scene.control.Button("Clear bookmark");
+        clearButton.setId("bookmark-clear");
+        javafx.beans.binding.BooleanBinding off = table.getSelectionModel().selectedItemProperty().isNull()
+                .or(javafx.beans.binding.Bindings.createBooleanBinding(() -> !enabled.get(), enabled));
+        rewindButton.disableProperty().bind(off);
+        clearButton.disableProperty().bind(off);
+        rewindButton.setOnAction(e -> rewind.accept(table.getSelectionModel().getSelectedItem().bookmark()));
+        clearButton.setOnAction(e -> clear.accept(table.getSelectionModel().getSelectedItem().bookmark()));
+        controls.getChildren().addAll(rewindButton, clearButton);
+        javafx.scene.control.MenuItem rewindItem = new javafx.scene.control.MenuItem("Rewind…");
+        rewindItem.setOnAction(rewindButton.getOnAction());
+        rewindItem.disableProperty().bind(off);
+        javafx.scene.control.MenuItem clearItem = new javafx.scene.control.MenuItem("Clear this bookmark");
+        clearItem.setOnAction(clearButton.getOnAction());
+        clearItem.disableProperty().bind(off);
+        table.setContextMenu(new javafx.scene.control.ContextMenu(rewindItem, clearItem));
     }
 
     public TableView<Row> table() {

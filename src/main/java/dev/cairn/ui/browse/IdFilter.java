@@ -25,19 +25,61 @@ public final class IdFilter {
         this.text = text == null ? "" : text.strip();
         this.glob = Glob.hasMagic(this.text) ? Glob.compile(this.text) : null;
         this.needle = this.text.toLowerCase(Locale.ROOT);
-        // literal runs of the pattern: cheap string tests reject most IDs before the regex runs
-        String head = this.text;
-        int bracket = head.indexOf('[');
-        boolean cut = bracket >= 0;
-        if (cut) {
-            head = head.substring(0, bracket);
-        }
-        List<String> runs = new ArrayList<>(List.of(head.split("[*?]", -1)));
-        this.prefix = glob == null ? "" : runs.get(0);
-        this.suffix = glob == null || cut || runs.size() < 2 ? "" : runs.get(runs.size() - 1);
+        // literal runs of the pattern: cheap string tests reject most IDs before the glob runs
+        List<String> runs = new ArrayList<>();
+        boolean onlyStars = literalRuns(this.text, runs);
+        boolean startsLiteral = glob != null && !this.text.isEmpty() && !startsWithMagic(this.text);
+        boolean endsLiteral = glob != null && runs.size() > 1 && !runs.get(runs.size() - 1).isEmpty();
+        this.prefix = startsLiteral ? runs.get(0) : "";
+        this.suffix = endsLiteral ? runs.get(runs.size() - 1) : "";
         runs.removeIf(String::isEmpty);
         this.inner = glob == null ? List.of() : List.copyOf(runs);
-        this.starsOnly = glob != null && !cut && this.text.indexOf('?') < 0;
+        this.starsOnly = glob != null && onlyStars;
+    }
+
+    /**
+     * Splits a pattern into the literal runs between its wildcards ({@code *}, {@code ?} and closed
+     * bracket expressions, read as {@link Glob} reads them): the first run is what comes before the
+     * first wildcard, the last what comes after the last one. Returns whether {@code *} is the only
+     * wildcard.
+     */
+    private static boolean literalRuns(String pattern, List<String> runs) {
+        boolean onlyStars = true;
+        StringBuilder run = new StringBuilder();
+        int i = 0;
+        while (i < pattern.length()) {
+            char c = pattern.charAt(i);
+            int classEnd = c == '[' ? classEnd(pattern, i) : -1;
+            if (c == '*' || c == '?' || classEnd > 0) {
+                runs.add(run.toString());
+                run.setLength(0);
+                onlyStars &= c == '*';
+                i = classEnd > 0 ? classEnd + 1 : i + 1;
+            } else {
+                run.append(c);
+                i++;
+            }
+        }
+        runs.add(run.toString());
+        return onlyStars;
+    }
+
+    /** The index of the ']' closing a bracket expression opened at {@code open}, or -1 if it is not closed. */
+    private static int classEnd(String pattern, int open) {
+        int j = open + 1;
+        if (j < pattern.length() && pattern.charAt(j) == '!') {
+            j++;
+        }
+        if (j < pattern.length() && pattern.charAt(j) == ']') {
+            j++;
+        }
+        int close = pattern.indexOf(']', j);
+        return close;
+    }
+
+    private static boolean startsWithMagic(String pattern) {
+        char c = pattern.charAt(0);
+        return c == '*' || c == '?' || (c == '[' && classEnd(pattern, 0) > 0);
     }
 
     public static IdFilter of(String text) {

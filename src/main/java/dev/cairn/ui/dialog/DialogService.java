@@ -15,6 +15,9 @@ public interface DialogService {
 
     boolean confirm(String action, String target);
 
+    /** Asks for a file to read (a JSON document to merge). */
+    Optional<java.nio.file.Path> chooseFile(String title);
+
     /** What the connect dialog returns: the connection to open and whether to save it. */
     record ConnectRequest(SavedConnection connection, boolean save) { }
 }

@@ -48,6 +48,16 @@ public final class FxDialogService implements DialogService {
     }
 
     @Override
+    public Optional<java.nio.file.Path> chooseFile(String title) {
+        javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+        chooser.setTitle(title);
+        chooser.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("JSON", "*.json"),
+                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
+        java.io.File file = chooser.showOpenDialog(owner);
+        return Optional.ofNullable(file).map(java.io.File::toPath);
+    }
+
+    @Override
     public boolean confirm(String action, String target) {
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, action + " " + target + "?", ButtonType.CANCEL);
         ButtonType yes = new ButtonType(action, ButtonBar.ButtonData.OK_DONE);

@@ -26,13 +26,9 @@ import javafx.scene.layout.VBox;
 public final class DiffView extends BorderPane {
 
     private final DiffViewModel model;
-    private final JsonLinesView left = new JsonLinesView(RowSource.of(dev.cairn.ui.inspect.JsonText.ofPretty("")));
-    private final JsonLinesView right = new JsonLinesView(RowSource.of(dev.cairn.ui.inspect.JsonText.ofPretty("")));
+    private final DiffPanes panes = new DiffPanes();
     private final Label summary = new Label();
     private final Label position = new Label();
-    private final Label leftTitle = new Label();
-    private final Label rightTitle = new Label();
-    private boolean synced;
 
     public DiffView(DiffViewModel model) {
         this.model = model;
@@ -70,29 +66,12 @@ public final class DiffView extends BorderPane {
         top.getStyleClass().add(Styles.PANE_HEADER);
         setTop(top);
 
-        leftTitle.textProperty().bind(model.leftTitleProperty());
-        rightTitle.textProperty().bind(model.rightTitleProperty());
-        leftTitle.getStyleClass().add(Styles.SUBTITLE);
-        rightTitle.getStyleClass().add(Styles.SUBTITLE);
-        GridPane grid = new GridPane();
-        grid.setHgap(6);
-        grid.add(leftTitle, 0, 0);
-        grid.add(rightTitle, 1, 0);
-        grid.add(left, 0, 1);
-        grid.add(right, 1, 1);
-        for (Node n : new Node[] {left, right}) {
-            GridPane.setHgrow(n, Priority.ALWAYS);
-            GridPane.setVgrow(n, Priority.ALWAYS);
-        }
-        javafx.scene.layout.ColumnConstraints half = new javafx.scene.layout.ColumnConstraints();
-        half.setPercentWidth(50);
-        grid.getColumnConstraints().addAll(half, half);
-        setCenter(grid);
+        panes.leftTitle().textProperty().bind(model.leftTitleProperty());
+        panes.rightTitle().textProperty().bind(model.rightTitleProperty());
+        setCenter(panes);
 
         model.diffProperty().addListener((o, a, b) -> show(b));
         model.hunkProperty().addListener((o, a, b) -> reveal());
-        left.skinProperty().addListener((o, a, b) -> syncScrolling());
-        right.skinProperty().addListener((o, a, b) -> syncScrolling());
         show(model.diffProperty().get());
     }
 
@@ -102,14 +81,12 @@ public final class DiffView extends BorderPane {
     }
 
     private void show(AlignedDiff diff) {
+        panes.show(null);
         if (diff == null) {
-            left.setSource(RowSource.of(dev.cairn.ui.inspect.JsonText.ofPretty("")));
-            right.setSource(RowSource.of(dev.cairn.ui.inspect.JsonText.ofPretty("")));
             position.setText("");
             return;
         }
-        left.setSource(diff.side(true));
-        right.setSource(diff.side(false));
+        panes.show(diff);
         reveal();
     }
 
@@ -121,47 +98,14 @@ public final class DiffView extends BorderPane {
             return;
         }
         position.setText("change " + (model.hunkProperty().get() + 1) + " of " + diff.hunkStarts().length);
-        left.getSelectionModel().clearAndSelect(row);
-        right.getSelectionModel().clearAndSelect(row);
-        left.scrollToCentered(row);
-        right.scrollToCentered(row);
-    }
-
-    /** Both panes have the same rows: keep their scroll positions equal. */
-    private void syncScrolling() {
-        if (synced) {
-            return;
-        }
-        VirtualFlow<?> l = flow(left);
-        VirtualFlow<?> r = flow(right);
-        if (l != null && r != null) {
-            synced = true;
-            l.positionProperty().addListener((o, a, b) -> {
-                if (Math.abs(r.getPosition() - b.doubleValue()) > 1e-9) {
-                    r.setPosition(b.doubleValue());
-                }
-            });
-            r.positionProperty().addListener((o, a, b) -> {
-                if (Math.abs(l.getPosition() - b.doubleValue()) > 1e-9) {
-                    l.setPosition(b.doubleValue());
-                }
-            });
-        }
-    }
-
-    private static VirtualFlow<?> flow(JsonLinesView view) {
-        if (view.getSkin() instanceof javafx.scene.control.skin.ListViewSkin) {
-            Node n = view.lookup(".virtual-flow");
-            return n instanceof VirtualFlow ? (VirtualFlow<?>) n : null;
-        }
-        return null;
+        panes.reveal(row);
     }
 
     public JsonLinesView leftPane() {
-        return left;
+        return panes.leftPane();
     }
 
     public JsonLinesView rightPane() {
-        return right;
+        return panes.rightPane();
     }
 }

@@ -31,6 +31,7 @@ public final class InspectorView extends BorderPane {
     private final Label verdict = new Label();
     private final Label lock = new Label();
     private final TabPane tabs = new TabPane();
+    private final VBox header;
     private final Map<Part, JsonPane> panes = new EnumMap<>(Part.class);
     private final Map<Part, Tab> partTabs = new EnumMap<>(Part.class);
 
@@ -44,7 +45,7 @@ public final class InspectorView extends BorderPane {
         badges.setSpacing(4);
         HBox titleRow = new HBox(10, title, badges);
         titleRow.setAlignment(Pos.CENTER_LEFT);
-        VBox header = new VBox(4, titleRow, verdict, lock);
+        header = new VBox(4, titleRow, verdict, lock);
         header.getStyleClass().add(Styles.PANE_HEADER);
         setTop(header);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -115,6 +116,11 @@ public final class InspectorView extends BorderPane {
             out.append("Version ").append(stored.version());
         }
         return out.toString();
+    }
+
+    /** Puts the window's actions on the selected state (the write buttons) under the header. */
+    public void addToHeader(javafx.scene.Node node) {
+        header.getChildren().add(node);
     }
 
     public TabPane tabs() {

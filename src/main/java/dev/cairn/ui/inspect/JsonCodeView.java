@@ -48,7 +48,8 @@ public final class JsonCodeView extends VirtualizedScrollPane<CodeArea> {
         return new Prepared(new SimpleEditableStyledDocument<>(doc));
     }
 
-    static StyleSpans<Collection<String>> spans(String line, List<JsonLexer.Token> marks) {
+    /** The style spans of one pretty-printed line (exact: no JSON token spans a newline). */
+    public static StyleSpans<Collection<String>> spans(String line, List<JsonLexer.Token> marks) {
         StyleSpansBuilder<Collection<String>> spans = new StyleSpansBuilder<>();
         List<JsonLexer.Run> runs = JsonLexer.runs(line, marks);
         for (JsonLexer.Run run : runs) {
@@ -74,6 +75,14 @@ public final class JsonCodeView extends VirtualizedScrollPane<CodeArea> {
             area.moveTo(text.errorRow(), Math.min(text.errorColumn(), area.getParagraphLength(text.errorRow())));
             area.requestFollowCaret();
         }
+    }
+
+    /** An editable area over a prepared document (the editor): line numbers, an undo history, no wrapping. */
+    public static CodeArea editableArea(Prepared prepared) {
+        CodeArea area = new CodeArea(prepared.document);
+        area.getStyleClass().add(Styles.JSON_VIEW);
+        area.setParagraphGraphicFactory(LineNumberFactory.get(area));
+        return area;
     }
 
     public CodeArea area() {

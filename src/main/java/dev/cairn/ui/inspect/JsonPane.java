@@ -116,7 +116,7 @@ public final class JsonPane extends BorderPane {
         searchStatus.setText("");
         note.setText(document.note() == null ? "" : document.note());
         note.setVisible(document.note() != null);
-        note.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("problem"), document.problem());
+        note.pseudoClassStateChanged(Styles.PROBLEM, document.problem());
         JsonText text = document.text();
         info.setText(String.format("%,d %s · %s%s", text.rowCount(), text.rowCount() == 1 ? "line" : "lines", size(text.length()),
                 document.isLarge() ? " · large document: read-only fast view" : ""));

@@ -5,6 +5,7 @@ import dev.cairn.ui.browse.StateListViewModel;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
+import dev.cairn.ui.write.WriteTarget;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -50,6 +51,12 @@ public final class BackendSession {
     /** The open backend; null while opening or after a failure. */
     public StateBackend backend() {
         return backend;
+    }
+
+    /** Where writes to this backend go, with the connection's environment and read-only flag; null until open. */
+    public WriteTarget target() {
+        return backend == null ? null
+                : new WriteTarget(connection.name(), backend, connection.environment(), connection.readOnly());
     }
 
     /** The ID list; null until the backend is open. */

@@ -5,6 +5,13 @@ import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
+import dev.cairn.ui.edit.EditorView;
+import dev.cairn.ui.edit.MergeView;
+import dev.cairn.ui.edit.RewindView;
+import dev.cairn.ui.history.HistoryView;
+import dev.cairn.ui.transfer.TransferView;
+import dev.cairn.ui.write.WriteFlowViewModel;
+import dev.cairn.ui.write.WriteSheet;
 import dev.cairn.ui.diff.DiffView;
 import dev.cairn.ui.inspect.InspectorView;
 import dev.cairn.ui.inspect.JsonPane;
@@ -16,6 +23,8 @@ import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.Tooltip;
@@ -26,6 +35,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
 /**
@@ -45,6 +55,12 @@ public final class MainView extends BorderPane {
     private final Label envChip = new Label();
     private final Label envBanner = new Label();
     private final StatusBar statusBar;
+    private final EditorView editorView;
+    private final HistoryView historyView;
+    private final WriteSheet writeSheet;
+    private final MergeView mergeView;
+    private final RewindView rewindView;
+    private final TransferView transferView;
 
     public MainView(MainViewModel model, DialogService dialogs) {
         this.model = model;
@@ -57,7 +73,24 @@ public final class MainView extends BorderPane {
         diffTab.setId("diff");
         Tab bookmarksTab = new Tab("Bookmarks", bookmarksView);
         bookmarksTab.setId("bookmarks");
-        inspector.tabs().getTabs().addAll(diffTab, bookmarksTab);
+        WriteActions writes = model.writes();
+        editorView = new EditorView(writes.editor(), writes::saveEditor, writes.whyReadOnlyProperty());
+        Tab editTab = new Tab("Edit", editorView);
+        editTab.setId("edit");
+        historyView = new HistoryView(writes.history(), writes::undo, writes::restore, writes.writableProperty());
+        Tab historyTab = new Tab("History", historyView);
+        historyTab.setId("history");
+        inspector.tabs().getTabs().addAll(diffTab, bookmarksTab, editTab, historyTab);
+        bookmarksView.installActions(writes::openRewind, writes::clearBookmark, writes.writableProperty());
+        inspector.addToHeader(actionBar(writes));
+        writeSheet = new WriteSheet(writes.flow());
+        mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile("JSON document to merge"));
+        rewindView = new RewindView(writes.rewind(), writes::submitRewind);
+        transferView = new TransferView(writes.transfer());
+        showWhen(mergeView, writes.merge().showingProperty());
+        showWhen(rewindView, writes.rewind().showingProperty());
+        showWhen(transferView, writes.transfer().showingProperty());
+        showWhen(writeSheet, writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED));
         SidebarView sidebar = new SidebarView(model, this::connect, this::forget);
 
         backendTitle.getStyleClass().add(Styles.TITLE);
@@ -84,7 +117,8 @@ public final class MainView extends BorderPane {
         envBanner.managedProperty().bind(envBanner.visibleProperty());
         setTop(new VBox(toolbar, envBanner, new ErrorBanner(model.errorProperty())));
 
-        SplitPane split = new SplitPane(stateList, inspector);
+        StackPane right = new StackPane(inspector, mergeView, rewindView, transferView, writeSheet);
+        SplitPane split = new SplitPane(stateList, right);
         split.setDividerPositions(0.34);
         SplitPane outer = new SplitPane(sidebar, split);
         outer.setDividerPositions(0.19);
@@ -100,6 +134,65 @@ public final class MainView extends BorderPane {
         model.themeProperty().addListener((o, a, b) -> b.applyTo(this));
         model.themeProperty().get().applyTo(this);
         showSession(model.currentProperty().get());
+    }
+
+    private static void showWhen(javafx.scene.Node node, javafx.beans.value.ObservableBooleanValue condition) {
+        node.visibleProperty().bind(condition);
+        node.managedProperty().bind(node.visibleProperty());
+    }
+
+    /** The write actions on the selected state, under the inspector's header; disabled, with the reason, on read-only connections. */
+    private javafx.scene.Node actionBar(WriteActions writes) {
+        javafx.beans.binding.BooleanBinding off = writes.writableProperty().not();
+        Button merge = new Button("Merge…");
+        merge.setId("action-merge");
+        merge.setTooltip(new Tooltip("Merge JSON, a file, another ID or another backend's state into this one (previewed)"));
+        merge.disableProperty().bind(off);
+        merge.setOnAction(e -> writes.openMerge());
+        MenuItem clearPartial = new MenuItem("Clear partial state");
+        clearPartial.setId("action-clear-partial");
+        clearPartial.setOnAction(e -> writes.clearPartial());
+        MenuItem clearAll = new MenuItem("Clear state (delete it, as meltano state clear)");
+        clearAll.setId("action-clear-all");
+        clearAll.setOnAction(e -> writes.clearAll());
+        MenuButton clear = new MenuButton("Clear", null, clearPartial, clearAll);
+        clear.setId("action-clear");
+        clear.disableProperty().bind(off);
+        Button transfer = new Button("Copy / move…");
+        transfer.setId("action-transfer");
+        transfer.setTooltip(new Tooltip("Copy or move this ID, or IDs matching a pattern, to another ID or open backend"));
+        transfer.disableProperty().bind(model.currentProperty().isNull()
+                .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
+        transfer.setOnAction(e -> writes.openTransfer());
+        Button undo = new Button("Undo last write");
+        undo.setId("action-undo-last");
+        undo.setTooltip(new Tooltip("Put back what Cairn's last write to this backend replaced (from here or the command line)"));
+        undo.disableProperty().bind(model.currentProperty().isNull().or(writes.whyReadOnlyProperty().isNotEmpty())
+                .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
+        undo.setOnAction(e -> writes.undoLast());
+        Button breakLock = new Button("Break stale lock…");
+        breakLock.setId("action-break-lock");
+        breakLock.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(writes::hasStaleLock,
+                model.inspector().lockProperty(), writes.whyReadOnlyProperty()));
+        breakLock.managedProperty().bind(breakLock.visibleProperty());
+        breakLock.setOnAction(e -> {
+            String id = model.inspector().stateIdProperty().get();
+            if (dialogs.confirm("Break the stale Meltano lock of", id + " on " + model.inspector().backend().displayUri())) {
+                writes.breakStaleLock();
+            }
+        });
+        HBox buttons = new HBox(8, merge, clear, transfer, undo, breakLock);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        Label readOnly = new Label();
+        readOnly.setId("read-only-reason");
+        readOnly.getStyleClass().add(Styles.NOTICE);
+        readOnly.setWrapText(true);
+        readOnly.setMaxWidth(Double.MAX_VALUE);
+        readOnly.textProperty().bind(writes.whyReadOnlyProperty());
+        showWhen(readOnly, writes.whyReadOnlyProperty().isNotEmpty());
+        VBox bar = new VBox(6, buttons, readOnly);
+        bar.getStyleClass().add(Styles.ACTION_BAR);
+        return bar;
     }
 
     private void showSession(BackendSession session) {
@@ -170,6 +263,28 @@ public final class MainView extends BorderPane {
 
     public BookmarksView bookmarksView() {
         return bookmarksView;
+    }
+
+    public EditorView editorView() {
+        return editorView;
+    }
+
+    public HistoryView historyView() {
+        return historyView;
+    }
+
+    public WriteSheet writeSheet() {
+        return writeSheet;
+    }
+
+    public TransferView transferView() {
+        return transferView;
+    }
+
+    /** Selects the inspector tab with this id ("diff", "bookmarks", "edit", "history"). */
+    public void selectTab(String id) {
+        inspector.tabs().getTabs().stream().filter(t -> id.equals(t.getId())).findFirst()
+                .ifPresent(t -> inspector.tabs().getSelectionModel().select(t));
     }
 
     public StatusBar statusBar() {

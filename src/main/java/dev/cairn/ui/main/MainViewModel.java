@@ -38,6 +38,8 @@ public final class MainViewModel {
     private final DiffViewModel diff;
     private final BookmarksViewModel bookmarks;
     private final ChangeListener<StateIdEntry> selectionListener = (obs, old, now) -> inspectSelection();
+    private final WriteActions writes;
+    private final javafx.beans.binding.StringBinding windowTitle;
 
     public MainViewModel(AppServices services) {
         this.services = services;
@@ -45,6 +47,15 @@ public final class MainViewModel {
         this.inspector = new InspectorViewModel(executor);
         this.diff = new DiffViewModel(executor);
         this.bookmarks = new BookmarksViewModel(executor);
+        this.writes = new WriteActions(executor, services.journal(), current, sessions, inspector, error::set);
+        this.windowTitle = javafx.beans.binding.Bindings.createStringBinding(() -> {
+            BackendSession s = current.get();
+            if (s == null) {
+                return "Cairn — Meltano state inspector";
+            }
+            return "Cairn — " + s.connection().environment().label().toUpperCase(java.util.Locale.ROOT) + " · " + s.name()
+                    + (s.connection().readOnly() ? " (read-only)" : "") + " — " + s.connection().displayUri();
+        }, current);
         inspector.storedProperty().addListener((obs, old, now) -> {
             BackendSession session = current.get();
             diff.setSubject(session == null ? "" : session.name(), inspector.backend(), now);
@@ -236,6 +247,16 @@ public final class MainViewModel {
 
     public BookmarksViewModel bookmarks() {
         return bookmarks;
+    }
+
+    /** The writes offered on the selected state, and the write flow they go through. */
+    public WriteActions writes() {
+        return writes;
+    }
+
+    /** The window title: the current backend's environment first, so production shows in the title bar. */
+    public javafx.beans.binding.StringBinding windowTitleProperty() {
+        return windowTitle;
     }
 
     public ObservableList<RunningTask> tasks() {

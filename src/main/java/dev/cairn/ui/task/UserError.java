@@ -24,7 +24,8 @@ public record UserError(String message, String details) {
     /** The most useful message in the cause chain: ours are written for users, others get their type named. */
     static String reason(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
-            if ((t instanceof BackendException || t instanceof StateError) && t.getMessage() != null) {
+            if ((t instanceof BackendException || t instanceof StateError || t instanceof dev.cairn.ops.EditRefused)
+                    && t.getMessage() != null) {
                 return t.getMessage();
             }
         }

@@ -73,11 +73,30 @@ public final class Styles {
     public static final String BOOKMARKS_TABLE = "bookmarks-table";
     public static final String FLAG = "flag";
 
+    // writes
+    public static final String DIFF_PANES = "diff-panes";
+    public static final String EDITOR = "editor";
+    public static final String PROBLEMS = "problems";
+    public static final String ERROR_LINE = "error-line";
+    public static final String PRIMARY = "primary";
+    public static final String DANGER_TEXT = "danger-text";
+    public static final String ACTION_BAR = "action-bar";
+    public static final String SHEET = "sheet";
+    public static final String SHEET_BODY = "sheet-body";
+    public static final String SHEET_BUTTONS = "sheet-buttons";
+    public static final String WRITE_SHEET = "write-sheet";
+    public static final String FORM = "form";
+    public static final String RESULTS_TABLE = "results-table";
+    public static final String OUTCOME = "outcome";
+    public static final String HISTORY = "history";
+
     // pseudo-classes
     public static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
     public static final PseudoClass READ_ONLY = PseudoClass.getPseudoClass("read-only");
     public static final PseudoClass BUSY = PseudoClass.getPseudoClass("busy");
     public static final PseudoClass SELECTED = PseudoClass.getPseudoClass("selected");
+    public static final PseudoClass PROBLEM = PseudoClass.getPseudoClass("problem");
+    public static final PseudoClass CONFLICT = PseudoClass.getPseudoClass("conflict");
 
     private Styles() {}
 

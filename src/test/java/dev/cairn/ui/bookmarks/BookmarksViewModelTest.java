@@ -4,27 +4,38 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.ui.FakeUiThread;
-import dev.cairn.ui.InMemoryBackend;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.DiskStates;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
 
 class BookmarksViewModelTest {
 
     private final FakeUiThread ui = new FakeUiThread();
-    private final InMemoryBackend backend = new InMemoryBackend("memory://x")
-            .put("zendesk", "{\"singer_state\": {\"bookmarks\": {"
+    @TempDir
+    Path dir;
+    private StateBackend backend;
+
+    @BeforeEach
+    void open() {
+        backend = DiskStates.systemDb(dir).put("zendesk", "{\"singer_state\": {\"bookmarks\": {"
                     + "\"tickets\": {\"replication_key\": \"updated_at\", \"replication_key_value\": \"2024-05-31T23:10:00Z\", "
                     + "\"replication_key_signpost\": \"2024-06-01T09:00:00+00:00\", \"progress_markers\": {\"Note\": \"x\", "
                     + "\"replication_key\": \"updated_at\", \"replication_key_value\": \"2024-06-01T04:41:07Z\"}}, "
                     + "\"users\": {\"replication_key\": \"updated_at\", \"replication_key_value\": 1717142400}, "
                     + "\"organizations\": {}}}}", "{}")
-            .put("broken", "{\"singer_state\": {\"bookm", "{}");
+            .put("broken", "{\"singer_state\": {\"bookm", "{}").open();
+    }
 
     @AfterEach
     void close() {
         ui.close();
+        backend.close();
     }
 
     @Test

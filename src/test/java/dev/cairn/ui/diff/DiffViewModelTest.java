@@ -5,26 +5,40 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.state.Json;
 import dev.cairn.ui.FakeUiThread;
-import dev.cairn.ui.InMemoryBackend;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.DiskStates;
+import java.nio.file.Path;
 import dev.cairn.ui.diff.AlignedDiff.Kind;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
 
 class DiffViewModelTest {
 
     private static final String STRIPE = "prod:tap-stripe-to-target-bigquery";
     private final FakeUiThread ui = new FakeUiThread();
-    private final InMemoryBackend prod = new InMemoryBackend("memory://prod")
-            .put(STRIPE, "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}, \"invoices\": {\"v\": 1}}}}",
+    @TempDir
+    Path dir;
+    private StateBackend prod;
+    private StateBackend staging;
+
+    @BeforeEach
+    void open() throws Exception {
+        prod = DiskStates.systemDb(java.nio.file.Files.createDirectories(dir.resolve("prod"))).put(STRIPE, "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}, \"invoices\": {\"v\": 1}}}}",
                     "{\"singer_state\": {\"bookmarks\": {\"invoices\": {\"v\": 2}, \"events\": {\"v\": 3}}}}")
-            .put("other", "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}}}}", "{}");
-    private final InMemoryBackend staging = new InMemoryBackend("memory://staging")
-            .put(STRIPE, "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 5}, \"invoices\": {\"v\": 2}, \"events\": {\"v\": 3}}}}", "{}");
+            .put("other", "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}}}}", "{}").open();
+        staging = DiskStates.files(dir)
+            .put(STRIPE, "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 5}, \"invoices\": {\"v\": 2}, \"events\": {\"v\": 3}}}}", "{}")
+            .open();
+    }
 
     @AfterEach
     void close() {
         ui.close();
+        prod.close();
+        staging.close();
     }
 
     private DiffViewModel subject() {

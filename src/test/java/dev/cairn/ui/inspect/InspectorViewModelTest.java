@@ -6,26 +6,37 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.ui.FakeUiThread;
-import dev.cairn.ui.InMemoryBackend;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.DiskStates;
+import java.nio.file.Path;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
 
 class InspectorViewModelTest {
 
     private final FakeUiThread ui = new FakeUiThread();
-    private final InMemoryBackend backend = new InMemoryBackend("memory://x")
-            .put("prod:tap-stripe-to-target-bigquery",
+    @TempDir
+    Path dir;
+    private StateBackend backend;
+
+    @BeforeEach
+    void open() {
+        backend = DiskStates.systemDb(dir).put("prod:tap-stripe-to-target-bigquery",
                     "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}, \"invoices\": {\"v\": 1}}}}",
                     "{\"singer_state\": {\"bookmarks\": {\"invoices\": {\"v\": 2}, \"events\": {\"v\": 3}}}}")
             .put("dev:tap-broken-to-target-jsonl", "{\"singer_state\": {\"bookmarks\": {\"users\": {\"replication_key_val", "{}")
             .put("staging:tap-hubspot-to-target-postgres", "{\"singer_state\": {}}", null)
-            .put("dev:tap-custom-to-target-jsonl", "{\"bookmarks\": {}}", "{}");
+            .put("dev:tap-custom-to-target-jsonl", "{\"bookmarks\": {}}", "{}").open();
+    }
 
     @AfterEach
     void close() {
         ui.close();
+        backend.close();
     }
 
     private InspectorViewModel inspect(String id) {

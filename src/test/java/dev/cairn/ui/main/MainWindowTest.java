@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.ui.App;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.AppServices;
-import dev.cairn.ui.DemoOpener;
 import dev.cairn.ui.FxTestSupport;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.browse.StateIdEntry;
@@ -47,11 +46,11 @@ class MainWindowTest {
         FxTestSupport.start();
         executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(new UserFolders(home.resolve("data"), home.resolve("config")), executor,
-                DemoOpener.get());
+                BackendOpener.DEFAULT);
         WaitForAsyncUtils.asyncFx(() -> {
             model = new MainViewModel(services);
             stage = new Stage();
-            stage.setScene(App.createScene(model, new NoDialogs()));
+            stage.setScene(App.createScene(model, new dev.cairn.ui.dialog.NoDialogs()));
             stage.show();
             view = (MainView) stage.getScene().getRoot();
             model.start();
@@ -169,17 +168,5 @@ class MainWindowTest {
         });
         waitFor(() -> !model.bookmarks().visible().isEmpty());
         assertEquals(4, (int) fx(() -> view.bookmarksView().table().getItems().size()));
-    }
-
-    private static final class NoDialogs implements DialogService {
-        @Override
-        public Optional<ConnectRequest> askConnection(List<SavedConnection> saved) {
-            return Optional.empty();
-        }
-
-        @Override
-        public boolean confirm(String action, String target) {
-            return false;
-        }
     }
 }

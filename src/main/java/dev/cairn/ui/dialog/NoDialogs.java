@@ -1,0 +1,25 @@
+package dev.cairn.ui.dialog;
+
+import dev.cairn.ui.connect.SavedConnection;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/** Dialogs that are never shown and answer "no": for rendering screenshots and for window tests. */
+public final class NoDialogs implements DialogService {
+
+    @Override
+    public Optional<ConnectRequest> askConnection(List<SavedConnection> saved) {
+        return Optional.empty();
+    }
+
+    @Override
+    public boolean confirm(String action, String target) {
+        return false;
+    }
+
+    @Override
+    public Optional<Path> chooseFile(String title) {
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,121 @@
+package dev.cairn.ui.diff;
+
+import dev.cairn.ui.inspect.JsonLinesView;
+import dev.cairn.ui.inspect.JsonText;
+import dev.cairn.ui.inspect.RowSource;
+import dev.cairn.ui.theme.Styles;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+
+/**
+ * An {@link AlignedDiff} on screen: two titled panes, row for row, scrolling together. Used by the
+ * diff tab and by every write's preview and conflict view.
+ */
+public final class DiffPanes extends GridPane {
+
+    private final JsonLinesView left = new JsonLinesView(RowSource.of(JsonText.ofPretty("")));
+    private final JsonLinesView right = new JsonLinesView(RowSource.of(JsonText.ofPretty("")));
+    private final Label leftTitle = new Label();
+    private final Label rightTitle = new Label();
+    private boolean synced;
+
+    public DiffPanes() {
+        getStyleClass().add(Styles.DIFF_PANES);
+        setHgap(6);
+        leftTitle.getStyleClass().add(Styles.SUBTITLE);
+        rightTitle.getStyleClass().add(Styles.SUBTITLE);
+        add(leftTitle, 0, 0);
+        add(rightTitle, 1, 0);
+        add(left, 0, 1);
+        add(right, 1, 1);
+        for (Node n : new Node[] {left, right}) {
+            GridPane.setHgrow(n, Priority.ALWAYS);
+            GridPane.setVgrow(n, Priority.ALWAYS);
+        }
+        ColumnConstraints half = new ColumnConstraints();
+        half.setPercentWidth(50);
+        getColumnConstraints().addAll(half, half);
+        left.skinProperty().addListener((o, a, b) -> syncScrolling());
+        right.skinProperty().addListener((o, a, b) -> syncScrolling());
+    }
+
+    public Label leftTitle() {
+        return leftTitle;
+    }
+
+    public Label rightTitle() {
+        return rightTitle;
+    }
+
+    /** Shows a diff (or nothing, for null) with the side titles given. */
+    public void show(AlignedDiff diff, String leftText, String rightText) {
+        if (!leftTitle.textProperty().isBound()) {
+            leftTitle.setText(leftText);
+            rightTitle.setText(rightText);
+        }
+        show(diff);
+    }
+
+    public void show(AlignedDiff diff) {
+        if (diff == null) {
+            left.setSource(RowSource.of(JsonText.ofPretty("")));
+            right.setSource(RowSource.of(JsonText.ofPretty("")));
+            return;
+        }
+        left.setSource(diff.side(true));
+        right.setSource(diff.side(false));
+        if (diff.hunkStarts().length > 0) {
+            reveal(diff.hunkStarts()[0]);
+        }
+    }
+
+    /** Selects and centres a row on both sides. */
+    public void reveal(int row) {
+        left.getSelectionModel().clearAndSelect(row);
+        right.getSelectionModel().clearAndSelect(row);
+        left.scrollToCentered(row);
+        right.scrollToCentered(row);
+    }
+
+    public JsonLinesView leftPane() {
+        return left;
+    }
+
+    public JsonLinesView rightPane() {
+        return right;
+    }
+
+    /** Both panes have the same rows: keep their scroll positions equal. */
+    private void syncScrolling() {
+        if (synced) {
+            return;
+        }
+        VirtualFlow<?> l = flow(left);
+        VirtualFlow<?> r = flow(right);
+        if (l != null && r != null) {
+            synced = true;
+            l.positionProperty().addListener((o, a, b) -> {
+                if (Math.abs(r.getPosition() - b.doubleValue()) > 1e-9) {
+                    r.setPosition(b.doubleValue());
+                }
+            });
+            r.positionProperty().addListener((o, a, b) -> {
+                if (Math.abs(l.getPosition() - b.doubleValue()) > 1e-9) {
+                    l.setPosition(b.doubleValue());
+                }
+            });
+        }
+    }
+
+    private static VirtualFlow<?> flow(JsonLinesView view) {
+        if (view.getSkin() instanceof javafx.scene.control.skin.ListViewSkin) {
+            Node n = view.lookup(".virtual-flow");
+            return n instanceof VirtualFlow ? (VirtualFlow<?>) n : null;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,194 @@
+package dev.cairn.ui.edit;
+
+import dev.cairn.state.Validation;
+import dev.cairn.ui.inspect.JsonCodeView;
+import dev.cairn.ui.theme.Styles;
+import java.util.List;
+import java.util.Set;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.fxmisc.flowless.VirtualizedScrollPane;
+import org.fxmisc.richtext.CodeArea;
+import org.fxmisc.richtext.model.TwoDimensional;
+
+/**
+ * The editor tab: the completed or partial document of the selected state, editable, highlighted
+ * line by line as it changes, with the validation problems listed under it (a click goes to the
+ * line). Save opens the write preview.
+ */
+public final class EditorView extends BorderPane {
+
+    private final EditorViewModel model;
+    private final Label status = new Label();
+    private final Button save = new Button("Save…");
+    private final Button revert = new Button("Revert");
+    private final Label readOnly = new Label();
+    private final ListView<Validation.Problem> problems = new ListView<>();
+    private CodeArea area;
+    private int errorParagraph = -1;
+    private boolean loading;
+
+    /**
+     * @param onSave asks for the write preview of the edited document
+     * @param whyReadOnly why writes are disabled here ("" when they are allowed)
+     */
+    public EditorView(EditorViewModel model, Runnable onSave, javafx.beans.value.ObservableStringValue whyReadOnly) {
+        this.model = model;
+        getStyleClass().add(Styles.EDITOR);
+        ChoiceBox<EditorViewModel.Part> part = new ChoiceBox<>();
+        part.getItems().setAll(EditorViewModel.Part.values());
+        part.valueProperty().bindBidirectional(model.partProperty());
+        part.disableProperty().bind(model.dirtyProperty());
+        status.textProperty().bind(model.statusProperty());
+        status.setId("editor-status");
+        status.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(status, Priority.ALWAYS);
+        model.validationProperty().addListener((o, a, b) -> status.pseudoClassStateChanged(Styles.PROBLEM,
+                b != null && !b.canSave()));
+        save.setId("editor-save");
+        save.getStyleClass().add(Styles.PRIMARY);
+        save.setTooltip(new Tooltip("Preview the write; nothing is stored before you confirm it"));
+        save.disableProperty().bind(model.canSaveProperty().not().or(javafx.beans.binding.Bindings.isNotEmpty(whyReadOnly)));
+        save.setOnAction(e -> onSave.run());
+        revert.setId("editor-revert");
+        revert.disableProperty().bind(model.dirtyProperty().not());
+        revert.setOnAction(e -> model.revert());
+        HBox bar = new HBox(8, part, status, revert, save);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        readOnly.getStyleClass().add(Styles.NOTICE);
+        readOnly.setWrapText(true);
+        readOnly.setMaxWidth(Double.MAX_VALUE);
+        readOnly.textProperty().bind(whyReadOnly);
+        readOnly.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(whyReadOnly));
+        readOnly.managedProperty().bind(readOnly.visibleProperty());
+        VBox top = new VBox(6, bar, readOnly);
+        top.getStyleClass().add(Styles.PANE_HEADER);
+        setTop(top);
+
+        problems.setItems(model.problems());
+        problems.setPrefHeight(96);
+        problems.getStyleClass().add(Styles.PROBLEMS);
+        problems.setCellFactory(v -> new ProblemCell());
+        problems.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> goTo(b));
+        problems.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(model.problems()));
+        problems.managedProperty().bind(problems.visibleProperty());
+        setBottom(problems);
+
+        model.loadedProperty().addListener((o, a, b) -> show(b));
+        model.validationProperty().addListener((o, a, b) -> markError(b));
+        show(model.loadedProperty().get());
+    }
+
+    private void show(EditorViewModel.Loaded loaded) {
+        errorParagraph = -1;
+        if (loaded == null) {
+            area = null;
+            Label placeholder = new Label("Select a state ID to edit its completed or partial document.");
+            placeholder.getStyleClass().add(Styles.PLACEHOLDER);
+            setCenter(placeholder);
+            return;
+        }
+        if (loaded.tooLarge()) {
+            area = null;
+            Label placeholder = new Label("This document is too large to edit here. Use `cairn set` with a file,"
+                    + " or merge a small change with Merge….");
+            placeholder.getStyleClass().add(Styles.PLACEHOLDER);
+            placeholder.setWrapText(true);
+            setCenter(placeholder);
+            return;
+        }
+        loading = true;
+        area = JsonCodeView.editableArea(loaded.prepared());
+        area.setId("editor-area");
+        loading = false;
+        area.plainTextChanges().subscribe(change -> {
+            if (loading) {
+                return;
+            }
+            restyle(change.getPosition(), change.getInsertionEnd());
+            model.textProperty().set(area.getText());
+        });
+        setCenter(new VirtualizedScrollPane<>(area));
+        markError(model.validationProperty().get());
+    }
+
+    /** Re-highlights only the paragraphs an edit touched. */
+    private void restyle(int from, int to) {
+        int first = area.offsetToPosition(from, TwoDimensional.Bias.Backward).getMajor();
+        int last = area.offsetToPosition(Math.min(to, area.getLength()), TwoDimensional.Bias.Forward).getMajor();
+        for (int p = first; p <= last && p < area.getParagraphs().size(); p++) {
+            String line = area.getParagraph(p).getText();
+            area.setStyleSpans(p, 0, JsonCodeView.spans(line, List.of()));
+        }
+    }
+
+    private void markError(Validation.Result result) {
+        if (area == null) {
+            return;
+        }
+        if (errorParagraph >= 0 && errorParagraph < area.getParagraphs().size()) {
+            area.setParagraphStyle(errorParagraph, List.of());
+        }
+        errorParagraph = -1;
+        if (result == null) {
+            return;
+        }
+        result.problems().stream().filter(p -> p.severity() == Validation.Severity.ERROR && p.line() > 0).findFirst()
+                .ifPresent(p -> {
+                    errorParagraph = Math.min(p.line() - 1, area.getParagraphs().size() - 1);
+                    area.setParagraphStyle(errorParagraph, Set.of(Styles.ERROR_LINE));
+                });
+    }
+
+    private void goTo(Validation.Problem problem) {
+        if (area == null || problem == null || problem.line() <= 0) {
+            return;
+        }
+        int paragraph = Math.min(problem.line() - 1, area.getParagraphs().size() - 1);
+        area.moveTo(paragraph, Math.min(Math.max(0, problem.column() - 1), area.getParagraphLength(paragraph)));
+        area.requestFollowCaret();
+        area.requestFocus();
+    }
+
+    /** The editing area (null while nothing editable is loaded). */
+    public CodeArea area() {
+        return area;
+    }
+
+    public Button saveButton() {
+        return save;
+    }
+
+    private static final class ProblemCell extends ListCell<Validation.Problem> {
+        @Override
+        protected void updateItem(Validation.Problem item, boolean empty) {
+            super.updateItem(item, empty);
+            if (empty || item == null) {
+                setText(null);
+                setGraphic(null);
+                return;
+            }
+            Label severity = new Label(item.severity() == Validation.Severity.ERROR ? "error" : "warning");
+            severity.getStyleClass().addAll(Styles.FLAG, Styles.variant(Styles.FLAG, item.severity()));
+            severity.setMinWidth(Region.USE_PREF_SIZE);
+            String where = item.line() > 0 ? "line " + item.line() + ", column " + item.column() + " · "
+                    : item.pointer().isEmpty() ? "" : item.pointer() + " · ";
+            Label text = new Label(where + item.message());
+            text.setWrapText(true);
+            HBox row = new HBox(6, severity, text);
+            row.setAlignment(Pos.CENTER_LEFT);
+            setText(null);
+            setGraphic(row);
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package dev.cairn.ui.edit;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.StoredState;
+import dev.cairn.ops.Edit;
+import dev.cairn.state.PythonJson;
+import dev.cairn.state.StatePart;
+import dev.cairn.state.Validation;
+import dev.cairn.ui.inspect.JsonCodeView;
+import dev.cairn.ui.inspect.JsonText;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.TaskSlot;
+import java.util.Objects;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The editor of one stored part (completed or partial) of the selected state, with live validation:
+ * JSON syntax with line and column, the {@code singer_state} wrapper, bookmark values of the wrong
+ * type. It keeps the state as it was read when editing began — the version a save is compared with —
+ * even if the inspector re-reads the ID meanwhile, so a concurrent change surfaces as a conflict.
+ */
+public final class EditorViewModel {
+
+    /** Which stored document is edited. */
+    public enum Part {
+        COMPLETED("Completed state"), PARTIAL("Partial state");
+
+        private final String label;
+
+        Part(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    /** A document loaded into the editor: its text and the styled document built for it off the FX thread. */
+    public record Loaded(String stateId, Part part, String text, JsonCodeView.Prepared prepared) {
+        public boolean tooLarge() {
+            return prepared == null;
+        }
+    }
+
+    private final TaskSlot loading;
+    private final TaskSlot validating;
+    private final ObjectProperty<Part> part = new SimpleObjectProperty<>(this, "part", Part.COMPLETED);
+    private final ReadOnlyObjectWrapper<StoredState> base = new ReadOnlyObjectWrapper<>(this, "base");
+    private final ReadOnlyObjectWrapper<Loaded> loaded = new ReadOnlyObjectWrapper<>(this, "loaded");
+    private final StringProperty text = new SimpleStringProperty(this, "text", "");
+    private final ReadOnlyBooleanWrapper dirty = new ReadOnlyBooleanWrapper(this, "dirty");
+    private final ReadOnlyObjectWrapper<Validation.Result> validation = new ReadOnlyObjectWrapper<>(this, "validation");
+    private final ObservableList<Validation.Problem> problems = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final BooleanBinding canSave;
+    private StoredState latest;
+
+    public EditorViewModel(TaskExecutor executor) {
+        this.loading = new TaskSlot(executor);
+        this.validating = new TaskSlot(executor);
+        canSave = Bindings.createBooleanBinding(() -> dirty.get() && validation.get() != null
+                && validation.get().canSave() && validation.get().document().isObject(), dirty, validation);
+        text.addListener((o, a, b) -> edited());
+        part.addListener((o, a, b) -> {
+            if (latest != null) {
+                load(latest);
+            }
+        });
+    }
+
+    /**
+     * The inspector read a state. A clean editor (or one on another ID) loads it; an editor with
+     * unsaved changes to the same ID keeps them and the version they were made on.
+     */
+    public void setSubject(StoredState stored) {
+        StoredState previous = base.get();
+        latest = stored;
+        if (stored == null) {
+            loading.cancel();
+            base.set(null);
+            loaded.set(null);
+            dirty.set(false);
+            problems.clear();
+            status.set("Select a state ID to edit it.");
+            return;
+        }
+        if (dirty.get() && previous != null && previous.stateId().equals(stored.stateId())) {
+            return;
+        }
+        load(stored);
+    }
+
+    /** Throws away the edits and loads the state as the inspector last read it. */
+    public void revert() {
+        if (latest != null) {
+            dirty.set(false);
+            load(latest);
+        }
+    }
+
+    private void load(StoredState stored) {
+        Part which = part.get();
+        status.set("Loading …");
+        loading.run(BackgroundTask.of("Loading " + stored.stateId() + " into the editor", context -> {
+            StatePart p = which == Part.COMPLETED ? stored.document().completed() : stored.document().partial();
+            String content = p.isCorrupt() ? p.rawText() : PythonJson.write(p.valueOrJsonNull(), PythonJson.Style.INDENT2);
+            JsonText shown = JsonText.ofPretty(content);
+            JsonCodeView.Prepared prepared = shown.rowCount() <= JsonCodeView.MAX_ROWS ? JsonCodeView.prepare(shown) : null;
+            return new Loaded(stored.stateId(), which, content, prepared);
+        }), result -> {
+            base.set(stored);
+            loaded.set(result);
+            text.set(result.text());
+            dirty.set(false);
+            edited();
+        }, failure -> status.set(failure.message()));
+    }
+
+    private void edited() {
+        Loaded l = loaded.get();
+        if (l == null) {
+            return;
+        }
+        dirty.set(!Objects.equals(text.get(), l.text()));
+        String content = text.get();
+        boolean requireSingerState = l.part() == Part.COMPLETED;
+        validating.run(BackgroundTask.of("Validating", context -> Validation.check(content, requireSingerState)),
+                this::validated, failure -> status.set(failure.message()));
+    }
+
+    private void validated(Validation.Result result) {
+        validation.set(result);
+        problems.setAll(result.problems());
+        status.set(describe(result, dirty.get()));
+    }
+
+    static String describe(Validation.Result result, boolean dirty) {
+        long errors = result.problems().stream().filter(p -> p.severity() == Validation.Severity.ERROR).count();
+        long warnings = result.problems().size() - errors;
+        if (errors > 0) {
+            Validation.Problem first = result.problems().stream()
+                    .filter(p -> p.severity() == Validation.Severity.ERROR).findFirst().orElseThrow();
+            return (first.line() > 0 ? "Line " + first.line() + ", column " + first.column() + ": " : "") + first.message();
+        }
+        String state = warnings == 0 ? "Valid" : "Valid, " + warnings + (warnings == 1 ? " warning" : " warnings");
+        return state + (dirty ? " · unsaved changes" : " · as stored");
+    }
+
+    /** What saving writes: the completed document as {@code meltano state set} does, or the partial document. */
+    public Edit edit() {
+        if (!canSave.get()) {
+            throw new IllegalStateException("nothing valid to save");
+        }
+        ObjectNode document = (ObjectNode) validation.get().document();
+        return part.get() == Part.COMPLETED ? Edit.set(document) : Edit.setPartial(document);
+    }
+
+    /** After a save: the editor is clean and follows the inspector again. */
+    public void saved() {
+        dirty.set(false);
+    }
+
+    public ObjectProperty<Part> partProperty() {
+        return part;
+    }
+
+    /** The state as read when editing began: a save is compare-and-set against its version. */
+    public ReadOnlyObjectProperty<StoredState> baseProperty() {
+        return base.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Loaded> loadedProperty() {
+        return loaded.getReadOnlyProperty();
+    }
+
+    /** The text being edited; the view writes every change into it. */
+    public StringProperty textProperty() {
+        return text;
+    }
+
+    public ReadOnlyBooleanProperty dirtyProperty() {
+        return dirty.getReadOnlyProperty();
+    }
+
+    public ObservableList<Validation.Problem> problems() {
+        return problems;
+    }
+
+    public ReadOnlyObjectProperty<Validation.Result> validationProperty() {
+        return validation.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public BooleanBinding canSaveProperty() {
+        return canSave;
+    }
+}

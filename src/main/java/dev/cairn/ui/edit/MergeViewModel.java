@@ -1,0 +1,197 @@
+package dev.cairn.ui.edit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.state.StateError;
+import dev.cairn.state.Validation;
+import dev.cairn.ui.diff.DiffViewModel.BackendChoice;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.TaskSlot;
+import dev.cairn.ui.task.UserError;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The merge form: where the document to merge comes from — pasted JSON, a file, another ID, or an ID
+ * in another open backend (its effective state, as {@code meltano state merge --from-state-id}) —
+ * read and checked off the FX thread. The merge itself is {@code ops.Edit.merge}, previewed by the
+ * write sheet before anything is written.
+ */
+public final class MergeViewModel {
+
+    /** Where the merged document comes from. */
+    public enum Source {
+        PASTED("Pasted JSON"), FILE("A JSON file"), OTHER_ID("Another ID in this backend"),
+        OTHER_BACKEND("An ID in another open backend");
+
+        private final String label;
+
+        Source(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    private final TaskSlot reading;
+    private final BooleanProperty showing = new SimpleBooleanProperty(this, "showing");
+    private final ObjectProperty<Source> source = new SimpleObjectProperty<>(this, "source", Source.PASTED);
+    private final StringProperty pasted = new SimpleStringProperty(this, "pasted", "");
+    private final ObjectProperty<Path> file = new SimpleObjectProperty<>(this, "file");
+    private final StringProperty otherId = new SimpleStringProperty(this, "otherId", "");
+    private final ObservableList<BackendChoice> backends = FXCollections.observableArrayList();
+    private final ObjectProperty<BackendChoice> otherBackend = new SimpleObjectProperty<>(this, "otherBackend");
+    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+    private StateBackend backend;
+    private StoredState subject;
+
+    public MergeViewModel(TaskExecutor executor) {
+        this.reading = new TaskSlot(executor);
+    }
+
+    /** Opens the form for the selected state; {@code others} are the other open backends. */
+    public void open(StateBackend here, StoredState selected, List<BackendChoice> others) {
+        this.backend = here;
+        this.subject = selected;
+        backends.setAll(others);
+        if (otherBackend.get() == null || !others.contains(otherBackend.get())) {
+            otherBackend.set(others.isEmpty() ? null : others.get(0));
+        }
+        if (otherId.get().isBlank()) {
+            otherId.set(selected.stateId());
+        }
+        problem.set("");
+        showing.set(true);
+    }
+
+    public void close() {
+        reading.cancel();
+        showing.set(false);
+    }
+
+    /** Reads and checks the source document; {@code then} gets it (on the FX thread) when it can be merged. */
+    public void submit(Consumer<ObjectNode> then) {
+        Source from = source.get();
+        String text = pasted.get();
+        Path path = file.get();
+        String id = otherId.get() == null ? "" : otherId.get().strip();
+        BackendChoice there = otherBackend.get();
+        StateBackend here = backend;
+        problem.set("Reading …");
+        reading.run(BackgroundTask.of("Reading the document to merge", context -> document(from, text, path, id, here, there)),
+                document -> {
+                    problem.set("");
+                    then.accept(document);
+                }, failure -> problem.set(reason(failure)));
+    }
+
+    static ObjectNode document(Source from, String text, Path path, String id, StateBackend here, BackendChoice there)
+            throws Exception {
+        switch (from) {
+            case FILE:
+                if (path == null) {
+                    throw new IllegalArgumentException("Choose the file to merge.");
+                }
+                return checked(Files.readString(path, StandardCharsets.UTF_8), path.getFileName().toString());
+            case OTHER_ID:
+                return effectiveOf(here, id, "");
+            case OTHER_BACKEND:
+                if (there == null) {
+                    throw new IllegalArgumentException("Open a second backend to merge from it.");
+                }
+                return effectiveOf(there.backend(), id, " in " + there.name());
+            default:
+                return checked(text, "the pasted JSON");
+        }
+    }
+
+    private static ObjectNode checked(String text, String what) {
+        Validation.Result result = Validation.check(text, true);
+        if (!result.canSave()) {
+            Validation.Problem p = result.problems().stream().filter(x -> x.severity() == Validation.Severity.ERROR)
+                    .findFirst().orElseThrow();
+            throw new IllegalArgumentException("Cannot merge " + what + ": "
+                    + (p.line() > 0 ? "line " + p.line() + ", column " + p.column() + ": " : "") + p.message());
+        }
+        return (ObjectNode) result.document();
+    }
+
+    private static ObjectNode effectiveOf(StateBackend backend, String id, String where) throws StateError {
+        if (id.isEmpty()) {
+            throw new IllegalArgumentException("Type the ID to merge from.");
+        }
+        StoredState other = backend.read(id);
+        if (!other.exists()) {
+            throw new IllegalArgumentException("No state is stored for " + id + where + ".");
+        }
+        JsonNode effective = other.document().effective();
+        if (effective == null || !effective.isObject() || !effective.has("singer_state")) {
+            throw new IllegalArgumentException("The state of " + id + where + " has no singer_state to merge.");
+        }
+        return (ObjectNode) effective;
+    }
+
+    private static String reason(UserError failure) {
+        String m = failure.message();
+        String prefix = "Reading the document to merge: ";
+        m = m.startsWith(prefix) ? m.substring(prefix.length()) : m;
+        return m.endsWith(" (IllegalArgumentException)") ? m.substring(0, m.length() - " (IllegalArgumentException)".length()) : m;
+    }
+
+    public StoredState subject() {
+        return subject;
+    }
+
+    public ReadOnlyBooleanProperty showingProperty() {
+        return showing;
+    }
+
+    public ObjectProperty<Source> sourceProperty() {
+        return source;
+    }
+
+    public StringProperty pastedProperty() {
+        return pasted;
+    }
+
+    public ObjectProperty<Path> fileProperty() {
+        return file;
+    }
+
+    public StringProperty otherIdProperty() {
+        return otherId;
+    }
+
+    public ObservableList<BackendChoice> backends() {
+        return backends;
+    }
+
+    public ObjectProperty<BackendChoice> otherBackendProperty() {
+        return otherBackend;
+    }
+
+    /** Why the source cannot be merged, "" when nothing is wrong. */
+    public ReadOnlyStringProperty problemProperty() {
+        return problem.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,110 @@
+package dev.cairn.ui.history;
+
+import dev.cairn.ops.Journal;
+import dev.cairn.ui.diff.AlignedDiff;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.TaskSlot;
+import dev.cairn.ui.write.StoredJson;
+import java.util.List;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The writes Cairn made to the selected ID, newest first, from the same local journal the command
+ * line keeps ({@code cairn history ID}): each with its time, action and outcome, and the change it
+ * made (before → after, as stored). Undo and restore are offered by the window.
+ */
+public final class HistoryViewModel {
+
+    private final Journal journal;
+    private final TaskSlot loading;
+    private final TaskSlot diffing;
+    private final ObservableList<Journal.Entry> entries = FXCollections.observableArrayList();
+    private final ObjectProperty<Journal.Entry> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ReadOnlyObjectWrapper<AlignedDiff> diff = new ReadOnlyObjectWrapper<>(this, "diff");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private String backend;
+    private String stateId;
+
+    public HistoryViewModel(TaskExecutor executor, Journal journal) {
+        this.journal = journal;
+        this.loading = new TaskSlot(executor);
+        this.diffing = new TaskSlot(executor);
+        selected.addListener((o, a, b) -> showChange(b));
+    }
+
+    /** The ID whose history to show, on the backend with this display URI; nulls clear it. */
+    public void setSubject(String backendUri, String id) {
+        this.backend = backendUri;
+        this.stateId = id;
+        refresh();
+    }
+
+    /** Reads the journal again (after a write from here or from the command line). */
+    public void refresh() {
+        String uri = backend;
+        String id = stateId;
+        if (uri == null || id == null) {
+            loading.cancel();
+            entries.clear();
+            message.set("Select a state ID to see what Cairn changed in it.");
+            return;
+        }
+        loading.run(BackgroundTask.of("Reading the history of " + id, context -> journal.history(uri, id)), list -> {
+            Journal.Entry keep = selected.get();
+            entries.setAll(list);
+            message.set(list.isEmpty() ? "Cairn has not written " + id + " on this backend (journal: " + journal.file() + ")."
+                    : list.size() + (list.size() == 1 ? " write" : " writes") + " by Cairn, newest first (journal: "
+                            + journal.file() + ").");
+            selected.set(keep == null ? (list.isEmpty() ? null : list.get(0))
+                    : list.stream().filter(e -> e.id().equals(keep.id())).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
+        }, failure -> message.set(failure.message()));
+    }
+
+    private void showChange(Journal.Entry entry) {
+        diff.set(null);
+        if (entry == null) {
+            diffing.cancel();
+            return;
+        }
+        diffing.run(BackgroundTask.of("Comparing before and after", context ->
+                AlignedDiff.of(StoredJson.stored(entry.before()), StoredJson.stored(entry.after()))), diff::set, failure -> message.set(failure.message()));
+    }
+
+    /** Whether the newest write of the list is this one (undo applies to the last write only). */
+    public boolean isLatest(Journal.Entry entry) {
+        List<Journal.Entry> done = entries.stream().filter(Journal.Entry::isDone).toList();
+        return !done.isEmpty() && done.get(0).id().equals(entry.id());
+    }
+
+    /** A line of the list: when, what, how it ended. */
+    public static String describe(Journal.Entry e) {
+        String when = e.time().toString().replace('T', ' ').replaceFirst("\\.\\d+Z$", "Z");
+        String status = e.status() == Journal.Status.DONE ? "" : " — " + e.status().name().toLowerCase(java.util.Locale.ROOT)
+                + (e.error() == null ? "" : ": " + e.error());
+        return when + "  " + e.action() + status;
+    }
+
+    public ObservableList<Journal.Entry> entries() {
+        return entries;
+    }
+
+    public ObjectProperty<Journal.Entry> selectedProperty() {
+        return selected;
+    }
+
+    public ReadOnlyObjectProperty<AlignedDiff> diffProperty() {
+        return diff.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+}

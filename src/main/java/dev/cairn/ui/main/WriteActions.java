@@ -1,0 +1,288 @@
+package dev.cairn.ui.main;
+
+import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.StoredState;
+import dev.cairn.ops.Edit;
+import dev.cairn.ops.Journal;
+import dev.cairn.state.Bookmark;
+import dev.cairn.ui.diff.DiffViewModel;
+import dev.cairn.ui.edit.EditorViewModel;
+import dev.cairn.ui.edit.MergeViewModel;
+import dev.cairn.ui.edit.RewindViewModel;
+import dev.cairn.ui.history.HistoryViewModel;
+import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.UserError;
+import dev.cairn.ui.transfer.TransferViewModel;
+import dev.cairn.ui.write.WriteFlowViewModel;
+import dev.cairn.ui.write.WriteTarget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.collections.ObservableList;
+
+/**
+ * Every write the window offers on the selected state — save from the editor, merge, clear, rewind,
+ * copy/move, undo, restore, breaking a stale lock — each planned as a command on the state as read
+ * and handed to the one write flow for preview, confirmation and its outcome. Writes are offered
+ * only on connections that allow them; the backend refuses the rest anyway.
+ */
+public final class WriteActions {
+
+    private final TaskExecutor executor;
+    private final ObjectProperty<BackendSession> current;
+    private final ObservableList<BackendSession> sessions;
+    private final InspectorViewModel inspector;
+    private final Consumer<UserError> errors;
+    private final WriteFlowViewModel flow;
+    private final EditorViewModel editor;
+    private final MergeViewModel merge;
+    private final RewindViewModel rewind = new RewindViewModel();
+    private final TransferViewModel transfer;
+    private final HistoryViewModel history;
+    private final StringBinding whyReadOnly;
+    private final BooleanBinding writable;
+
+    WriteActions(TaskExecutor executor, Journal journal, ObjectProperty<BackendSession> current,
+                 ObservableList<BackendSession> sessions, InspectorViewModel inspector, Consumer<UserError> errors) {
+        this.executor = executor;
+        this.current = current;
+        this.sessions = sessions;
+        this.inspector = inspector;
+        this.errors = errors;
+        this.flow = new WriteFlowViewModel(executor, journal);
+        this.editor = new EditorViewModel(executor);
+        this.merge = new MergeViewModel(executor);
+        this.transfer = new TransferViewModel(executor, journal);
+        this.history = new HistoryViewModel(executor, journal);
+        whyReadOnly = Bindings.createStringBinding(() -> {
+            BackendSession s = current.get();
+            return s != null && s.connection().readOnly()
+                    ? WriteTarget.readOnlyReason(s.name(), s.connection().displayUri()) : "";
+        }, current);
+        writable = Bindings.createBooleanBinding(() -> inspector.storedProperty().get() != null
+                && whyReadOnly.get().isEmpty() && flow.stageProperty().get() == WriteFlowViewModel.Stage.CLOSED,
+                inspector.storedProperty(), whyReadOnly, flow.stageProperty());
+        inspector.storedProperty().addListener((o, a, now) -> {
+            editor.setSubject(now);
+            BackendSession s = current.get();
+            history.setSubject(s == null || s.backend() == null ? null : s.backend().displayUri(),
+                    now == null ? null : now.stateId());
+        });
+        flow.onWritten(command -> afterWrite(command.backend().displayUri()));
+        flow.onDiscarded(() -> {
+            editor.revert();
+            inspector.reload();
+        });
+        transfer.onFinished(() -> {
+            for (BackendSession s : sessions) {
+                if (s.list() != null && (s.backend() == transfer.source().backend()
+                        || s.backend() == transfer.destinationProperty().get().backend())) {
+                    s.list().refresh();
+                }
+            }
+            inspector.reload();
+            history.refresh();
+        });
+    }
+
+    private void afterWrite(String backendUri) {
+        editor.saved();
+        for (BackendSession s : sessions) {
+            if (s.list() != null && s.backend() != null && s.backend().displayUri().equals(backendUri)) {
+                s.list().refresh();
+            }
+        }
+        inspector.reload();
+        history.refresh();
+    }
+
+    private WriteTarget target() {
+        BackendSession s = current.get();
+        return s == null ? null : s.target();
+    }
+
+    private StoredState selected() {
+        return inspector.storedProperty().get();
+    }
+
+    /** Plans an edit on the selected state as the inspector read it and opens its preview. */
+    public void write(Edit edit) {
+        write(edit, selected());
+    }
+
+    private void write(Edit edit, StoredState read) {
+        WriteTarget t = target();
+        if (t == null || read == null) {
+            return;
+        }
+        merge.close();
+        rewind.close();
+        transfer.close();
+        flow.start(t, read.stateId(), edit, read);
+    }
+
+    /** Save in the editor: the edited document, compare-and-set against the version the editing began on. */
+    public void saveEditor() {
+        write(editor.edit(), editor.baseProperty().get());
+    }
+
+    public void clearPartial() {
+        write(Edit.clearPartial());
+    }
+
+    public void clearAll() {
+        write(Edit.clear());
+    }
+
+    public void clearBookmark(Bookmark bookmark) {
+        write(Edit.clearBookmark(bookmark.stream(), bookmark.context()));
+    }
+
+    public void openRewind(Bookmark bookmark) {
+        if (selected() == null) {
+            return;
+        }
+        flow.close();
+        merge.close();
+        transfer.close();
+        rewind.open(bookmark);
+    }
+
+    /** Previews the rewind the form describes. */
+    public void submitRewind() {
+        if (rewind.problemProperty().get().isEmpty()) {
+            write(rewind.edit());
+        }
+    }
+
+    public void openMerge() {
+        StoredState read = selected();
+        BackendSession s = current.get();
+        if (read == null || s == null) {
+            return;
+        }
+        flow.close();
+        rewind.close();
+        transfer.close();
+        List<DiffViewModel.BackendChoice> others = new ArrayList<>();
+        for (BackendSession other : sessions) {
+            if (other != s && other.backend() != null) {
+                others.add(new DiffViewModel.BackendChoice(other.name(), other.backend()));
+            }
+        }
+        merge.open(s.backend(), read, others);
+    }
+
+    /** Reads the merge source and previews Meltano's merge of it into the selected state, as read when the form opened. */
+    public void submitMerge() {
+        StoredState read = merge.subject();
+        merge.submit(document -> write(Edit.merge(document), read));
+    }
+
+    /** Opens the copy / move form on the current backend with the selected ID. */
+    public void openTransfer() {
+        WriteTarget t = target();
+        if (t == null) {
+            return;
+        }
+        flow.close();
+        merge.close();
+        rewind.close();
+        List<WriteTarget> open = new ArrayList<>();
+        for (BackendSession s : sessions) {
+            if (s.target() != null) {
+                open.add(s.target());
+            }
+        }
+        StoredState read = selected();
+        transfer.open(t, read == null ? null : read.stateId(), open);
+    }
+
+    /** Undoes Cairn's last write to the current backend (from this window or the command line). */
+    public void undoLast() {
+        WriteTarget t = target();
+        if (t != null && whyReadOnly.get().isEmpty()) {
+            merge.close();
+            rewind.close();
+            transfer.close();
+            flow.startUndoLast(t, null);
+        }
+    }
+
+    public void undo(Journal.Entry entry) {
+        WriteTarget t = target();
+        if (t != null) {
+            flow.startUndo(t, entry);
+        }
+    }
+
+    /** Puts back the state as it was before a journalled write, onto whatever is stored now (previewed). */
+    public void restore(Journal.Entry entry) {
+        WriteTarget t = target();
+        if (t == null) {
+            return;
+        }
+        String when = HistoryViewModel.describe(entry).split("  ")[0];
+        flow.start(t, entry.stateId(), Edit.restore(entry.before(), "Restore the state saved before the write of " + when), null);
+    }
+
+    /** Removes Meltano's stale lock on the selected ID (the caller has confirmed it). */
+    public void breakStaleLock() {
+        StoredState read = selected();
+        WriteTarget t = target();
+        if (read == null || t == null) {
+            return;
+        }
+        String id = read.stateId();
+        executor.submit(BackgroundTask.of("Breaking the stale lock of " + id, context -> {
+            t.backend().breakStaleLock(id);
+            return null;
+        }).onSuccess(ignored -> inspector.reload()).onFailure(errors));
+    }
+
+    /** Whether the selected ID has a stale lock that can be broken. */
+    public boolean hasStaleLock() {
+        LockStatus lock = inspector.lockProperty().get();
+        return lock != null && lock.state() == LockStatus.State.STALE && whyReadOnly.get().isEmpty();
+    }
+
+    public WriteFlowViewModel flow() {
+        return flow;
+    }
+
+    public EditorViewModel editor() {
+        return editor;
+    }
+
+    public MergeViewModel merge() {
+        return merge;
+    }
+
+    public RewindViewModel rewind() {
+        return rewind;
+    }
+
+    public TransferViewModel transfer() {
+        return transfer;
+    }
+
+    public HistoryViewModel history() {
+        return history;
+    }
+
+    /** Why the current connection takes no writes, "" when it does. */
+    public StringBinding whyReadOnlyProperty() {
+        return whyReadOnly;
+    }
+
+    /** A state is selected, the connection takes writes and no other write is under way. */
+    public BooleanBinding writableProperty() {
+        return writable;
+    }
+}

@@ -1,0 +1,404 @@
+package dev.cairn.ui.transfer;
+
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Journal;
+import dev.cairn.ops.Rename;
+import dev.cairn.ops.Transfer;
+import dev.cairn.ops.Transfer.Item;
+import dev.cairn.ops.Transfer.Outcome;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.TaskSlot;
+import dev.cairn.ui.task.UserError;
+import dev.cairn.ui.write.WriteTarget;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Copy or move one ID, or the IDs a pattern selects, to another ID or another open backend, with an
+ * ID rewrite ({@code dev:*=prod:*}) and a policy for destinations that already hold a state. It is
+ * a composite command over {@link Transfer}: first planned (every item read on both sides, the
+ * expected outcome shown), then run with progress and cancel, ending in a per-ID result table.
+ * Production asks for the state ID (or the pattern) to be typed before anything is written there.
+ */
+public final class TransferViewModel {
+
+    /** Where the form is. */
+    public enum Stage { EDITING, PLANNING, PLANNED, RUNNING, FINISHED }
+
+    /** One ID or a pattern. */
+    public enum Scope {
+        ONE_ID("One ID"), PATTERN("IDs matching a pattern");
+
+        private final String label;
+
+        Scope(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    /** A row of the table: planned, then the outcome. */
+    public record Row(String sourceId, String targetId, Outcome outcome, String detail, boolean done) {
+        /** "copied", or before the run "to copy". */
+        public String status() {
+            return word(outcome, done);
+        }
+    }
+
+    private final TaskSlot planning;
+    private final TaskExecutor executor;
+    private final Journal journal;
+    private final BooleanProperty showing = new SimpleBooleanProperty(this, "showing");
+    private final ReadOnlyObjectWrapper<Stage> stage = new ReadOnlyObjectWrapper<>(this, "stage", Stage.EDITING);
+    private final ObjectProperty<Transfer.Mode> mode = new SimpleObjectProperty<>(this, "mode", Transfer.Mode.COPY);
+    private final ObjectProperty<Scope> scope = new SimpleObjectProperty<>(this, "scope", Scope.ONE_ID);
+    private final StringProperty sourceId = new SimpleStringProperty(this, "sourceId", "");
+    private final StringProperty targetId = new SimpleStringProperty(this, "targetId", "");
+    private final StringProperty pattern = new SimpleStringProperty(this, "pattern", "");
+    private final StringProperty rename = new SimpleStringProperty(this, "rename", "");
+    private final ObservableList<WriteTarget> destinations = FXCollections.observableArrayList();
+    private final ObjectProperty<WriteTarget> destination = new SimpleObjectProperty<>(this, "destination");
+    private final ObjectProperty<Transfer.OnConflict> onConflict =
+            new SimpleObjectProperty<>(this, "onConflict", Transfer.OnConflict.SKIP);
+    private final StringProperty typed = new SimpleStringProperty(this, "typed", "");
+    private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", 0);
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final StringBinding requiredTyping;
+    private final StringBinding whyNot;
+    private final BooleanBinding canRun;
+    private final List<Runnable> finishedListeners = new ArrayList<>();
+    private WriteTarget source;
+    private List<Item> planned = List.of();
+    private final AtomicReference<Transfer> running = new AtomicReference<>();
+
+    public TransferViewModel(TaskExecutor executor, Journal journal) {
+        this.executor = executor;
+        this.planning = new TaskSlot(executor);
+        this.journal = journal;
+        requiredTyping = Bindings.createStringBinding(this::computeRequiredTyping, mode, scope, sourceId, pattern, destination);
+        whyNot = Bindings.createStringBinding(this::computeWhyNot, mode, destination);
+        canRun = Bindings.createBooleanBinding(() -> stage.get() == Stage.PLANNED && whyNot.get().isEmpty()
+                        && rows.stream().anyMatch(r -> r.outcome() == Outcome.COPIED || r.outcome() == Outcome.MOVED)
+                        && (requiredTyping.get().isEmpty() || requiredTyping.get().equals(typed.get().strip())),
+                stage, whyNot, rows, requiredTyping, typed);
+        for (javafx.beans.Observable input : new javafx.beans.Observable[] {mode, scope, sourceId, targetId, pattern, rename,
+                destination, onConflict}) {
+            input.addListener(o -> {
+                if (stage.get() == Stage.PLANNED || stage.get() == Stage.FINISHED) {
+                    stage.set(Stage.EDITING);
+                    rows.clear();
+                    message.set("");
+                }
+            });
+        }
+    }
+
+    /** Opens the form on the current backend, the selected ID (or none) prefilled. */
+    public void open(WriteTarget from, String selectedId, List<WriteTarget> openBackends) {
+        this.source = from;
+        destinations.setAll(openBackends);
+        destination.set(openBackends.stream().filter(t -> t.backend() != from.backend()).findFirst().orElse(from));
+        sourceId.set(selectedId == null ? "" : selectedId);
+        targetId.set(selectedId == null ? "" : selectedId);
+        if (pattern.get().isBlank() && selectedId != null) {
+            int colon = selectedId.indexOf(':');
+            pattern.set(colon > 0 ? selectedId.substring(0, colon + 1) + "*" : selectedId);
+        }
+        typed.set("");
+        rows.clear();
+        progress.set(0);
+        message.set("");
+        stage.set(Stage.EDITING);
+        showing.set(true);
+    }
+
+    public void close() {
+        cancel();
+        planning.cancel();
+        showing.set(false);
+    }
+
+    private String computeRequiredTyping() {
+        WriteTarget to = destination.get();
+        boolean prodWrite = to != null && to.isProduction();
+        boolean prodDelete = source != null && source.isProduction() && mode.get() == Transfer.Mode.MOVE;
+        if (!prodWrite && !prodDelete) {
+            return "";
+        }
+        return scope.get() == Scope.ONE_ID ? sourceId.get().strip() : pattern.get().strip();
+    }
+
+    private String computeWhyNot() {
+        WriteTarget to = destination.get();
+        if (to == null) {
+            return "Choose where to copy to.";
+        }
+        if (to.readOnly()) {
+            return to.whyReadOnly();
+        }
+        if (mode.get() == Transfer.Mode.MOVE && source != null && source.readOnly()) {
+            return "A move deletes the source: " + source.whyReadOnly();
+        }
+        return "";
+    }
+
+    /** Reads every selected ID on both sides and shows what running would do, writing nothing. */
+    public void plan() {
+        WriteTarget from = source;
+        WriteTarget to = destination.get();
+        if (from == null || to == null) {
+            return;
+        }
+        Transfer transfer = transfer(from, to);
+        Scope s = scope.get();
+        String one = sourceId.get().strip();
+        String oneTarget = targetId.get().strip().isEmpty() ? one : targetId.get().strip();
+        String glob = pattern.get().strip();
+        String renameSpec = rename.get().strip();
+        stage.set(Stage.PLANNING);
+        rows.clear();
+        message.set("Reading the states to " + verb() + " …");
+        planning.run(BackgroundTask.of("Planning the " + verb(), context -> {
+            List<Item> items;
+            if (s == Scope.ONE_ID) {
+                if (one.isEmpty()) {
+                    throw new IllegalArgumentException("Type the ID to " + verb() + ".");
+                }
+                items = List.of(new Item(one, oneTarget));
+            } else {
+                if (glob.isEmpty()) {
+                    throw new IllegalArgumentException("Type a pattern, e.g. dev:*.");
+                }
+                items = transfer.select(glob, renameSpec.isEmpty() ? Rename.identity() : Rename.parse(renameSpec));
+            }
+            List<Row> out = new ArrayList<>();
+            int i = 0;
+            for (Item item : items) {
+                context.checkCancelled();
+                Transfer.Planned p = transfer.plan(item);
+                out.add(new Row(item.sourceId(), item.targetId(), p.expected(), p.detail(), false));
+                context.progress(++i, items.size());
+            }
+            return new Planned(items, out);
+        }), result -> {
+            planned = result.items();
+            rows.setAll(result.rows());
+            message.set(result.rows().isEmpty() ? "No ID matches " + glob + "." : counts(result.rows(), false));
+            stage.set(Stage.PLANNED);
+        }, failure -> {
+            message.set(failure.message().replace(" (IllegalArgumentException)", ""));
+            stage.set(Stage.EDITING);
+        });
+    }
+
+    private record Planned(List<Item> items, List<Row> rows) { }
+
+    /** Runs the planned items; every row ends with its outcome and reason. */
+    public void run() {
+        if (!canRun.get()) {
+            return;
+        }
+        Transfer transfer = transfer(source, destination.get());
+        running.set(transfer);
+        List<Item> items = planned;
+        Map<Item, Integer> index = new HashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            index.put(items.get(i), i);
+        }
+        stage.set(Stage.RUNNING);
+        progress.set(0);
+        message.set(capitalized(verb()) + "ing " + items.size() + (items.size() == 1 ? " state" : " states") + " …");
+        executor.submit(BackgroundTask.of(capitalized(verb()) + " to " + destination.get().name(), context ->
+                transfer.run(items, 4, (done, total, result) -> {
+                    if (context.isCancelled()) {
+                        transfer.cancel(); // the status bar's Cancel
+                    }
+                    context.progress(done, total);
+                    executor.uiThread().execute(() -> {
+                        Integer i = index.get(result.item());
+                        if (i != null && i < rows.size()) {
+                            rows.set(i, new Row(result.item().sourceId(), result.item().targetId(), result.outcome(),
+                                    result.detail(), true));
+                        }
+                        progress.set((double) done / total);
+                    });
+                })).onSuccess(results -> finish(results))
+                .onFailure(this::failed)
+                .onCancelled(() -> {
+                    stage.set(Stage.FINISHED);
+                    message.set("Cancelled.");
+                }));
+    }
+
+    private void finish(List<Transfer.Result> results) {
+        List<Row> out = new ArrayList<>();
+        for (Transfer.Result r : results) {
+            out.add(new Row(r.item().sourceId(), r.item().targetId(), r.outcome(), r.detail(), true));
+        }
+        rows.setAll(out);
+        progress.set(1);
+        running.set(null);
+        message.set(counts(out, true));
+        stage.set(Stage.FINISHED);
+        finishedListeners.forEach(Runnable::run);
+    }
+
+    private void failed(UserError error) {
+        running.set(null);
+        message.set(error.message());
+        stage.set(Stage.FINISHED);
+    }
+
+    /** Stops a running transfer after the IDs in flight; the rest end as cancelled. */
+    public void cancel() {
+        Transfer t = running.get();
+        if (t != null) {
+            t.cancel();
+        }
+    }
+
+    static String counts(List<Row> rows, boolean done) {
+        Map<Outcome, Integer> n = new EnumMap<>(Outcome.class);
+        rows.forEach(r -> n.merge(r.outcome(), 1, Integer::sum));
+        List<String> parts = new ArrayList<>();
+        n.forEach((outcome, count) -> parts.add(count + " " + word(outcome, done)));
+        return (done ? "Finished: " : rows.size() + (rows.size() == 1 ? " ID: " : " IDs: ")) + String.join(", ", parts) + ".";
+    }
+
+    /** How an outcome reads in the table, after the run or (planned) before it. */
+    static String word(Outcome outcome, boolean done) {
+        switch (outcome) {
+            case COPIED: return done ? "copied" : "to copy";
+            case MOVED: return done ? "moved" : "to move";
+            case SKIPPED: return done ? "skipped" : "to skip";
+            case CONFLICT: return done ? "conflict" : "conflicting";
+            case FAILED: return done ? "failed" : "refused";
+            default: return "cancelled";
+        }
+    }
+
+    private Transfer transfer(WriteTarget from, WriteTarget to) {
+        StateBackend target = to.backend();
+        return new Transfer(from.backend(), target, mode.get(), onConflict.get(), journal);
+    }
+
+    private String verb() {
+        return mode.get() == Transfer.Mode.MOVE ? "move" : "copy";
+    }
+
+    private static String capitalized(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /** Called when a run finished (to re-list what it changed). */
+    public void onFinished(Runnable listener) {
+        finishedListeners.add(listener);
+    }
+
+    public WriteTarget source() {
+        return source;
+    }
+
+    public ReadOnlyBooleanProperty showingProperty() {
+        return showing;
+    }
+
+    public ReadOnlyObjectProperty<Stage> stageProperty() {
+        return stage.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<Transfer.Mode> modeProperty() {
+        return mode;
+    }
+
+    public ObjectProperty<Scope> scopeProperty() {
+        return scope;
+    }
+
+    public StringProperty sourceIdProperty() {
+        return sourceId;
+    }
+
+    public StringProperty targetIdProperty() {
+        return targetId;
+    }
+
+    public StringProperty patternProperty() {
+        return pattern;
+    }
+
+    public StringProperty renameProperty() {
+        return rename;
+    }
+
+    public ObservableList<WriteTarget> destinations() {
+        return destinations;
+    }
+
+    public ObjectProperty<WriteTarget> destinationProperty() {
+        return destination;
+    }
+
+    public ObjectProperty<Transfer.OnConflict> onConflictProperty() {
+        return onConflict;
+    }
+
+    public StringProperty typedProperty() {
+        return typed;
+    }
+
+    public ObservableList<Row> rows() {
+        return rows;
+    }
+
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    /** The ID or pattern production asks to be typed, or "". */
+    public StringBinding requiredTypingProperty() {
+        return requiredTyping;
+    }
+
+    /** Why the transfer cannot run ("" when it can). */
+    public StringBinding whyNotProperty() {
+        return whyNot;
+    }
+
+    public BooleanBinding canRunProperty() {
+        return canRun;
+    }
+}

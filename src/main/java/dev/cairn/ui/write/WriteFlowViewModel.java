@@ -1,0 +1,296 @@
+package dev.cairn.ui.write;
+
+import dev.cairn.backend.ConflictException;
+import dev.cairn.backend.StoredState;
+import dev.cairn.ops.Edit;
+import dev.cairn.ops.EditRefused;
+import dev.cairn.ops.Journal;
+import dev.cairn.ops.WriteCommand;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.TaskSlot;
+import dev.cairn.ui.task.UserError;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * One write from plan to outcome, for the write sheet: it is planned on the state as read and
+ * previewed (the diff, the lock, the target named); confirmed, it is journalled and written with
+ * compare-and-set. If the state changed since the read, nothing is written and the conflict is shown
+ * with the choice to re-plan the same edit onto what is stored now (previewed again) or to discard it.
+ */
+public final class WriteFlowViewModel {
+
+    /** Where the flow is. */
+    public enum Stage { CLOSED, PLANNING, PREVIEW, WRITING, DONE, CONFLICT, FAILED }
+
+    /** Which diff the preview shows. */
+    public enum View {
+        EFFECTIVE("Effective state (what the tap gets)"), STORED("Stored documents (completed and partial)");
+
+        private final String label;
+
+        View(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    private interface Planner {
+        WritePlan plan() throws EditRefused;
+    }
+
+    private final TaskSlot work;
+    private final Journal journal;
+    private final ReadOnlyObjectWrapper<Stage> stage = new ReadOnlyObjectWrapper<>(this, "stage", Stage.CLOSED);
+    private final ReadOnlyObjectWrapper<WritePlan> plan = new ReadOnlyObjectWrapper<>(this, "plan");
+    private final ReadOnlyObjectWrapper<Conflict> conflict = new ReadOnlyObjectWrapper<>(this, "conflict");
+    private final ReadOnlyObjectWrapper<UserError> error = new ReadOnlyObjectWrapper<>(this, "error");
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyStringWrapper requiredTyping = new ReadOnlyStringWrapper(this, "requiredTyping", "");
+    private final StringProperty typed = new SimpleStringProperty(this, "typed", "");
+    private final ObjectProperty<View> view = new SimpleObjectProperty<>(this, "view", View.EFFECTIVE);
+    private final BooleanBinding canConfirm;
+    private final List<Consumer<WriteCommand>> writtenListeners = new ArrayList<>();
+    private final List<Runnable> closedListeners = new ArrayList<>();
+    private final List<Runnable> discardedListeners = new ArrayList<>();
+    private WriteTarget target;
+    private WriteCommand written;
+
+    public WriteFlowViewModel(TaskExecutor executor, Journal journal) {
+        this.work = new TaskSlot(executor);
+        this.journal = journal;
+        canConfirm = Bindings.createBooleanBinding(() -> stage.get() == Stage.PREVIEW && plan.get() != null
+                        && !plan.get().command().changesNothing()
+                        && (requiredTyping.get().isEmpty() || requiredTyping.get().equals(typed.get().strip())),
+                stage, plan, requiredTyping, typed);
+    }
+
+    /** Plans {@code edit} on the state as read ({@code read}; null reads it now) and shows the preview. */
+    public void start(WriteTarget target, String stateId, Edit edit, StoredState read) {
+        begin(target, edit.verb() + " of " + stateId, () -> {
+            WriteCommand command = read == null ? WriteCommand.plan(target.backend(), stateId, edit)
+                    : WriteCommand.plan(target.backend(), edit, read);
+            return WritePlan.of(command, edit, target.backend().lockStatus(stateId));
+        });
+    }
+
+    /**
+     * Undoes a journalled write: the command puts back the state from before it, and only while the
+     * state is still as that write left it. Re-planned after a conflict, it restores that document
+     * onto whatever is stored then (previewed again).
+     */
+    public void startUndo(WriteTarget target, Journal.Entry entry) {
+        begin(target, "Undo of " + entry.action(), () -> {
+            WriteCommand command = WriteCommand.undo(target.backend(), entry);
+            Edit again = Edit.restore(entry.before(), command.verb());
+            return WritePlan.of(command, again, target.backend().lockStatus(entry.stateId()));
+        });
+    }
+
+    /** Undoes Cairn's last write to the target's backend (for {@code stateId}, or any ID when null). */
+    public void startUndoLast(WriteTarget target, String stateId) {
+        begin(target, "Undo the last write", () -> {
+            Journal.Entry last = journal.lastUndoable(target.backend().displayUri(), stateId);
+            if (last == null) {
+                throw new EditRefused("there is no write by Cairn to undo on " + target.backend().displayUri()
+                        + (stateId == null ? "" : " for " + stateId));
+            }
+            WriteCommand command = WriteCommand.undo(target.backend(), last);
+            return WritePlan.of(command, Edit.restore(last.before(), command.verb()),
+                    target.backend().lockStatus(last.stateId()));
+        });
+    }
+
+    private void begin(WriteTarget writeTarget, String what, Planner planner) {
+        this.target = writeTarget;
+        written = null;
+        plan.set(null);
+        conflict.set(null);
+        error.set(null);
+        typed.set("");
+        requiredTyping.set("");
+        title.set(what + " on " + writeTarget.backend().displayUri());
+        message.set("Reading the state and planning the write …");
+        stage.set(Stage.PLANNING);
+        String taskTitle = "Planning: " + what;
+        work.run(BackgroundTask.of(taskTitle, context -> planner.plan()), this::preview,
+                failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure));
+    }
+
+    private void preview(WritePlan planned) {
+        plan.set(planned);
+        conflict.set(null);
+        WriteCommand command = planned.command();
+        title.set(command.description());
+        boolean typing = target.isProduction() && command.deletes();
+        requiredTyping.set(typing ? command.stateId() : "");
+        typed.set("");
+        message.set(command.changesNothing() ? planned.summary()
+                : "Review the change below. " + planned.summary() + " Nothing is written until you confirm.");
+        stage.set(Stage.PREVIEW);
+    }
+
+    /** Writes the previewed plan: journal first, then compare-and-set against the version read. */
+    public void confirm() {
+        if (!canConfirm.get()) {
+            return;
+        }
+        WritePlan planned = plan.get();
+        WriteCommand command = planned.command();
+        stage.set(Stage.WRITING);
+        message.set("Writing …");
+        work.run(BackgroundTask.of(command.description(), context -> {
+            try {
+                command.execute(journal);
+                return (Conflict) null;
+            } catch (ConflictException e) {
+                return Conflict.of(planned, e.current());
+            }
+        }), found -> {
+            if (found != null) {
+                conflict.set(found);
+                message.set(found.explanation());
+                stage.set(Stage.CONFLICT);
+                return;
+            }
+            written = command;
+            message.set("Done: " + command.description() + (command.deletes() ? "." : " (now at version " + command.written() + ")."));
+            stage.set(Stage.DONE);
+            writtenListeners.forEach(l -> l.accept(command));
+        }, failure -> fail("Nothing was written", command.description(), failure));
+    }
+
+    /** After a conflict: plans the same edit onto the state stored now, and previews it again. */
+    public void reapply() {
+        Conflict c = conflict.get();
+        if (stage.get() != Stage.CONFLICT || c == null) {
+            return;
+        }
+        Edit edit = c.attempted().edit();
+        StoredState current = c.current();
+        begin(target, edit.verb() + " of " + current.stateId(), () -> WritePlan.of(
+                WriteCommand.plan(target.backend(), edit, current), edit, target.backend().lockStatus(current.stateId())));
+    }
+
+    /** After a conflict: drops the change; what is stored now stays. */
+    public void discard() {
+        close();
+        discardedListeners.forEach(Runnable::run);
+    }
+
+    /** Undoes the write this flow just made (itself compare-and-set, previewed first). */
+    public void undoWritten() {
+        if (stage.get() != Stage.DONE || written == null) {
+            return;
+        }
+        WriteCommand done = written;
+        begin(target, "Undo of " + done.description(), () -> {
+            WriteCommand undo = done.undo();
+            return WritePlan.of(undo, Edit.restore(done.before().exists() ? done.before().document() : null, undo.verb()),
+                    target.backend().lockStatus(done.stateId()));
+        });
+    }
+
+    public void close() {
+        work.cancel();
+        stage.set(Stage.CLOSED);
+        plan.set(null);
+        conflict.set(null);
+        closedListeners.forEach(Runnable::run);
+    }
+
+    private void fail(String doing, String taskTitle, UserError failure) {
+        String reason = failure.message().startsWith(taskTitle + ": ")
+                ? failure.message().substring(taskTitle.length() + 2) : failure.message();
+        error.set(new UserError(doing + ": " + reason, failure.details()));
+        message.set(doing + ": " + reason);
+        stage.set(Stage.FAILED);
+    }
+
+    private static String lowerFirst(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /** Called on the FX thread after every successful write (to re-read what it changed). */
+    public void onWritten(Consumer<WriteCommand> listener) {
+        writtenListeners.add(listener);
+    }
+
+    /** Called when the sheet closes, written or not (a discarded conflict re-reads the state). */
+    public void onClosed(Runnable listener) {
+        closedListeners.add(listener);
+    }
+
+    /** Called when the user discards a change a conflict refused (to drop it wherever it was made). */
+    public void onDiscarded(Runnable listener) {
+        discardedListeners.add(listener);
+    }
+
+    public ReadOnlyObjectProperty<Stage> stageProperty() {
+        return stage.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<WritePlan> planProperty() {
+        return plan.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Conflict> conflictProperty() {
+        return conflict.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<UserError> errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    /** The write's description: action and target. */
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    /** What must be typed to confirm (the state ID of a destructive write on production), or "". */
+    public ReadOnlyStringProperty requiredTypingProperty() {
+        return requiredTyping.getReadOnlyProperty();
+    }
+
+    public StringProperty typedProperty() {
+        return typed;
+    }
+
+    public ObjectProperty<View> viewProperty() {
+        return view;
+    }
+
+    public BooleanBinding canConfirmProperty() {
+        return canConfirm;
+    }
+
+    public WriteTarget target() {
+        return target;
+    }
+
+    /** The write this flow made, once DONE. */
+    public WriteCommand written() {
+        return written;
+    }
+}

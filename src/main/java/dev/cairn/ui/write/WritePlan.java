@@ -1,0 +1,56 @@
+package dev.cairn.ui.write;
+
+import dev.cairn.backend.LockStatus;
+import dev.cairn.ops.Edit;
+import dev.cairn.ops.WriteCommand;
+import dev.cairn.state.StateError;
+import dev.cairn.ui.diff.AlignedDiff;
+
+/**
+ * A planned write ready to confirm: the command, the edit it came from (to re-plan it onto a newer
+ * state), its diffs (effective state and stored documents) and Meltano's lock on the ID. Built off
+ * the FX thread.
+ *
+ * @param effective the change to what the tap receives; null where Meltano cannot read either side
+ * @param effectiveNote why there is no effective diff, or null
+ */
+public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, AlignedDiff stored,
+                        String effectiveNote, LockStatus lock) {
+
+    static WritePlan of(WriteCommand command, Edit edit, LockStatus lock) {
+        AlignedDiff stored = AlignedDiff.of(StoredJson.stored(command.before().exists() ? command.before().document() : null),
+                StoredJson.stored(command.after()));
+        AlignedDiff effective = null;
+        String note = null;
+        try {
+            effective = AlignedDiff.of(StoredJson.effective(command.before().exists() ? command.before().document() : null),
+                    StoredJson.effective(command.after()));
+        } catch (StateError e) {
+            note = "Meltano cannot read the state before or after this write (" + e.getMessage()
+                    + "): the stored documents show what changes.";
+        }
+        return new WritePlan(command, edit, effective, stored, note, lock);
+    }
+
+    /** "1 stream changed" — of the effective state where there is one. */
+    public String summary() {
+        if (command.changesNothing()) {
+            return "No change: the stored state already is what this write would store.";
+        }
+        return (effective != null ? effective : stored).summary().sentence();
+    }
+
+    /** What Meltano's lock means for this write, or null when the ID is not locked. */
+    public String lockNote() {
+        if (lock == null || lock.state() == LockStatus.State.FREE) {
+            return null;
+        }
+        if (lock.isHeld()) {
+            return "A running pipeline holds Meltano's lock on " + command.stateId()
+                    + (lock.since() == null ? "" : " (since " + lock.since() + ")")
+                    + ": the write waits for the lock to come free and is refused, with nothing written, if it does not.";
+        }
+        return "Meltano's lock on " + command.stateId() + " is stale" + (lock.since() == null ? "" : " (since " + lock.since() + ")")
+                + ": the write breaks it, as Meltano's next run would.";
+    }
+}

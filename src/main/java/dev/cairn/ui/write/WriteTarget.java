@@ -1,0 +1,26 @@
+package dev.cairn.ui.write;
+
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.connect.Environment;
+
+/**
+ * Where a write goes: an open backend with the name, environment and read-only flag of its
+ * connection, which decide what the write must confirm and whether it is offered at all.
+ */
+public record WriteTarget(String name, StateBackend backend, Environment environment, boolean readOnly) {
+
+    public boolean isProduction() {
+        return environment == Environment.PROD;
+    }
+
+    /** Why writes are not offered here, or null when they are. */
+    public String whyReadOnly() {
+        return readOnly ? readOnlyReason(name, backend.displayUri()) : null;
+    }
+
+    /** The sentence that explains disabled write actions. */
+    public static String readOnlyReason(String name, String displayUri) {
+        return name + " is a read-only connection: writes are disabled here, and the backend refuses every write to "
+                + displayUri + " (reconnect without read-only to change it).";
+    }
+}

@@ -1,0 +1,226 @@
+package dev.cairn.ui.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.backend.Version;
+import dev.cairn.ops.Edit;
+import dev.cairn.ops.Journal;
+import dev.cairn.state.Json;
+import dev.cairn.state.StateDocument;
+import dev.cairn.testing.EmptyBackends;
+import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.connect.Environment;
+import dev.cairn.ui.write.WriteFlowViewModel.Stage;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The write flow's view model without a stage, against real SQLite, file and S3 (S3Proxy) backends. */
+class WriteFlowViewModelTest {
+
+    private static final String ID = "dev:tap-github-to-target-postgres";
+
+    @TempDir
+    Path dir;
+
+    private final FakeUiThread ui = new FakeUiThread();
+
+    @AfterEach
+    void stop() {
+        ui.close();
+    }
+
+    private static ObjectNode doc(String json) throws Exception {
+        return Json.parseObject(json);
+    }
+
+    private WriteFlowViewModel flow(Journal journal) {
+        return ui.call(() -> new WriteFlowViewModel(ui.executor(), journal));
+    }
+
+    private void awaitStage(WriteFlowViewModel flow, Stage stage) {
+        ui.await(() -> flow.stageProperty().get() == stage, Duration.ofSeconds(30));
+    }
+
+    private static StoredState seed(StateBackend backend, String completed, String partial) throws Exception {
+        backend.write(ID, StateDocument.of(doc(completed), doc(partial)), null);
+        return backend.read(ID);
+    }
+
+    @Test
+    void clearPartialIsPreviewedNamedJournalledAndUndoable() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.S3.open(dir)) {
+            StoredState read = seed(backend, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 1}}}}",
+                    "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 2}}}}");
+            WriteTarget target = new WriteTarget("prod state", backend, Environment.PROD, false);
+            WriteFlowViewModel flow = flow(journal);
+            ui.run(() -> flow.start(target, ID, Edit.clearPartial(), read));
+            awaitStage(flow, Stage.PREVIEW);
+            assertEquals("Clear partial state of " + ID + " on " + backend.displayUri(), ui.call(() -> flow.titleProperty().get()));
+            assertEquals("1 stream changed", ui.call(() -> flow.planProperty().get().summary()));
+            assertEquals("", ui.call(() -> flow.requiredTypingProperty().get()), "not a deletion: nothing to type");
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+            assertTrue(backend.read(ID).document().partial().value().isEmpty());
+            assertEquals(1, journal.history(backend.displayUri(), ID).size());
+
+            ui.run(flow::undoWritten);
+            awaitStage(flow, Stage.PREVIEW);
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+            assertEquals(read.document(), backend.read(ID).document(), "undo put the partial state back");
+        }
+    }
+
+    @Test
+    void aWriteToAStateLockedByARunningPipelineFailsWithNothingWritten() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
+        try (StateBackend backend = Backends.open("file://" + root, BackendOptions.defaults().withLockWait(Duration.ofMillis(300)))) {
+            StoredState read = seed(backend, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 1}}}}",
+                    "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 2}}}}");
+            java.nio.file.Files.writeString(root.resolve(ID).resolve("lock"), Double.toString(System.currentTimeMillis() / 1000.0));
+            WriteFlowViewModel flow = flow(journal);
+            ui.run(() -> flow.start(new WriteTarget("dev", backend, Environment.DEV, false), ID, Edit.clearPartial(), read));
+            awaitStage(flow, Stage.PREVIEW);
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.FAILED);
+            assertTrue(ui.call(() -> flow.errorProperty().get()).toString().contains("locked by a running pipeline"),
+                    ui.call(() -> flow.errorProperty().get()).toString());
+            assertEquals(read.document(), backend.read(ID).document(), "nothing was written");
+
+            // once the pipeline died long ago, its lock is stale and may be broken
+            java.nio.file.Files.writeString(root.resolve(ID).resolve("lock"), "1717225200.481233");
+            backend.breakStaleLock(ID);
+            assertFalse(java.nio.file.Files.exists(root.resolve(ID).resolve("lock")));
+        }
+    }
+
+    @Test
+    void aConcurrentWriteBecomesAConflictAndTheChangeIsReappliedOntoTheCurrentState() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.SQLITE.open(dir)) {
+            StoredState read = seed(backend, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 1}}}}", "{}");
+            WriteTarget target = new WriteTarget("dev", backend, Environment.DEV, false);
+            WriteFlowViewModel flow = flow(journal);
+            Edit mine = Edit.merge(doc("{\"singer_state\": {\"bookmarks\": {\"b\": {\"replication_key_value\": 5}}}}"));
+            ui.run(() -> flow.start(target, ID, mine, read));
+            awaitStage(flow, Stage.PREVIEW);
+            // a pipeline run completes between the read and the save
+            Version theirs = backend.write(ID, StateDocument.of(doc("{\"singer_state\": {\"bookmarks\": {\"a\":"
+                    + " {\"replication_key_value\": 9}}}}"), doc("{}")), read.version());
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.CONFLICT);
+            Conflict conflict = ui.call(() -> flow.conflictProperty().get());
+            assertEquals(theirs, conflict.current().version());
+            assertEquals(read.version(), conflict.read().version());
+            assertFalse(conflict.meanwhile().changes().isEmpty());
+            assertFalse(conflict.yours().changes().isEmpty());
+            assertTrue(ui.call(() -> flow.messageProperty().get()).startsWith("Nothing was written"));
+            assertEquals(theirs, backend.read(ID).version(), "nothing was written");
+
+            ui.run(flow::reapply);
+            awaitStage(flow, Stage.PREVIEW);
+            assertEquals(theirs, ui.call(() -> flow.planProperty().get().command().before().version()),
+                    "re-planned on the state stored now");
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+            StateDocument stored = backend.read(ID).document();
+            assertEquals(9, stored.effective().at("/singer_state/bookmarks/a/replication_key_value").asInt(), "theirs kept");
+            assertEquals(5, stored.effective().at("/singer_state/bookmarks/b/replication_key_value").asInt(), "mine applied");
+        }
+    }
+
+    @Test
+    void discardingAConflictWritesNothing() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.FILE.open(dir)) {
+            StoredState read = seed(backend, "{\"singer_state\": {}}", "{}");
+            WriteFlowViewModel flow = flow(journal);
+            boolean[] discarded = {false};
+            ui.run(() -> {
+                flow.onDiscarded(() -> discarded[0] = true);
+                flow.start(new WriteTarget("files", backend, Environment.STAGING, false), ID,
+                        Edit.set(Json.object().putObject("singer_state").put("x", 1)), read);
+            });
+            awaitStage(flow, Stage.PREVIEW);
+            backend.write(ID, StateDocument.of(doc("{\"singer_state\": {\"y\": 2}}"), doc("{}")), read.version());
+            StoredState theirs = backend.read(ID);
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.CONFLICT);
+            ui.run(flow::discard);
+            assertEquals(Stage.CLOSED, ui.call(() -> flow.stageProperty().get()));
+            assertTrue(ui.call(() -> discarded[0]));
+            assertEquals(theirs.document(), backend.read(ID).document());
+        }
+    }
+
+    @Test
+    void aReadOnlyConnectionRefusesInTheBackendWithNothingWritten() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        Path db;
+        try (StateBackend writable = EmptyBackends.SQLITE.open(dir)) {
+            seed(writable, "{\"singer_state\": {}}", "{\"singer_state\": {\"p\": 1}}");
+            db = Path.of(writable.displayUri().substring("sqlite:///".length()));
+        }
+        try (StateBackend readOnly = Backends.open("sqlite:///" + db, BackendOptions.defaults().withReadOnly(true))) {
+            StoredState before = readOnly.read(ID);
+            WriteFlowViewModel flow = flow(journal);
+            ui.run(() -> flow.start(new WriteTarget("archive", readOnly, Environment.OTHER, true), ID, Edit.clearPartial(), before));
+            awaitStage(flow, Stage.PREVIEW);
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.FAILED);
+            assertTrue(ui.call(() -> flow.messageProperty().get()).contains("opened read-only"),
+                    ui.call(() -> flow.messageProperty().get()));
+            assertEquals(before.document(), readOnly.read(ID).document());
+        }
+    }
+
+    @Test
+    void deletingOnProductionAsksForTheStateIdToBeTyped() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.FILE.open(dir)) {
+            StoredState read = seed(backend, "{\"singer_state\": {}}", "{}");
+            WriteFlowViewModel flow = flow(journal);
+            ui.run(() -> flow.start(new WriteTarget("prod", backend, Environment.PROD, false), ID, Edit.clear(), read));
+            awaitStage(flow, Stage.PREVIEW);
+            assertEquals(ID, ui.call(() -> flow.requiredTypingProperty().get()));
+            assertFalse(ui.call(() -> flow.canConfirmProperty().get()));
+            ui.run(() -> flow.typedProperty().set("dev:tap-github"));
+            assertFalse(ui.call(() -> flow.canConfirmProperty().get()));
+            ui.run(() -> flow.typedProperty().set(ID));
+            assertTrue(ui.call(() -> flow.canConfirmProperty().get()));
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+            assertFalse(backend.read(ID).exists());
+        }
+    }
+
+    @Test
+    void undoLastFindsTheCommandLinesLastWriteInTheSharedJournal() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.SQLITE.open(dir)) {
+            StoredState read = seed(backend, "{\"singer_state\": {\"v\": 1}}", "{}");
+            dev.cairn.ops.WriteCommand.plan(backend, Edit.set(doc("{\"singer_state\": {\"v\": 2}}")), read).execute(journal);
+            WriteFlowViewModel flow = flow(journal);
+            ui.run(() -> flow.startUndoLast(new WriteTarget("dev", backend, Environment.DEV, false), null));
+            awaitStage(flow, Stage.PREVIEW);
+            assertEquals("Undo set state of " + ID + " on " + backend.displayUri(), ui.call(() -> flow.titleProperty().get()));
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+            assertEquals(1, backend.read(ID).document().completed().value().at("/singer_state/v").asInt());
+            assertNull(ui.call(() -> flow.errorProperty().get()));
+        }
+    }
+}
