@@ -84,11 +84,18 @@ public final class Glob {
                 t += Character.charCount(c);
             } else if (p < tokens.length && tokens[p] == STAR) {
                 starP = p++;
-                starT = t;
+                starT = skipTo(text, t, p);
+                if (starT < 0) {
+                    return false;
+                }
+                t = starT;
             } else if (starP >= 0) {
                 // backtrack: let the last '*' take one more character
                 p = starP + 1;
-                starT += Character.charCount(text.codePointAt(starT));
+                starT = skipTo(text, starT + Character.charCount(text.codePointAt(starT)), p);
+                if (starT < 0) {
+                    return false;
+                }
                 t = starT;
             } else {
                 return false;
@@ -98,6 +105,17 @@ public final class Glob {
             p++;
         }
         return p == tokens.length;
+    }
+
+    /**
+     * Where a '*' ending before token {@code p} can stop taking characters: at the next occurrence of
+     * that token when it is a literal (nothing before it can match), else right here; -1 if never.
+     */
+    private int skipTo(String text, int from, int p) {
+        if (p < tokens.length && tokens[p] >= 0) {
+            return text.indexOf(tokens[p], from);
+        }
+        return from;
     }
 
     private boolean matchesOne(int token, int c) {

@@ -37,6 +37,81 @@ class GlobTest {
         assertEquals(expected, Glob.compile(pattern).matches(text), pattern + " ~ " + text);
     }
 
+    /** Against a regex built as fnmatch.translate builds it, on random patterns and texts. */
+    @org.junit.jupiter.api.Test
+    void agreesWithFnmatchsRegexOnRandomPatterns() {
+        java.util.Random random = new java.util.Random(42);
+        for (int i = 0; i < 20_000; i++) {
+            String pattern = random(random, "ab-*?[]!", 1 + random.nextInt(8));
+            java.util.regex.Pattern reference = java.util.regex.Pattern.compile(translate(pattern), java.util.regex.Pattern.DOTALL);
+            Glob glob = Glob.compile(pattern);
+            for (int j = 0; j < 10; j++) {
+                String text = random(random, "ab-", random.nextInt(9));
+                assertEquals(reference.matcher(text).matches(), glob.matches(text), pattern + " ~ " + text);
+            }
+        }
+    }
+
+    private static String random(java.util.Random random, String alphabet, int length) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            out.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return out.toString();
+    }
+
+    /** Python's fnmatch.translate, for ASCII patterns. */
+    private static String translate(String pat) {
+        StringBuilder res = new StringBuilder();
+        int i = 0;
+        while (i < pat.length()) {
+            char c = pat.charAt(i++);
+            if (c == '*') {
+                res.append(".*");
+            } else if (c == '?') {
+                res.append('.');
+            } else if (c == '[') {
+                int j = i;
+                if (j < pat.length() && pat.charAt(j) == '!') {
+                    j++;
+                }
+                if (j < pat.length() && pat.charAt(j) == ']') {
+                    j++;
+                }
+                while (j < pat.length() && pat.charAt(j) != ']') {
+                    j++;
+                }
+                if (j >= pat.length()) {
+                    res.append("\\[");
+                } else {
+                    String stuff = pat.substring(i, j);
+                    i = j + 1;
+                    boolean negate = stuff.startsWith("!");
+                    String body = negate ? stuff.substring(1) : stuff;
+                    StringBuilder cls = new StringBuilder();
+                    for (int k = 0; k < body.length(); ) {
+                        if (k + 2 < body.length() && body.charAt(k + 1) == '-') {
+                            if (body.charAt(k) <= body.charAt(k + 2)) {
+                                cls.append(hex(body.charAt(k))).append('-').append(hex(body.charAt(k + 2)));
+                            }
+                            k += 3;
+                        } else {
+                            cls.append(hex(body.charAt(k++)));
+                        }
+                    }
+                    res.append(cls.length() == 0 ? (negate ? "." : "(?!)") : "[" + (negate ? "^" : "") + cls + "]");
+                }
+            } else {
+                res.append(hex(c));
+            }
+        }
+        return res.toString();
+    }
+
+    private static String hex(char c) {
+        return "\\x{" + Integer.toHexString(c) + "}";
+    }
+
     @org.junit.jupiter.api.Test
     void wildcardsCrossNewlines() {
         assertEquals(true, Glob.compile("a*").matches("a\nb"));
