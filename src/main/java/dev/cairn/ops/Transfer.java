@@ -85,30 +85,15 @@ public final class Transfer {
 
     /** Reads both sides of an item and says what {@link #run} would do with it. */
     public Planned plan(Item item) {
-        if (sameState(item)) {
-            return new Planned(item, null, null, Outcome.FAILED, SAME_STATE);
+        boolean sameBackend = source == target || source.displayUri().equals(target.displayUri());
+        if (sameBackend && item.sourceId().equals(item.targetId())) {
+            return new Planned(item, null, null, Outcome.FAILED, "source and destination are the same state");
         }
         StoredState from = source.read(item.sourceId());
         if (!from.exists()) {
-            return new Planned(item, from, null, Outcome.FAILED, noSource(item));
+            return new Planned(item, from, null, Outcome.FAILED, "no state stored for " + item.sourceId());
         }
-        return decide(item, from, target.read(item.targetId()));
-    }
-
-    private static final String SAME_STATE = "source and destination are the same state";
-    private static final String CREATES = "creates the destination's state";
-
-    private boolean sameState(Item item) {
-        boolean sameBackend = source == target || source.displayUri().equals(target.displayUri());
-        return sameBackend && item.sourceId().equals(item.targetId());
-    }
-
-    private static String noSource(Item item) {
-        return "no state stored for " + item.sourceId();
-    }
-
-    /** What to do with an item given the source and the destination as read. */
-    private Planned decide(Item item, StoredState from, StoredState to) {
+        StoredState to = target.read(item.targetId());
         if (to.exists() && to.document().equals(from.document())) {
             return new Planned(item, from, to, mode == Mode.MOVE ? Outcome.MOVED : Outcome.SKIPPED,
                     "the destination already holds this state");
@@ -118,7 +103,7 @@ public final class Transfer {
                     "the destination already holds a different state");
         }
         return new Planned(item, from, to, mode == Mode.MOVE ? Outcome.MOVED : Outcome.COPIED,
-                to.exists() ? "overwrites the destination's state" : CREATES);
+                to.exists() ? "overwrites the destination's state" : "creates the destination's state");
     }
 
     /** Runs every item with bounded concurrency; results come back in the order of the items. */
@@ -155,42 +140,24 @@ public final class Transfer {
         }
     }
 
-    /**
-     * Copies (and for a move, deletes) one item; never throws. Most items create their destination,
-     * so the destination is not read first: the copy is written as a create, compare-and-set against
-     * an absent state (a conditional {@code If-None-Match: *} put on object stores, under Meltano's
-     * lock as every write). Only if something is there does the write conflict, and the conflict
-     * policy then decides on what it holds, as {@link #plan} would have.
-     */
+    /** Copies (and for a move, deletes) one item; never throws. */
     Result runOne(Item item) {
         try {
-            if (sameState(item)) {
-                return new Result(item, Outcome.FAILED, SAME_STATE);
+            Planned planned = plan(item);
+            if (planned.expected() != Outcome.COPIED && planned.expected() != Outcome.MOVED) {
+                return new Result(item, planned.expected(), planned.detail());
             }
-            StoredState from = source.read(item.sourceId());
-            if (!from.exists()) {
-                return new Result(item, Outcome.FAILED, noSource(item));
-            }
-            Planned planned = new Planned(item, from, StoredState.absent(item.targetId()),
-                    mode == Mode.MOVE ? Outcome.MOVED : Outcome.COPIED, CREATES);
-            try {
-                copy(item, from, planned.target());
-            } catch (ConflictException e) {
-                planned = decide(item, from, e.current());
-                if (planned.expected() != Outcome.COPIED && planned.expected() != Outcome.MOVED) {
-                    return new Result(item, planned.expected(), planned.detail());
-                }
-                boolean alreadyThere = planned.target().exists()
-                        && planned.target().document().equals(from.document());
-                if (!alreadyThere) {
-                    copy(item, from, planned.target());
-                }
+            boolean alreadyThere = planned.target() != null && planned.target().exists()
+                    && planned.target().document().equals(planned.source().document());
+            if (!alreadyThere) {
+                WriteCommand.plan(target, Edit.restore(planned.source().document(), "Copy from " + item.sourceId()),
+                        planned.target()).execute(journal);
             }
             if (mode == Mode.COPY) {
                 return new Result(item, Outcome.COPIED, planned.detail());
             }
             try {
-                WriteCommand.plan(source, Edit.clear(), from).execute(journal);
+                WriteCommand.plan(source, Edit.clear(), planned.source()).execute(journal);
             } catch (ConflictException e) {
                 return new Result(item, Outcome.CONFLICT,
                         "copied, but the source changed since it was read, so it was not deleted");
@@ -203,11 +170,6 @@ public final class Transfer {
         } catch (RuntimeException e) {
             return new Result(item, Outcome.FAILED, e.toString());
         }
-    }
-
-    /** Writes the source's documents to the destination, if it is still as {@code to} was read. */
-    private void copy(Item item, StoredState from, StoredState to) throws EditRefused {
-        WriteCommand.plan(target, Edit.restore(from.document(), "Copy from " + item.sourceId()), to).execute(journal);
     }
 
     private static ThreadFactory daemon() {
