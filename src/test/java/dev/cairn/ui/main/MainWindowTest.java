@@ -4,27 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cairn.ui.App;
 import dev.cairn.ops.UserFolders;
-import dev.cairn.ui.AppServices;
-import dev.cairn.ui.FxTestSupport;
+import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.browse.StateIdEntry;
-import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.demo.DemoWorkspace;
-import dev.cairn.ui.dialog.DialogService;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.inspect.JsonPane;
-import dev.cairn.ui.task.TaskExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import javafx.application.Platform;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,38 +27,21 @@ import org.testfx.util.WaitForAsyncUtils;
 class MainWindowTest {
 
     private final FxRobot robot = new FxRobot();
-    private TaskExecutor executor;
+    private TestWindow window;
     private MainViewModel model;
     private MainView view;
-    private Stage stage;
 
     @BeforeEach
     void openWindow(@TempDir Path home) throws Exception {
-        FxTestSupport.start();
-        executor = new TaskExecutor(2, Platform::runLater);
-        AppServices services = AppServices.create(new UserFolders(home.resolve("data"), home.resolve("config")), executor,
-                BackendOpener.DEFAULT);
-        WaitForAsyncUtils.asyncFx(() -> {
-            model = new MainViewModel(services);
-            stage = new Stage();
-            stage.setScene(App.createScene(model, new dev.cairn.ui.dialog.NoDialogs()));
-            stage.show();
-            view = (MainView) stage.getScene().getRoot();
-            model.start();
-        }).get(30, TimeUnit.SECONDS);
-        waitFor(() -> model.sessions().size() == 2 && model.sessions().stream().allMatch(s -> s.list() != null)
-                && model.tasks().isEmpty());
+        window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2);
+        model = window.model;
+        view = window.view;
         assertTrue(Files.exists(home.resolve("config/connections.json")), "the first start saves the demo connections");
     }
 
     @AfterEach
     void closeWindow() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> stage.close()).get(10, TimeUnit.SECONDS);
-        executor.close();
-    }
-
-    private static void waitFor(BooleanSupplier condition) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());
+        window.close();
     }
 
     private <T> T fx(java.util.concurrent.Callable<T> work) throws Exception {
@@ -100,9 +74,9 @@ class MainWindowTest {
         robot.press(KeyCode.CONTROL, KeyCode.L).release(KeyCode.L, KeyCode.CONTROL);
         assertTrue(fx(() -> view.stateList().filterField().isFocused()), "Ctrl+L focuses the filter");
         robot.write("broken");
-        waitFor(() -> view.stateList().listView().getItems().size() == 1);
+        TestWindow.waitFor(() -> view.stateList().listView().getItems().size() == 1);
         robot.press(KeyCode.DOWN).release(KeyCode.DOWN);
-        waitFor(() -> DemoWorkspace.CORRUPT_ID.equals(model.inspector().stateIdProperty().get())
+        TestWindow.waitFor(() -> DemoWorkspace.CORRUPT_ID.equals(model.inspector().stateIdProperty().get())
                 && model.inspector().documentProperty(Part.COMPLETED).get() != null && model.tasks().isEmpty());
         assertEquals(Badge.CORRUPT_JSON, fx(() -> model.inspector().healthProperty().get()));
         fx(() -> {
@@ -141,7 +115,7 @@ class MainWindowTest {
         });
         robot.clickOn(view.stateList().filterField());
         robot.press(KeyCode.DOWN).release(KeyCode.DOWN);
-        waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
         fx(() -> {
             view.inspector().tabs().getSelectionModel().select(view.inspector().tabs().getTabs().stream()
                     .filter(t -> "diff".equals(t.getId())).findFirst().orElseThrow());
@@ -156,7 +130,7 @@ class MainWindowTest {
             model.diff().modeProperty().set(dev.cairn.ui.diff.DiffViewModel.Mode.OTHER_BACKEND);
             return null;
         });
-        waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
         assertEquals("Demo file backend · effective", fx(() -> model.diff().rightTitleProperty().get()));
         assertEquals("No changes", fx(() -> model.diff().messageProperty().get()));
 
@@ -166,7 +140,7 @@ class MainWindowTest {
                     .filter(t -> "bookmarks".equals(t.getId())).findFirst().orElseThrow());
             return null;
         });
-        waitFor(() -> !model.bookmarks().visible().isEmpty());
+        TestWindow.waitFor(() -> !model.bookmarks().visible().isEmpty());
         assertEquals(4, (int) fx(() -> view.bookmarksView().table().getItems().size()));
     }
 }

@@ -12,26 +12,18 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Transfer;
 import dev.cairn.state.StateDocument;
-import dev.cairn.ui.App;
-import dev.cairn.ui.AppServices;
-import dev.cairn.ui.FxTestSupport;
+import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.WriteWorkspace;
 import dev.cairn.ui.browse.StateIdEntry;
-import dev.cairn.ui.connect.SavedConnection;
-import dev.cairn.ui.dialog.DialogService;
 import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
-import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.transfer.TransferViewModel;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -49,38 +41,23 @@ class WriteFlowsWindowTest {
 
     private final FxRobot robot = new FxRobot();
     private WriteWorkspace workspace;
-    private TaskExecutor executor;
+    private TestWindow window;
     private MainViewModel model;
     private MainView view;
     private Stage stage;
 
     @BeforeEach
     void openWindow(@TempDir Path home) throws Exception {
-        FxTestSupport.start();
         workspace = new WriteWorkspace(home);
-        executor = new TaskExecutor(2, Platform::runLater);
-        AppServices services = AppServices.create(workspace.folders, executor, WriteWorkspace.opener());
-        WaitForAsyncUtils.asyncFx(() -> {
-            model = new MainViewModel(services);
-            stage = new Stage();
-            stage.setScene(App.createScene(model, new dev.cairn.ui.dialog.NoDialogs()));
-            stage.titleProperty().bind(model.windowTitleProperty());
-            stage.show();
-            view = (MainView) stage.getScene().getRoot();
-            model.start();
-        }).get(30, TimeUnit.SECONDS);
-        waitFor(() -> model.sessions().size() == 4 && model.sessions().stream().allMatch(s -> s.list() != null)
-                && model.tasks().isEmpty());
+        window = TestWindow.open(workspace.folders, WriteWorkspace.opener(), 4);
+        model = window.model;
+        view = window.view;
+        stage = window.stage;
     }
 
     @AfterEach
     void closeWindow() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> stage.close()).get(10, TimeUnit.SECONDS);
-        executor.close();
-    }
-
-    private static void waitFor(BooleanSupplier condition) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());
+        window.close();
     }
 
     private static <T> T fx(Callable<T> work) throws Exception {
@@ -101,24 +78,24 @@ class WriteFlowsWindowTest {
             StateIdEntry entry = s.list().visible().stream().filter(e -> e.stateId().equals(id)).findFirst().orElseThrow();
             s.list().selectedProperty().set(entry);
         });
-        waitFor(() -> id.equals(model.inspector().stateIdProperty().get()) && model.tasks().isEmpty()
+        TestWindow.waitFor(() -> id.equals(model.inspector().stateIdProperty().get()) && model.tasks().isEmpty()
                 && model.inspector().documentProperty(Part.PARTIAL).get() != null);
     }
 
     private void awaitStage(WriteFlowViewModel.Stage expected) throws Exception {
-        waitFor(() -> model.writes().flow().stageProperty().get() == expected && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == expected && model.tasks().isEmpty());
     }
 
     private void editCompletedText(String from, String to) throws Exception {
         fxRun(() -> view.selectTab("edit"));
-        waitFor(() -> view.editorView().area() != null && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> view.editorView().area() != null && model.tasks().isEmpty());
         fxRun(() -> {
             var area = view.editorView().area();
             String text = area.getText();
             int at = text.indexOf(from);
             area.replaceText(at, at + from.length(), to);
         });
-        waitFor(() -> model.writes().editor().canSaveProperty().get() && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> model.writes().editor().canSaveProperty().get() && model.tasks().isEmpty());
     }
 
     @Test
@@ -136,9 +113,9 @@ class WriteFlowsWindowTest {
             assertEquals("2024-05-01T00:00:00+00:00", b.read(STAGING_ID).document().effective()
                     .at("/singer_state/bookmarks/contacts/replication_key_value").asText());
         }
-        waitFor(() -> !model.writes().editor().dirtyProperty().get() && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> !model.writes().editor().dirtyProperty().get() && model.tasks().isEmpty());
         fxRun(() -> view.selectTab("history"));
-        waitFor(() -> view.historyView().list().getItems().size() == 1);
+        TestWindow.waitFor(() -> view.historyView().list().getItems().size() == 1);
         robot.clickOn("#close-write");
         awaitStage(WriteFlowViewModel.Stage.CLOSED);
     }
@@ -182,7 +159,7 @@ class WriteFlowsWindowTest {
         awaitStage(WriteFlowViewModel.Stage.CONFLICT);
         robot.clickOn("#discard");
         awaitStage(WriteFlowViewModel.Stage.CLOSED);
-        waitFor(() -> !model.writes().editor().dirtyProperty().get() && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> !model.writes().editor().dirtyProperty().get() && model.tasks().isEmpty());
         try (StateBackend b = workspace.open(workspace.devUri)) {
             assertEquals(pipeline.document(), b.read(DEV_ID).document());
         }
@@ -216,7 +193,7 @@ class WriteFlowsWindowTest {
         }
         robot.clickOn("#close-write");
         awaitStage(WriteFlowViewModel.Stage.CLOSED);
-        waitFor(() -> model.writes().writableProperty().get());
+        TestWindow.waitFor(() -> model.writes().writableProperty().get());
         robot.clickOn("#action-undo-last");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         assertTrue(fx(() -> model.writes().flow().titleProperty().get()).startsWith("Undo clear partial state of " + DEV_ID));
@@ -231,10 +208,10 @@ class WriteFlowsWindowTest {
     void rewindAStreamToAChosenTimestamp() throws Exception {
         select("staging files", STAGING_ID);
         fxRun(() -> view.selectTab("bookmarks"));
-        waitFor(() -> view.bookmarksView().table().getItems().size() == 2);
+        TestWindow.waitFor(() -> view.bookmarksView().table().getItems().size() == 2);
         fxRun(() -> view.bookmarksView().table().getSelectionModel().select(0));
         robot.clickOn("#bookmark-rewind");
-        waitFor(() -> model.writes().rewind().showingProperty().get());
+        TestWindow.waitFor(() -> model.writes().rewind().showingProperty().get());
         assertEquals(LocalDate.of(2024, 5, 31), fx(() -> model.writes().rewind().dateProperty().get()), "starts at the current value");
         assertEquals("+00:00", fx(() -> model.writes().rewind().zoneProperty().get()));
         fxRun(() -> {
@@ -256,7 +233,7 @@ class WriteFlowsWindowTest {
     void bulkCopyDevToProdWithRenameAndAConflict() throws Exception {
         select("dev system DB", DEV_ID);
         robot.clickOn("#action-transfer");
-        waitFor(() -> model.writes().transfer().showingProperty().get());
+        TestWindow.waitFor(() -> model.writes().transfer().showingProperty().get());
         TransferViewModel transfer = model.writes().transfer();
         fxRun(() -> {
             transfer.scopeProperty().set(TransferViewModel.Scope.PATTERN);
@@ -267,12 +244,12 @@ class WriteFlowsWindowTest {
                     .findFirst().orElseThrow());
         });
         robot.clickOn("#transfer-plan");
-        waitFor(() -> transfer.stageProperty().get() == TransferViewModel.Stage.PLANNED && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> transfer.stageProperty().get() == TransferViewModel.Stage.PLANNED && model.tasks().isEmpty());
         assertEquals(2, (int) fx(() -> view.transferView().table().getItems().size()));
         assertTrue(fx(() -> robot.lookup("#transfer-run").queryButton().isDisabled()), "production: the pattern must be typed");
         robot.clickOn("#transfer-typed").write("dev:*");
         robot.clickOn("#transfer-run");
-        waitFor(() -> transfer.stageProperty().get() == TransferViewModel.Stage.FINISHED && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> transfer.stageProperty().get() == TransferViewModel.Stage.FINISHED && model.tasks().isEmpty());
         List<TransferViewModel.Row> rows = fx(() -> List.copyOf(view.transferView().table().getItems()));
         assertEquals(Transfer.Outcome.COPIED, rows.get(0).outcome());
         assertEquals("prod:tap-github-to-target-postgres", rows.get(0).targetId());

@@ -1,0 +1,58 @@
+package dev.cairn.ui;
+
+import dev.cairn.ops.UserFolders;
+import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.main.MainView;
+import dev.cairn.ui.main.MainViewModel;
+import dev.cairn.ui.task.TaskExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The app's whole window for a test, headless: started as {@link App} starts it, with no dialogs. */
+public final class TestWindow implements AutoCloseable {
+
+    public final MainViewModel model;
+    public final MainView view;
+    public final Stage stage;
+    private final TaskExecutor executor;
+
+    private TestWindow(MainViewModel model, MainView view, Stage stage, TaskExecutor executor) {
+        this.model = model;
+        this.view = view;
+        this.stage = stage;
+        this.executor = executor;
+    }
+
+    /** Opens the window and waits until {@code sessions} backends are open and listed. */
+    public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions) throws Exception {
+        FxTestSupport.start();
+        TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
+        AppServices services = AppServices.create(folders, executor, opener);
+        TestWindow window = WaitForAsyncUtils.asyncFx(() -> {
+            MainViewModel model = new MainViewModel(services);
+            Stage stage = new Stage();
+            stage.setScene(App.createScene(model, new dev.cairn.ui.dialog.NoDialogs()));
+            stage.titleProperty().bind(model.windowTitleProperty());
+            stage.show();
+            model.start();
+            return new TestWindow(model, (MainView) stage.getScene().getRoot(), stage, executor);
+        }).get(30, TimeUnit.SECONDS);
+        waitFor(() -> window.model.sessions().size() == sessions
+                && window.model.sessions().stream().allMatch(s -> s.list() != null) && window.model.tasks().isEmpty());
+        return window;
+    }
+
+    /** Waits (up to 30 s) until the condition, checked on the FX thread, holds. */
+    public static void waitFor(BooleanSupplier condition) throws Exception {
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());
+    }
+
+    @Override
+    public void close() throws Exception {
+        WaitForAsyncUtils.asyncFx(stage::close).get(10, TimeUnit.SECONDS);
+        executor.close();
+    }
+}
