@@ -68,10 +68,6 @@ public final class Rename {
         return out.toString();
     }
 
-    public boolean matches(String stateId) {
-        return regex.matcher(stateId).matches();
-    }
-
     private static int stars(String s) {
         return (int) s.chars().filter(c -> c == '*').count();
     }

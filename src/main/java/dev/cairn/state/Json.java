@@ -2,7 +2,6 @@ package dev.cairn.state;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -12,8 +11,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.InputStream;
 
 /**
  * Reads JSON the way Python's {@code json.loads} does, which is how Meltano reads every state: key
@@ -50,19 +47,6 @@ public final class Json {
         }
     }
 
-    /** Parses one JSON value from a stream of UTF-8 bytes. */
-    public static JsonNode parse(InputStream in) throws JsonSyntaxError, IOException {
-        try {
-            JsonNode node = MAPPER.readTree(in);
-            if (node == null || node.isMissingNode()) {
-                throw new JsonSyntaxError("Expecting value", 1, 1, 0);
-            }
-            return node;
-        } catch (JsonProcessingException e) {
-            throw syntaxError(e);
-        }
-    }
-
     /** Parses text that must hold a JSON object, as Meltano's state inputs must. */
     public static ObjectNode parseObject(String text) throws JsonSyntaxError {
         JsonNode node = parse(text);
@@ -74,11 +58,6 @@ public final class Json {
 
     public static ObjectNode object() {
         return JsonNodeFactory.instance.objectNode();
-    }
-
-    /** A streaming parser over the same settings, for tokenizers and large documents. */
-    public static JsonParser parser(String text) throws IOException {
-        return MAPPER.getFactory().createParser(text);
     }
 
     /** The name Python gives the value's type, as Meltano's error messages say it. */

@@ -27,11 +27,6 @@ public enum StateHealth {
         return label;
     }
 
-    /** Meltano can read the state at all. */
-    public boolean isReadable() {
-        return this == HEALTHY || this == NO_SINGER_STATE || this == EMPTY;
-    }
-
     public static StateHealth of(StateDocument state) {
         JsonNode partial = state.partial().value();
         if (!state.isCorrupt() && partial != null && partial.isObject() && partial.isEmpty()) {
