@@ -6,13 +6,26 @@ import java.util.function.Consumer;
 /** Where Meltano keeps a state ID's {@code state.json} and {@code lock} in a store, and how it lists IDs. */
 interface BlobLayout {
 
-    String stateKey(String stateId);
+    String STATE_FILE = "state.json";
+    String LOCK_FILE = "lock";
+    String STATE_SUFFIX = "/" + STATE_FILE;
 
-    String lockKey(String stateId);
+    /** The folder (key prefix) holding an ID's {@code state.json} and {@code lock}. */
+    String folder(String stateId);
 
     /** The IDs in the store matching the pattern as Meltano's list for this layout matches it (null: all). */
     void list(BlobStore store, String pattern, Consumer<ListedState> sink);
 
-    String STATE_FILE = "state.json";
-    String LOCK_FILE = "lock";
+    default String stateKey(String stateId) {
+        return folder(stateId) + STATE_SUFFIX;
+    }
+
+    default String lockKey(String stateId) {
+        return folder(stateId) + "/" + LOCK_FILE;
+    }
+
+    /** The folder of a key that names a {@code state.json} below a folder, or null for any other key. */
+    static String stateFolder(String key) {
+        return key.endsWith(STATE_SUFFIX) ? key.substring(0, key.length() - STATE_SUFFIX.length()) : null;
+    }
 }

@@ -12,8 +12,6 @@ import java.util.function.Consumer;
  */
 final class CloudLayout implements BlobLayout {
 
-    private static final String SUFFIX = "/" + STATE_FILE;
-
     private final String prefix;
 
     CloudLayout(String prefix) {
@@ -21,16 +19,7 @@ final class CloudLayout implements BlobLayout {
     }
 
     @Override
-    public String stateKey(String stateId) {
-        return folder(stateId) + SUFFIX;
-    }
-
-    @Override
-    public String lockKey(String stateId) {
-        return folder(stateId) + "/" + LOCK_FILE;
-    }
-
-    private String folder(String stateId) {
+    public String folder(String stateId) {
         return prefix.isEmpty() ? stateId : prefix + "/" + stateId;
     }
 
@@ -52,11 +41,11 @@ final class CloudLayout implements BlobLayout {
 
     /** What a key under the prefix is, or {@code null} when it is no {@code state.json}. */
     private ListedState listed(String key) {
-        if (!key.equals(STATE_FILE) && !key.endsWith(SUFFIX)) {
+        if (!key.equals(STATE_FILE) && !key.endsWith(STATE_SUFFIX)) {
             return null;
         }
         String folder = prefix.isEmpty() ? "" : prefix + "/";
-        String parent = key.substring(0, Math.max(0, key.length() - SUFFIX.length()));
+        String parent = key.substring(0, Math.max(0, key.length() - STATE_SUFFIX.length()));
         String meltanoId = parent.substring(parent.lastIndexOf('/') + 1);
         if (!folder.isEmpty() && key.startsWith("/" + folder)) {
             return new ListedState(key, "key with a leading '/', as `meltano upgrade` copies old keys:"

@@ -13,24 +13,18 @@ import java.util.function.Consumer;
  */
 final class PosixLayout implements BlobLayout {
 
-    private static final String SUFFIX = "/" + STATE_FILE;
-
     @Override
-    public String stateKey(String stateId) {
-        return stateId + SUFFIX;
-    }
-
-    @Override
-    public String lockKey(String stateId) {
-        return stateId + "/" + LOCK_FILE;
+    public String folder(String stateId) {
+        return stateId;
     }
 
     @Override
     public void list(BlobStore store, String pattern, Consumer<ListedState> sink) {
         List<String> ids = new ArrayList<>();
         store.list("", key -> {
-            if (key.endsWith(SUFFIX)) {
-                ids.add(key.substring(0, key.length() - SUFFIX.length()));
+            String folder = BlobLayout.stateFolder(key);
+            if (folder != null) {
+                ids.add(folder);
             }
         });
         ids.sort(null);

@@ -17,28 +17,18 @@ import java.util.function.Consumer;
  */
 final class WindowsLayout implements BlobLayout {
 
-    private static final String SUFFIX = "/" + STATE_FILE;
-
-    static String folder(String stateId) {
+    @Override
+    public String folder(String stateId) {
         return Base64.getEncoder().encodeToString(stateId.getBytes(StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public String stateKey(String stateId) {
-        return folder(stateId) + SUFFIX;
-    }
-
-    @Override
-    public String lockKey(String stateId) {
-        return folder(stateId) + "/" + LOCK_FILE;
     }
 
     @Override
     public void list(BlobStore store, String pattern, Consumer<ListedState> sink) {
         List<String> folders = new ArrayList<>();
         store.list("", key -> {
-            if (key.endsWith(SUFFIX)) {
-                folders.add(key.substring(0, key.length() - SUFFIX.length()));
+            String folder = BlobLayout.stateFolder(key);
+            if (folder != null) {
+                folders.add(folder);
             }
         });
         Glob glob = pattern == null ? null : Glob.compile(pattern);
