@@ -49,29 +49,35 @@ public final class Version {
     }
 
     private static String hash(String... parts) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (String part : parts) {
-                if (part == null) {
-                    sha.update((byte) 0);
-                } else {
-                    sha.update((byte) 1);
-                    sha.update(part.getBytes(StandardCharsets.UTF_8));
-                }
+        MessageDigest sha = sha256();
+        for (String part : parts) {
+            if (part == null) {
+                sha.update((byte) 0);
+            } else {
+                sha.update((byte) 1);
+                sha.update(part.getBytes(StandardCharsets.UTF_8));
             }
-            return HexFormat.of().formatHex(sha.digest(), 0, 12);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
+        return hex(sha);
     }
 
     public static Version ofContent(byte[] bytes) {
+        MessageDigest sha = sha256();
+        sha.update(bytes);
+        return new Version(hex(sha));
+    }
+
+    private static MessageDigest sha256() {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
-            return new Version(HexFormat.of().formatHex(digest, 0, 12));
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+            throw new IllegalStateException("the JDK has no SHA-256", e);
         }
+    }
+
+    /** 96 bits of the digest: collisions between two versions of one state are out of reach. */
+    private static String hex(MessageDigest sha) {
+        return HexFormat.of().formatHex(sha.digest(), 0, 12);
     }
 
     public String token() {
