@@ -28,11 +28,6 @@ public enum StateHealth {
     }
 
     public static StateHealth of(StateDocument state) {
-        JsonNode partial = state.partial().value();
-        if (!state.isCorrupt() && partial != null && partial.isObject() && partial.isEmpty()) {
-            // merge({}, completed) is completed itself: classify it without the deep copy effective() makes
-            return ofEffective(state.completed().value());
-        }
         JsonNode effective;
         try {
             effective = state.effective();

@@ -129,7 +129,7 @@ public final class InspectorViewModel {
                     ShownDocument.message("No state stored: `meltano state get` prints {}.", false));
         }
         try {
-            JsonNode value = isEffectivelyCompleted(doc) ? doc.completed().value() : doc.effective();
+            JsonNode value = doc.effective();
             StateHealth health = StateHealth.ofEffective(value);
             String verdict = verdict(health, doc);
             String note = health == StateHealth.HEALTHY ? null : verdict;
