@@ -118,7 +118,7 @@ public interface Edit {
 
     /** Removes one stream's bookmark (or one partition's, when {@code context} is not null). */
     static Edit clearBookmark(String stream, JsonNode context) {
-        String what = context == null ? "stream " + stream : "partition " + PythonJson.write(context, PythonJson.Style.COMPACT) + " of stream " + stream;
+        String what = bookmarkName(stream, context);
         return new Edit() {
             @Override
             public String verb() {
@@ -140,7 +140,7 @@ public interface Edit {
 
     /** Sets a stream's (or partition's) replication value, dropping an interrupted run's markers there. */
     static Edit rewind(String stream, JsonNode context, JsonNode value) {
-        String what = context == null ? "stream " + stream : "partition " + PythonJson.write(context, PythonJson.Style.COMPACT) + " of stream " + stream;
+        String what = bookmarkName(stream, context);
         return new Edit() {
             @Override
             public String verb() {
@@ -171,5 +171,11 @@ public interface Edit {
                 return document;
             }
         };
+    }
+
+    /** "stream orders", or "partition {"org":"x"} of stream issues". */
+    private static String bookmarkName(String stream, JsonNode context) {
+        return context == null ? "stream " + stream
+                : "partition " + PythonJson.write(context, PythonJson.Style.COMPACT) + " of stream " + stream;
     }
 }
