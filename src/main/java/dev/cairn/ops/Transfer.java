@@ -147,11 +147,10 @@ public final class Transfer {
             if (planned.expected() != Outcome.COPIED && planned.expected() != Outcome.MOVED) {
                 return new Result(item, planned.expected(), planned.detail());
             }
-            boolean alreadyThere = planned.target() != null && planned.target().exists()
-                    && planned.target().document().equals(planned.source().document());
-            if (!alreadyThere) {
-                WriteCommand.plan(target, Edit.restore(planned.source().document(), "Copy from " + item.sourceId()),
-                        planned.target()).execute(journal);
+            WriteCommand copy = WriteCommand.plan(target,
+                    Edit.restore(planned.source().document(), "Copy from " + item.sourceId()), planned.target());
+            if (!copy.changesNothing()) { // a move re-run after its copy landed: only the delete is left
+                copy.execute(journal);
             }
             if (mode == Mode.COPY) {
                 return new Result(item, Outcome.COPIED, planned.detail());
