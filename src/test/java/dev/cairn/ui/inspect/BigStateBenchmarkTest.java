@@ -26,6 +26,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Opening production-sized states: time from selecting the ID to the highlighted first screen of
@@ -163,14 +164,6 @@ class BigStateBenchmarkTest {
     }
 
     private static <T> T onFx(java.util.concurrent.Callable<T> work) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                result.complete(work.call());
-            } catch (Throwable t) {
-                result.completeExceptionally(t);
-            }
-        });
-        return result.get(120, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(work).get(120, TimeUnit.SECONDS);
     }
 }
