@@ -88,6 +88,33 @@ public final class JsonReplay {
         return new JsonReplay(read, theirs, mine).apply(picks);
     }
 
+    /**
+     * {@link #overlaps(JsonNode, JsonNode, JsonNode)} of both stored parts at once (pointers start
+     * with {@code /completed} or {@code /partial}; a corrupt part counts as its raw text).
+     */
+    public static List<Overlap> overlaps(StateDocument read, StateDocument theirs, StateDocument mine) {
+        return overlaps(read.storedJson(), theirs.storedJson(), mine.storedJson());
+    }
+
+    /**
+     * {@link #replay(JsonNode, JsonNode, JsonNode, Map)} of both stored parts at once. A part that
+     * ends up as one side left it is that side's part as stored (a corrupt or NULL part stays so).
+     */
+    public static StateDocument replay(StateDocument read, StateDocument theirs, StateDocument mine, Map<String, Pick> picks) {
+        JsonNode result = replay(read.storedJson(), theirs.storedJson(), mine.storedJson(), picks);
+        return new StateDocument(part(result.get("completed"), mine.completed(), theirs.completed()),
+                part(result.get("partial"), mine.partial(), theirs.partial()));
+    }
+
+    private static StatePart part(JsonNode replayed, StatePart mine, StatePart theirs) {
+        for (StatePart side : new StatePart[] {mine, theirs}) {
+            if (JsonEquality.same(StateDocument.storedJson(side), replayed)) {
+                return side;
+            }
+        }
+        return StatePart.of(replayed);
+    }
+
     private JsonNode apply(Map<String, Pick> picks) {
         JsonNode result = theirs == null ? null : theirs.deepCopy();
         // Removals from the end backwards and additions in order, so list indexes stay right.

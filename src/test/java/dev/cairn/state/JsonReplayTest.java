@@ -119,4 +119,30 @@ class JsonReplayTest {
         assertEquals(List.of(new Overlap("", json("{'a': 1}"), null, json("{'a': 2}"))), overlaps);
         assertNull(JsonReplay.replay(read, null, json("{'a': 2}"), Map.of("", Pick.THEIRS)));
     }
+
+    @Test
+    void storedDocumentsReplayPartByPart() throws JsonSyntaxError {
+        StateDocument read = StateDocument.of(streams("2024-01-01", "2024-01-01"), json("{}"));
+        // A pipeline's run left a partial checkpoint; I rewound orders in the completed state.
+        StateDocument theirs = StateDocument.of(streams("2024-01-01", "2024-01-01"),
+                json("{'singer_state': {'bookmarks': {'users': {'replication_key_value': '2024-06-01'}}}}"));
+        StateDocument mine = StateDocument.of(streams("2023-01-01", "2024-01-01"), json("{}"));
+        assertEquals(List.of(), JsonReplay.overlaps(read, theirs, mine));
+        StateDocument replayed = JsonReplay.replay(read, theirs, mine, Map.of());
+        assertEquals(mine.completed(), replayed.completed());
+        assertEquals(theirs.partial(), replayed.partial());
+    }
+
+    @Test
+    void aRepairedCorruptPartIsReplayedAsTheRepair() throws JsonSyntaxError {
+        StateDocument read = new StateDocument(StatePart.parse("{\"singer_state\": "), StatePart.emptyObject());
+        StateDocument theirs = new StateDocument(StatePart.parse("{\"singer_state\": "), StatePart.NULL);
+        StateDocument mine = StateDocument.of(streams("2023-01-01", "2024-01-01"), json("{}"));
+        StateDocument replayed = JsonReplay.replay(read, theirs, mine, Map.of());
+        assertEquals(mine.completed(), replayed.completed());
+        assertEquals(StatePart.NULL, replayed.partial());
+        List<Overlap> overlaps = JsonReplay.overlaps(read, new StateDocument(StatePart.parse("{"), StatePart.NULL), mine);
+        assertEquals("/completed", overlaps.get(0).pointer());
+        assertJson(json("'{'"), overlaps.get(0).theirs());
+    }
 }
