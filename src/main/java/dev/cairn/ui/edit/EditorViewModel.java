@@ -3,6 +3,7 @@ package dev.cairn.ui.edit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
+import dev.cairn.ops.EditRefused;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StatePart;
 import dev.cairn.state.Validation;
@@ -162,13 +163,18 @@ public final class EditorViewModel {
         return state + (dirty ? " · unsaved changes" : " · as stored");
     }
 
-    /** What saving writes: the completed document as {@code meltano state set} does, or the partial document. */
-    public Edit edit() {
+    /**
+     * What saving writes: the completed document as {@code meltano state set} does, or the partial
+     * document — as the change from what was read, so that re-planned onto a state another writer
+     * changed meanwhile it keeps their changes ({@link Edit#edited}).
+     */
+    public Edit edit() throws EditRefused {
         if (!canSave.get()) {
             throw new IllegalStateException("nothing valid to save");
         }
         ObjectNode document = (ObjectNode) validation.get().document();
-        return part.get() == Part.COMPLETED ? Edit.set(document) : Edit.setPartial(document);
+        return Edit.edited(part.get() == Part.COMPLETED ? Edit.set(document) : Edit.setPartial(document),
+                base.get().document());
     }
 
     /** After a save: the editor is clean and follows the inspector again. */

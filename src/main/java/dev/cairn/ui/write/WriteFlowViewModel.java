@@ -6,12 +6,14 @@ import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.state.JsonReplay;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -23,6 +25,8 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableMap;
 
 /**
  * One write from plan to outcome, for the write sheet: it is planned on the state as read and
@@ -67,6 +71,8 @@ public final class WriteFlowViewModel {
     private final StringProperty typed = new SimpleStringProperty(this, "typed", "");
     private final ObjectProperty<View> view = new SimpleObjectProperty<>(this, "view", View.EFFECTIVE);
     private final BooleanBinding canConfirm;
+    private final ObservableMap<String, JsonReplay.Pick> picks = FXCollections.observableHashMap();
+    private final BooleanBinding canReapply;
     private final List<Consumer<WriteCommand>> writtenListeners = new ArrayList<>();
     private final List<Runnable> closedListeners = new ArrayList<>();
     private final List<Runnable> discardedListeners = new ArrayList<>();
@@ -80,6 +86,9 @@ public final class WriteFlowViewModel {
                         && !plan.get().command().changesNothing()
                         && (requiredTyping.get().isEmpty() || requiredTyping.get().equals(typed.get().strip())),
                 stage, plan, requiredTyping, typed);
+        canReapply = Bindings.createBooleanBinding(() -> stage.get() == Stage.CONFLICT && conflict.get() != null
+                        && conflict.get().overlaps().stream().allMatch(o -> picks.containsKey(o.pointer())),
+                stage, conflict, picks);
     }
 
     /** Plans {@code edit} on the state as read ({@code read}; null reads it now) and shows the preview. */
@@ -165,6 +174,7 @@ public final class WriteFlowViewModel {
             }
         }), found -> {
             if (found != null) {
+                picks.clear();
                 conflict.set(found);
                 message.set(found.explanation());
                 stage.set(Stage.CONFLICT);
@@ -177,16 +187,24 @@ public final class WriteFlowViewModel {
         }, failure -> fail("Nothing was written", command.description(), failure));
     }
 
-    /** After a conflict: plans the same edit onto the state stored now, and previews it again. */
+    /**
+     * After a conflict: plans the same edit onto the state stored now, and previews it again; where
+     * both changed the same place, with the value picked there ({@link #pick}).
+     */
     public void reapply() {
-        Conflict c = conflict.get();
-        if (stage.get() != Stage.CONFLICT || c == null) {
+        if (!canReapply.get()) {
             return;
         }
-        Edit edit = c.attempted().edit();
+        Conflict c = conflict.get();
+        Edit edit = c.overlaps().isEmpty() ? c.attempted().edit() : c.attempted().edit().picking(Map.copyOf(picks));
         StoredState current = c.current();
         begin(target, edit.verb() + " of " + current.stateId(), () -> WritePlan.of(
                 WriteCommand.plan(target.backend(), edit, current), edit, target.backend().lockStatus(current.stateId())));
+    }
+
+    /** After a conflict: whose value stays at one place both changed (an overlap's pointer). */
+    public void pick(String pointer, JsonReplay.Pick side) {
+        picks.put(pointer, side);
     }
 
     /** After a conflict: drops the change; what is stored now stays. */
@@ -283,6 +301,16 @@ public final class WriteFlowViewModel {
 
     public BooleanBinding canConfirmProperty() {
         return canConfirm;
+    }
+
+    /** In a conflict: a pick has been made at every place both changed. */
+    public BooleanBinding canReapplyProperty() {
+        return canReapply;
+    }
+
+    /** The picks made so far at the conflict's overlaps, by pointer. */
+    public ObservableMap<String, JsonReplay.Pick> picks() {
+        return picks;
     }
 
     public WriteTarget target() {

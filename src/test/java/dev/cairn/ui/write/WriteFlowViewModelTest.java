@@ -14,6 +14,7 @@ import dev.cairn.backend.Version;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
 import dev.cairn.state.Json;
+import dev.cairn.state.JsonReplay;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.ui.FakeUiThread;
@@ -139,6 +140,47 @@ class WriteFlowViewModelTest {
             StateDocument stored = backend.read(ID).document();
             assertEquals(9, stored.effective().at("/singer_state/bookmarks/a/replication_key_value").asInt(), "theirs kept");
             assertEquals(5, stored.effective().at("/singer_state/bookmarks/b/replication_key_value").asInt(), "mine applied");
+        }
+    }
+
+    @Test
+    void anEditedDocumentReappliesOnlyWhatWasEditedAndAsksWhereBothChangedTheSameValue() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.FILE.open(dir)) {
+            StoredState read = seed(backend, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 1},"
+                    + " \"b\": {\"replication_key_value\": 1}}}}", "{}");
+            WriteTarget target = new WriteTarget("files", backend, Environment.STAGING, false);
+            WriteFlowViewModel flow = flow(journal);
+            // I type a = 2 and b = 2; meanwhile another writer sets a = 9.
+            Edit mine = Edit.edited(Edit.set(doc("{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 2},"
+                    + " \"b\": {\"replication_key_value\": 2}}}}")), read.document());
+            ui.run(() -> flow.start(target, ID, mine, read));
+            awaitStage(flow, Stage.PREVIEW);
+            backend.write(ID, StateDocument.of(doc("{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 9},"
+                    + " \"b\": {\"replication_key_value\": 1}}}}"), doc("{}")), read.version());
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.CONFLICT);
+            String a = "/completed/singer_state/bookmarks/a/replication_key_value";
+            Conflict conflict = ui.call(() -> flow.conflictProperty().get());
+            assertEquals(1, conflict.overlaps().size());
+            assertEquals(a, conflict.overlaps().get(0).pointer());
+            assertEquals(9, conflict.overlaps().get(0).theirs().asInt());
+            assertEquals(2, conflict.overlaps().get(0).mine().asInt());
+            assertTrue(conflict.explanation().contains("You both changed 1 place"), conflict.explanation());
+            assertFalse(ui.call(() -> flow.canReapplyProperty().get()), "not before a pick");
+            ui.run(flow::reapply);
+            assertEquals(Stage.CONFLICT, ui.call(() -> flow.stageProperty().get()));
+
+            ui.run(() -> flow.pick(a, JsonReplay.Pick.THEIRS));
+            assertTrue(ui.call(() -> flow.canReapplyProperty().get()));
+            ui.run(flow::reapply);
+            awaitStage(flow, Stage.PREVIEW);
+            assertEquals("1 stream changed", ui.call(() -> flow.planProperty().get().summary()));
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+            StateDocument stored = backend.read(ID).document();
+            assertEquals(9, stored.effective().at("/singer_state/bookmarks/a/replication_key_value").asInt(), "theirs picked");
+            assertEquals(2, stored.effective().at("/singer_state/bookmarks/b/replication_key_value").asInt(), "mine applied");
         }
     }
 
