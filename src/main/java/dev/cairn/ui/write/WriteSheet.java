@@ -105,7 +105,7 @@ public final class WriteSheet extends BorderPane {
         confirm.setOnAction(e -> model.confirm());
         cancel.setId("cancel-write");
         cancel.setCancelButton(true);
-        cancel.setOnAction(e -> model.close());
+        cancel.setOnAction(e -> model.cancel());
         reapply.setId("reapply");
         reapply.getStyleClass().add(Styles.PRIMARY);
         reapply.setOnAction(e -> model.reapply());
@@ -126,6 +126,7 @@ public final class WriteSheet extends BorderPane {
 
         model.stageProperty().addListener((o, a, b) -> update());
         model.planProperty().addListener((o, a, b) -> update());
+        model.cancellableProperty().addListener((o, a, b) -> update());
         model.viewProperty().addListener((o, a, b) -> showPreview());
         model.requiredTypingProperty().addListener((o, a, b) -> update());
         update();
@@ -151,7 +152,11 @@ public final class WriteSheet extends BorderPane {
             case PLANNING:
             case WRITING:
                 body.getChildren().setAll(busy);
-                buttons.getChildren().setAll(cancel);
+                if (model.cancellableProperty().get()) {
+                    buttons.getChildren().setAll(cancel);
+                } else {
+                    buttons.getChildren().clear();
+                }
                 break;
             case PREVIEW:
                 showPreview();
