@@ -14,8 +14,6 @@ import dev.cairn.ui.task.UserError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -83,7 +81,7 @@ public final class WriteFlowViewModel {
     private final ReadOnlyBooleanWrapper cancellable = new ReadOnlyBooleanWrapper(this, "cancellable", true);
     private WriteTarget target;
     private WriteCommand written;
-    private Run writing;
+    private PendingWrite<Outcome> writing;
 
     public WriteFlowViewModel(TaskExecutor executor, Journal journal) {
         this.work = new TaskSlot(executor);
@@ -182,22 +180,19 @@ public final class WriteFlowViewModel {
         }
         WritePlan planned = plan.get();
         WriteCommand command = planned.command();
-        Run run = new Run();
+        PendingWrite<Outcome> run = new PendingWrite<>();
         writing = run;
         stage.set(Stage.WRITING);
         cancellable.set(true);
         message.set("Waiting for a worker to start the write … (it can still be cancelled)");
         long token = work.nextToken();
         work.run(BackgroundTask.of(command.description(), context -> {
-            if (context.isCancelled() || !run.start()) {
-                throw new CancellationException();
-            }
+            run.start(context);
             work.publish(token, () -> {
                 cancellable.set(false);
                 message.set("Writing … (cannot be stopped)");
             });
-            run.outcome = write(planned);
-            return run.outcome;
+            return run.finish(write(planned));
         }).onCancelled(() -> work.publish(token, () -> ended(run))), outcome -> ended(run), failure -> {
             writing = null;
             cancellable.set(true);
@@ -218,13 +213,13 @@ public final class WriteFlowViewModel {
         }
     }
 
-    private void ended(Run run) {
+    private void ended(PendingWrite<Outcome> run) {
         if (writing != run) {
             return;
         }
         writing = null;
         cancellable.set(true);
-        Outcome outcome = run.outcome;
+        Outcome outcome = run.outcome();
         WriteCommand command = plan.get().command();
         if (outcome == null) {
             message.set("Cancelled before it started: nothing was written. " + plan.get().summary());
@@ -249,26 +244,12 @@ public final class WriteFlowViewModel {
      * (back to its preview, nothing written). A write that started cannot be stopped; this does nothing then.
      */
     public void cancel() {
-        Run run = writing;
+        PendingWrite<Outcome> run = writing;
         if (run == null) {
             close();
         } else if (run.callOff()) {
             work.cancel();
             ended(run);
-        }
-    }
-
-    /** A confirmed write: it either starts on a worker or is called off first, never both. */
-    private static final class Run {
-        private final AtomicInteger state = new AtomicInteger(); // 0 waiting, 1 started, 2 called off
-        private volatile Outcome outcome;
-
-        boolean start() {
-            return state.compareAndSet(0, 1);
-        }
-
-        boolean callOff() {
-            return state.compareAndSet(0, 2);
         }
     }
 
