@@ -71,12 +71,14 @@ public final class EditorViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final BooleanBinding canSave;
     private StoredState latest;
+    /** The text {@link #validation} is about: a save waits until it is the text being edited. */
+    private String validatedText;
 
     public EditorViewModel(TaskExecutor executor) {
         this.loading = new TaskSlot(executor);
         this.validating = new TaskSlot(executor);
-        canSave = Bindings.createBooleanBinding(() -> dirty.get() && validation.get() != null
-                && validation.get().canSave() && validation.get().document().isObject(), dirty, validation);
+        canSave = Bindings.createBooleanBinding(() -> dirty.get() && validation.get() != null && validatedText == text.get()
+                && validation.get().canSave() && validation.get().document().isObject(), dirty, validation, text);
         text.addListener((o, a, b) -> edited());
         part.addListener((o, a, b) -> {
             if (latest != null) {
@@ -142,10 +144,11 @@ public final class EditorViewModel {
         String content = text.get();
         boolean requireSingerState = l.part() == Part.COMPLETED;
         validating.run(BackgroundTask.of("Validating", context -> Validation.check(content, requireSingerState)),
-                this::validated, failure -> status.set(failure.message()));
+                result -> validated(content, result), failure -> status.set(failure.message()));
     }
 
-    private void validated(Validation.Result result) {
+    private void validated(String content, Validation.Result result) {
+        validatedText = content;
         validation.set(result);
         problems.setAll(result.problems());
         status.set(describe(result, dirty.get()));
@@ -195,7 +198,7 @@ public final class EditorViewModel {
         return loaded.getReadOnlyProperty();
     }
 
-    /** The text being edited; the view writes every change into it. */
+    /** The text being edited; the view writes it in when typing pauses, and each change is validated. */
     public StringProperty textProperty() {
         return text;
     }
