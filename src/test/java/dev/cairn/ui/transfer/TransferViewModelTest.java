@@ -14,7 +14,6 @@ import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.connect.Environment;
-import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.transfer.TransferViewModel.Row;
 import dev.cairn.ui.transfer.TransferViewModel.Stage;
@@ -23,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,25 +114,11 @@ class TransferViewModelTest {
         return model;
     }
 
-    /** Occupies both workers of the executor until the returned latch is counted down. */
-    private CountDownLatch occupyWorkers() throws InterruptedException {
-        CountDownLatch release = new CountDownLatch(1);
-        CountDownLatch busy = new CountDownLatch(2);
-        for (int i = 0; i < 2; i++) {
-            ui.run(() -> ui.executor().submit(BackgroundTask.of("Busy", context -> {
-                busy.countDown();
-                return release.await(30, TimeUnit.SECONDS);
-            })));
-        }
-        assertTrue(busy.await(30, TimeUnit.SECONDS));
-        return release;
-    }
-
     @Test
     void aMoveCancelledBeforeAWorkerStartsItMovesNothingAndCanRunLater() throws Exception {
         try (StateBackend dev = EmptyBackends.SQLITE.open(dir); StateBackend files = EmptyBackends.FILE.open(dir)) {
             TransferViewModel model = plannedMove(dev, files);
-            CountDownLatch release = occupyWorkers();
+            CountDownLatch release = ui.occupyWorkers();
             ui.run(model::run);
             assertEquals(Stage.RUNNING, ui.call(() -> model.stageProperty().get()));
             ui.run(model::cancel);

@@ -19,12 +19,10 @@ import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.connect.Environment;
-import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.write.WriteFlowViewModel.Stage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -187,24 +185,6 @@ class WriteFlowViewModelTest {
         }
     }
 
-    /** Occupies both workers of the executor until the returned latch is counted down. */
-    private CountDownLatch occupyWorkers() {
-        CountDownLatch release = new CountDownLatch(1);
-        CountDownLatch busy = new CountDownLatch(2);
-        for (int i = 0; i < 2; i++) {
-            ui.run(() -> ui.executor().submit(BackgroundTask.of("Busy", context -> {
-                busy.countDown();
-                return release.await(30, TimeUnit.SECONDS);
-            })));
-        }
-        try {
-            assertTrue(busy.await(30, TimeUnit.SECONDS));
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
-        return release;
-    }
-
     @Test
     void aWriteCancelledBeforeAWorkerStartsItWritesNothingAndReturnsToItsPreview() throws Exception {
         Journal journal = new Journal(dir.resolve("journal"));
@@ -213,7 +193,7 @@ class WriteFlowViewModelTest {
             WriteFlowViewModel flow = flow(journal);
             ui.run(() -> flow.start(new WriteTarget("files", backend, Environment.STAGING, false), ID, Edit.clearPartial(), read));
             awaitStage(flow, Stage.PREVIEW);
-            CountDownLatch release = occupyWorkers();
+            CountDownLatch release = ui.occupyWorkers();
             ui.run(flow::confirm);
             assertEquals(Stage.WRITING, ui.call(() -> flow.stageProperty().get()));
             assertTrue(ui.call(() -> flow.cancellableProperty().get()), "queued: it can still be stopped");
@@ -227,7 +207,7 @@ class WriteFlowViewModelTest {
             assertEquals(0, journal.history(backend.displayUri(), ID).size(), "not even journalled");
 
             // The same cancel through the status bar (the task's own cancel) ends the same way.
-            release = occupyWorkers();
+            release = ui.occupyWorkers();
             ui.run(flow::confirm);
             ui.run(() -> ui.executor().running().stream().filter(t -> t.title().startsWith("Clear partial"))
                     .forEach(dev.cairn.ui.task.RunningTask::cancel));
@@ -273,7 +253,7 @@ class WriteFlowViewModelTest {
         try (StateBackend backend = EmptyBackends.FILE.open(dir)) {
             StoredState read = seed(backend, "{\"singer_state\": {}}", "{}");
             WriteFlowViewModel flow = flow(journal);
-            CountDownLatch release = occupyWorkers();
+            CountDownLatch release = ui.occupyWorkers();
             ui.run(() -> flow.start(new WriteTarget("files", backend, Environment.STAGING, false), ID, Edit.clear(), read));
             ui.run(() -> ui.executor().running().stream().filter(t -> t.title().startsWith("Planning"))
                     .forEach(dev.cairn.ui.task.RunningTask::cancel));
