@@ -188,6 +188,7 @@ public final class TransferViewModel {
         stage.set(Stage.PLANNING);
         rows.clear();
         message.set("Reading the states to " + verb() + " …");
+        long token = planning.nextToken();
         planning.run(BackgroundTask.of("Planning the " + verb(), context -> {
             List<Item> items;
             if (s == Scope.ONE_ID) {
@@ -210,7 +211,10 @@ public final class TransferViewModel {
                 context.progress(++i, items.size());
             }
             return new Planned(items, out);
-        }), result -> {
+        }).onCancelled(() -> planning.publish(token, () -> {
+            message.set("Preview cancelled: nothing was " + verbed() + ".");
+            stage.set(Stage.EDITING);
+        })), result -> {
             planned = result.items();
             rows.setAll(result.rows());
             message.set(result.rows().isEmpty() ? "No ID matches " + glob + "." : counts(result.rows(), false));
@@ -272,7 +276,7 @@ public final class TransferViewModel {
             return;
         }
         if (!run.write().started()) {
-            message.set("Cancelled before it started: nothing was " + (mode.get() == Transfer.Mode.MOVE ? "moved." : "copied."));
+            message.set("Cancelled before it started: nothing was " + verbed() + ".");
             stage.set(Stage.PLANNED);
             return;
         }
@@ -344,6 +348,10 @@ public final class TransferViewModel {
 
     private String verb() {
         return mode.get() == Transfer.Mode.MOVE ? "move" : "copy";
+    }
+
+    private String verbed() {
+        return mode.get() == Transfer.Mode.MOVE ? "moved" : "copied";
     }
 
     private static String capitalized(String s) {

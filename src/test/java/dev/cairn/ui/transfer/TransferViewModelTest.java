@@ -115,6 +115,23 @@ class TransferViewModelTest {
     }
 
     @Test
+    void aPreviewCancelledFromTheStatusBarReturnsToTheForm() throws Exception {
+        try (StateBackend dev = EmptyBackends.FILE.open(dir)) {
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> model.open(from, "dev:a", List.of(from)));
+            CountDownLatch release = ui.occupyWorkers();
+            ui.run(model::plan);
+            assertEquals(Stage.PLANNING, ui.call(() -> model.stageProperty().get()));
+            ui.run(() -> ui.executor().running().stream().filter(t -> t.title().startsWith("Planning"))
+                    .forEach(RunningTask::cancel));
+            release.countDown();
+            ui.await(() -> model.stageProperty().get() == Stage.EDITING, Duration.ofSeconds(30));
+            assertEquals("Preview cancelled: nothing was copied.", ui.call(() -> model.messageProperty().get()));
+        }
+    }
+
+    @Test
     void aMoveCancelledBeforeAWorkerStartsItMovesNothingAndCanRunLater() throws Exception {
         try (StateBackend dev = EmptyBackends.SQLITE.open(dir); StateBackend files = EmptyBackends.FILE.open(dir)) {
             TransferViewModel model = plannedMove(dev, files);
