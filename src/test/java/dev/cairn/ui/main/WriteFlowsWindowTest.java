@@ -186,6 +186,28 @@ class WriteFlowsWindowTest {
     }
 
     @Test
+    void aWriteThatStartedOffersNoCancelAndShowsItsOutcome() throws Exception {
+        select("staging files", STAGING_ID);
+        editCompletedText("2024-05-31T22:15:03.250117+00:00", "2024-05-01T00:00:00+00:00");
+        robot.clickOn("#editor-save");
+        awaitStage(WriteFlowViewModel.Stage.PREVIEW);
+        // A pipeline holds Meltano's lock: the write starts, is journalled, and waits for the lock.
+        Path lock = Path.of(workspace.stagingUri.substring("file://".length())).resolve(STAGING_ID).resolve("lock");
+        java.nio.file.Files.writeString(lock, Double.toString(System.currentTimeMillis() / 1000.0));
+        robot.clickOn("#confirm-write");
+        TestWindow.waitFor(() -> "Writing … (cannot be stopped)".equals(model.writes().flow().messageProperty().get()));
+        assertTrue(robot.lookup("#cancel-write").tryQuery().isEmpty(), "no Cancel once the write started");
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        assertEquals(WriteFlowViewModel.Stage.WRITING, fx(() -> model.writes().flow().stageProperty().get()));
+        java.nio.file.Files.delete(lock);
+        awaitStage(WriteFlowViewModel.Stage.DONE);
+        try (StateBackend b = workspace.open(workspace.stagingUri)) {
+            assertEquals("2024-05-01T00:00:00+00:00", b.read(STAGING_ID).document().effective()
+                    .at("/singer_state/bookmarks/contacts/replication_key_value").asText());
+        }
+    }
+
+    @Test
     void aConcurrentWriteBetweenLoadAndSaveIsAConflictResolvedByDiscarding() throws Exception {
         select("dev system DB", DEV_ID);
         editCompletedText("2024-05-01T00:00:00+00:00", "2020-01-01T00:00:00+00:00");
