@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.state.BookmarkEdits;
 import dev.cairn.state.Json;
+import dev.cairn.state.JsonReplay;
 import dev.cairn.state.Merge;
 import dev.cairn.state.MergeError;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * A change to one state, as a function of what is stored: Meltano's complete write ({@code state
@@ -23,6 +27,63 @@ public interface Edit {
 
     /** The document to store instead of {@code current}, or {@code null} to delete the state. */
     StateDocument apply(StateDocument current) throws EditRefused;
+
+    /**
+     * The places where {@code current} (stored since this edit was planned) changed what this edit
+     * changes, differently: re-planned onto {@code current}, the edit needs a pick for each. Edits that
+     * re-plan as they are (clear, merge, rewind …) have none.
+     */
+    default List<JsonReplay.Overlap> overlaps(StateDocument current) {
+        return List.of();
+    }
+
+    /** This edit with, for each overlap (by pointer), whose value stays. */
+    default Edit picking(Map<String, JsonReplay.Pick> picks) {
+        return this;
+    }
+
+    /**
+     * A document edited by hand: {@code whole} (which stores the typed document) applied to the
+     * state as read. On that state it stores exactly that; on a state another writer changed since,
+     * it replays only what the editing changed (the structural difference from what was read) onto
+     * it, so the other writer's changes elsewhere stay; where both changed the same place, it needs
+     * a pick there ({@link #overlaps}).
+     */
+    static Edit edited(Edit whole, StateDocument read) throws EditRefused {
+        StateDocument mine = Objects.requireNonNull(whole.apply(read), "an edited document is never a delete");
+        return edited(whole.verb(), read, mine, Map.of());
+    }
+
+    private static Edit edited(String verb, StateDocument read, StateDocument mine, Map<String, JsonReplay.Pick> picks) {
+        return new Edit() {
+            @Override
+            public String verb() {
+                return verb;
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) throws EditRefused {
+                if (current.equals(read)) {
+                    return mine;
+                }
+                try {
+                    return JsonReplay.replay(read, current, mine, picks);
+                } catch (IllegalArgumentException e) {
+                    throw new EditRefused("your change cannot be reapplied: " + e.getMessage());
+                }
+            }
+
+            @Override
+            public List<JsonReplay.Overlap> overlaps(StateDocument current) {
+                return JsonReplay.overlaps(read, current, mine);
+            }
+
+            @Override
+            public Edit picking(Map<String, JsonReplay.Pick> chosen) {
+                return edited(verb, read, mine, Map.copyOf(chosen));
+            }
+        };
+    }
 
     /**
      * {@code meltano state set}: the document becomes the completed state and the partial is emptied.

@@ -30,6 +30,16 @@ public final class JsonDiff {
         return Collections.unmodifiableList(walk.changes);
     }
 
+    /** A Singer SDK {@code partitions} list: every item an object with a {@code context}. */
+    static boolean isPartitionList(JsonNode array) {
+        for (JsonNode item : array) {
+            if (!item.isObject() || !item.has("context")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * Holds the path to the values being compared as tokens and spells out a pointer only for a
      * change: most values of a large state are unchanged, and building a string for each would
@@ -143,15 +153,6 @@ public final class JsonDiff {
                     depth--;
                 }
             }
-        }
-
-        private static boolean isPartitionList(JsonNode array) {
-            for (JsonNode item : array) {
-                if (!item.isObject() || !item.has("context")) {
-                    return false;
-                }
-            }
-            return true;
         }
 
         private void changed(JsonNode before, JsonNode after) {

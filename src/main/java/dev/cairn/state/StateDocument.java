@@ -2,6 +2,7 @@ package dev.cairn.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.Objects;
 
 /**
@@ -75,6 +76,24 @@ public final class StateDocument {
                     : "the partial state cannot be merged onto the completed state as Meltano does: " + e.getMessage();
             throw new StateError(kind, what, e.path());
         }
+    }
+
+    /**
+     * {@code {"completed": …, "partial": …}} as stored, a corrupt part as its raw text and NULL as
+     * {@code null}: one value for both parts, in which even a repair of unreadable JSON is a change.
+     */
+    public ObjectNode storedJson() {
+        ObjectNode out = Json.object();
+        out.set("completed", storedJson(completed));
+        out.set("partial", storedJson(partial));
+        return out;
+    }
+
+    static JsonNode storedJson(StatePart part) {
+        if (part.isCorrupt()) {
+            return TextNode.valueOf(part.rawText());
+        }
+        return part.valueOrJsonNull();
     }
 
     @Override

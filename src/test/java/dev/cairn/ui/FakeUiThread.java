@@ -1,8 +1,10 @@
 package dev.cairn.ui;
 
+import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +40,30 @@ public final class FakeUiThread implements AutoCloseable {
             work.run();
             return null;
         });
+    }
+
+    /**
+     * Keeps both workers busy until the returned latch is counted down, so that the next task waits
+     * in the queue: a task that has not started yet.
+     */
+    public CountDownLatch occupyWorkers() {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch busy = new CountDownLatch(2);
+        for (int i = 0; i < 2; i++) {
+            run(() -> executor.submit(BackgroundTask.of("Busy", context -> {
+                busy.countDown();
+                return release.await(30, TimeUnit.SECONDS);
+            })));
+        }
+        try {
+            if (!busy.await(30, TimeUnit.SECONDS)) {
+                throw new AssertionError("the workers did not start");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+        return release;
     }
 
     /** Waits until no background task runs and the UI thread has handled every callback. */

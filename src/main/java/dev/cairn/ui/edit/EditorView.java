@@ -3,8 +3,11 @@ package dev.cairn.ui.edit;
 import dev.cairn.state.Validation;
 import dev.cairn.ui.inspect.JsonCodeView;
 import dev.cairn.ui.theme.Styles;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -19,7 +22,9 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.fxmisc.flowless.VirtualizedScrollPane;
 import org.fxmisc.richtext.CodeArea;
+import org.fxmisc.richtext.model.PlainTextChange;
 import org.fxmisc.richtext.model.TwoDimensional;
+import org.reactfx.Subscription;
 
 /**
  * The editor tab: the completed or partial document of the selected state, editable, highlighted
@@ -34,9 +39,14 @@ public final class EditorView extends BorderPane {
     private final Button revert = new Button("Revert");
     private final Label readOnly = new Label();
     private final ListView<Validation.Problem> problems = new ListView<>();
+    /** How long typing must pause before the edited lines are highlighted again and the text validated. */
+    static final Duration SETTLE = Duration.ofMillis(250);
+
     private CodeArea area;
+    private Subscription editing = Subscription.EMPTY;
+    /** Typed text has not reached the model yet: Save waits for it (and its validation). */
+    private final BooleanProperty typing = new SimpleBooleanProperty(this, "typing");
     private int errorParagraph = -1;
-    private boolean loading;
 
     /**
      * @param onSave asks for the write preview of the edited document
@@ -58,7 +68,8 @@ public final class EditorView extends BorderPane {
         save.setId("editor-save");
         save.getStyleClass().add(Styles.PRIMARY);
         save.setTooltip(new Tooltip("Preview the write; nothing is stored before you confirm it"));
-        save.disableProperty().bind(model.canSaveProperty().not().or(javafx.beans.binding.Bindings.isNotEmpty(whyReadOnly)));
+        save.disableProperty().bind(model.canSaveProperty().not().or(javafx.beans.binding.Bindings.isNotEmpty(whyReadOnly))
+                .or(typing));
         save.setOnAction(e -> onSave.run());
         revert.setId("editor-revert");
         revert.disableProperty().bind(model.dirtyProperty().not());
@@ -91,6 +102,8 @@ public final class EditorView extends BorderPane {
 
     private void show(EditorViewModel.Loaded loaded) {
         errorParagraph = -1;
+        editing.unsubscribe(); // a pause after typing in the area shown before must not reach the model
+        typing.set(false);
         if (loaded == null) {
             area = null;
             Label placeholder = new Label("Select a state ID to edit its completed or partial document.");
@@ -107,28 +120,54 @@ public final class EditorView extends BorderPane {
             setCenter(placeholder);
             return;
         }
-        loading = true;
         area = JsonCodeView.editableArea(loaded.prepared());
         area.setId("editor-area");
-        loading = false;
-        area.plainTextChanges().subscribe(change -> {
-            if (loading) {
-                return;
-            }
-            restyle(change.getPosition(), change.getInsertionEnd());
-            model.textProperty().set(area.getText());
-        });
+        CodeArea edited = area;
+        // Once typing pauses: re-highlight the lines the burst touched, and hand the text (one copy) to validation.
+        editing = edited.plainTextChanges().subscribe(change -> typing.set(true)).and(edited.plainTextChanges()
+                .reduceSuccessions(change -> Lines.touched(edited, change), (lines, change) -> lines.and(edited, change), SETTLE)
+                .subscribe(lines -> {
+                    restyle(lines);
+                    model.textProperty().set(edited.getText());
+                    typing.set(false);
+                }));
         setCenter(new VirtualizedScrollPane<>(area));
         markError(model.validationProperty().get());
     }
 
-    /** Re-highlights only the paragraphs an edit touched. */
-    private void restyle(int from, int to) {
-        int first = area.offsetToPosition(from, TwoDimensional.Bias.Backward).getMajor();
-        int last = area.offsetToPosition(Math.min(to, area.getLength()), TwoDimensional.Bias.Forward).getMajor();
-        for (int p = first; p <= last && p < area.getParagraphs().size(); p++) {
+    /** Re-highlights only the paragraphs a burst of edits touched. */
+    private void restyle(Lines lines) {
+        for (int p = lines.first(); p <= lines.last() && p < area.getParagraphs().size(); p++) {
             String line = area.getParagraph(p).getText();
             area.setStyleSpans(p, 0, JsonCodeView.spans(line, List.of()));
+        }
+    }
+
+    /** The paragraphs a burst of edits touched, in the area as it is after the last of them. */
+    record Lines(int first, int last) {
+
+        static Lines touched(CodeArea area, PlainTextChange change) {
+            int first = area.offsetToPosition(change.getPosition(), TwoDimensional.Bias.Backward).getMajor();
+            int last = area.offsetToPosition(Math.min(change.getInsertionEnd(), area.getLength()), TwoDimensional.Bias.Forward)
+                    .getMajor();
+            return new Lines(first, last);
+        }
+
+        /** These lines, moved by the lines {@code change} added or removed before them, and the lines it touched. */
+        Lines and(CodeArea area, PlainTextChange change) {
+            Lines now = touched(area, change);
+            int shift = newlines(change.getInserted()) - newlines(change.getRemoved());
+            int movedFirst = first > now.first ? Math.max(now.first, first + shift) : first;
+            int movedLast = last > now.first ? Math.max(now.first, last + shift) : last;
+            return new Lines(Math.min(movedFirst, now.first), Math.max(movedLast, now.last));
+        }
+
+        private static int newlines(String text) {
+            int n = 0;
+            for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+                n++;
+            }
+            return n;
         }
     }
 

@@ -3,6 +3,7 @@ package dev.cairn.ui.edit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
+import dev.cairn.ops.EditRefused;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StatePart;
 import dev.cairn.state.Validation;
@@ -70,12 +71,14 @@ public final class EditorViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final BooleanBinding canSave;
     private StoredState latest;
+    /** The text {@link #validation} is about: a save waits until it is the text being edited. */
+    private String validatedText;
 
     public EditorViewModel(TaskExecutor executor) {
         this.loading = new TaskSlot(executor);
         this.validating = new TaskSlot(executor);
-        canSave = Bindings.createBooleanBinding(() -> dirty.get() && validation.get() != null
-                && validation.get().canSave() && validation.get().document().isObject(), dirty, validation);
+        canSave = Bindings.createBooleanBinding(() -> dirty.get() && validation.get() != null && validatedText == text.get()
+                && validation.get().canSave() && validation.get().document().isObject(), dirty, validation, text);
         text.addListener((o, a, b) -> edited());
         part.addListener((o, a, b) -> {
             if (latest != null) {
@@ -141,10 +144,11 @@ public final class EditorViewModel {
         String content = text.get();
         boolean requireSingerState = l.part() == Part.COMPLETED;
         validating.run(BackgroundTask.of("Validating", context -> Validation.check(content, requireSingerState)),
-                this::validated, failure -> status.set(failure.message()));
+                result -> validated(content, result), failure -> status.set(failure.message()));
     }
 
-    private void validated(Validation.Result result) {
+    private void validated(String content, Validation.Result result) {
+        validatedText = content;
         validation.set(result);
         problems.setAll(result.problems());
         status.set(describe(result, dirty.get()));
@@ -162,13 +166,18 @@ public final class EditorViewModel {
         return state + (dirty ? " · unsaved changes" : " · as stored");
     }
 
-    /** What saving writes: the completed document as {@code meltano state set} does, or the partial document. */
-    public Edit edit() {
+    /**
+     * What saving writes: the completed document as {@code meltano state set} does, or the partial
+     * document — as the change from what was read, so that re-planned onto a state another writer
+     * changed meanwhile it keeps their changes ({@link Edit#edited}).
+     */
+    public Edit edit() throws EditRefused {
         if (!canSave.get()) {
             throw new IllegalStateException("nothing valid to save");
         }
         ObjectNode document = (ObjectNode) validation.get().document();
-        return part.get() == Part.COMPLETED ? Edit.set(document) : Edit.setPartial(document);
+        return Edit.edited(part.get() == Part.COMPLETED ? Edit.set(document) : Edit.setPartial(document),
+                base.get().document());
     }
 
     /** After a save: the editor is clean and follows the inspector again. */
@@ -189,7 +198,7 @@ public final class EditorViewModel {
         return loaded.getReadOnlyProperty();
     }
 
-    /** The text being edited; the view writes every change into it. */
+    /** The text being edited; the view writes it in when typing pauses, and each change is validated. */
     public StringProperty textProperty() {
         return text;
     }

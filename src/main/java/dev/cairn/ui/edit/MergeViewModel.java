@@ -98,7 +98,9 @@ public final class MergeViewModel {
         BackendChoice there = otherBackend.get();
         StateBackend here = backend;
         problem.set("Reading …");
-        reading.run(BackgroundTask.of("Reading the document to merge", context -> document(from, text, path, id, here, there)),
+        long token = reading.nextToken();
+        reading.run(BackgroundTask.of("Reading the document to merge", context -> document(from, text, path, id, here, there))
+                        .onCancelled(() -> reading.publish(token, () -> problem.set("Cancelled: nothing was read or merged."))),
                 document -> {
                     problem.set("");
                     then.accept(document);

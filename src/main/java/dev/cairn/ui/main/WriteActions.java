@@ -3,6 +3,7 @@ package dev.cairn.ui.main;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
+import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.state.Bookmark;
 import dev.cairn.ui.diff.DiffViewModel;
@@ -129,7 +130,12 @@ public final class WriteActions {
 
     /** Save in the editor: the edited document, compare-and-set against the version the editing began on. */
     public void saveEditor() {
-        write(editor.edit(), editor.baseProperty().get());
+        StoredState read = editor.baseProperty().get();
+        try {
+            write(editor.edit(), read);
+        } catch (EditRefused e) {
+            errors.accept(new UserError("Cannot save " + read.stateId() + ": " + e.getMessage(), ""));
+        }
     }
 
     public void clearPartial() {

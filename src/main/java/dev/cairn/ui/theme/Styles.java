@@ -85,6 +85,7 @@ public final class Styles {
     public static final String SHEET_BODY = "sheet-body";
     public static final String SHEET_BUTTONS = "sheet-buttons";
     public static final String WRITE_SHEET = "write-sheet";
+    public static final String OVERLAPS = "overlaps";
     public static final String FORM = "form";
     public static final String RESULTS_TABLE = "results-table";
     public static final String OUTCOME = "outcome";

@@ -171,6 +171,7 @@ public final class TransferView extends BorderPane {
         Button cancel = new Button("Cancel");
         cancel.setId("transfer-cancel");
         cancel.setOnAction(e -> model.cancel());
+        cancel.setTooltip(new javafx.scene.control.Tooltip("Stops after the IDs in flight: what was done to them stays done"));
         showWhen(cancel, model.stageProperty().isEqualTo(Stage.RUNNING));
         Button run = new Button();
         run.setId("transfer-run");

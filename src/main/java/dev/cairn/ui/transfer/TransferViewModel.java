@@ -10,6 +10,7 @@ import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
+import dev.cairn.ui.write.PendingWrite;
 import dev.cairn.ui.write.WriteTarget;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -98,7 +99,7 @@ public final class TransferViewModel {
     private final List<Runnable> finishedListeners = new ArrayList<>();
     private WriteTarget source;
     private List<Item> planned = List.of();
-    private final AtomicReference<Transfer> running = new AtomicReference<>();
+    private final AtomicReference<Run> running = new AtomicReference<>();
 
     public TransferViewModel(TaskExecutor executor, Journal journal) {
         this.executor = executor;
@@ -187,6 +188,7 @@ public final class TransferViewModel {
         stage.set(Stage.PLANNING);
         rows.clear();
         message.set("Reading the states to " + verb() + " …");
+        long token = planning.nextToken();
         planning.run(BackgroundTask.of("Planning the " + verb(), context -> {
             List<Item> items;
             if (s == Scope.ONE_ID) {
@@ -209,7 +211,10 @@ public final class TransferViewModel {
                 context.progress(++i, items.size());
             }
             return new Planned(items, out);
-        }), result -> {
+        }).onCancelled(() -> planning.publish(token, () -> {
+            message.set("Preview cancelled: nothing was " + verbed() + ".");
+            stage.set(Stage.EDITING);
+        })), result -> {
             planned = result.items();
             rows.setAll(result.rows());
             message.set(result.rows().isEmpty() ? "No ID matches " + glob + "." : counts(result.rows(), false));
@@ -222,13 +227,18 @@ public final class TransferViewModel {
 
     private record Planned(List<Item> items, List<Row> rows) { }
 
-    /** Runs the planned items; every row ends with its outcome and reason. */
+    /**
+     * Runs the planned items; every row ends with its outcome and reason — also when the run is
+     * cancelled (from the sheet or the status bar) or fails: the IDs done before it stopped show
+     * what was done to them, the rest that they were not touched.
+     */
     public void run() {
         if (!canRun.get()) {
             return;
         }
         Transfer transfer = transfer(source, destination.get());
-        running.set(transfer);
+        Run run = new Run(transfer, new PendingWrite<>());
+        running.set(run);
         List<Item> items = planned;
         Map<Item, Integer> index = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
@@ -237,52 +247,73 @@ public final class TransferViewModel {
         stage.set(Stage.RUNNING);
         progress.set(0);
         message.set(capitalized(verb()) + "ing " + items.size() + (items.size() == 1 ? " state" : " states") + " …");
-        executor.submit(BackgroundTask.of(capitalized(verb()) + " to " + destination.get().name(), context ->
-                transfer.run(items, 4, (done, total, result) -> {
-                    if (context.isCancelled()) {
-                        transfer.cancel(); // the status bar's Cancel
+        executor.submit(BackgroundTask.of(capitalized(verb()) + " to " + destination.get().name(), context -> {
+            run.write().start(context);
+            return run.write().finish(transfer.run(items, 4, (done, total, result) -> {
+                if (context.isCancelled()) {
+                    transfer.cancel(); // the status bar's Cancel
+                }
+                context.progress(done, total);
+                executor.uiThread().execute(() -> {
+                    Integer i = index.get(result.item());
+                    if (i != null && i < rows.size()) {
+                        rows.set(i, new Row(result.item().sourceId(), result.item().targetId(), result.outcome(),
+                                result.detail(), true));
                     }
-                    context.progress(done, total);
-                    executor.uiThread().execute(() -> {
-                        Integer i = index.get(result.item());
-                        if (i != null && i < rows.size()) {
-                            rows.set(i, new Row(result.item().sourceId(), result.item().targetId(), result.outcome(),
-                                    result.detail(), true));
-                        }
-                        progress.set((double) done / total);
-                    });
-                })).onSuccess(results -> finish(results))
-                .onFailure(this::failed)
-                .onCancelled(() -> {
-                    stage.set(Stage.FINISHED);
-                    message.set("Cancelled.");
-                }));
+                    progress.set((double) done / total);
+                });
+            }));
+        }).onSuccess(results -> ended(run, null))
+                .onFailure(error -> ended(run, error))
+                .onCancelled(() -> ended(run, null)));
     }
 
-    private void finish(List<Transfer.Result> results) {
+    /** A run of the transfer: once a worker started it, it stops only between IDs ({@link Transfer#cancel}). */
+    private record Run(Transfer transfer, PendingWrite<List<Transfer.Result>> write) { }
+
+    private void ended(Run run, UserError failure) {
+        if (!running.compareAndSet(run, null)) {
+            return;
+        }
+        if (!run.write().started()) {
+            message.set("Cancelled before it started: nothing was " + verbed() + ".");
+            stage.set(Stage.PLANNED);
+            return;
+        }
         List<Row> out = new ArrayList<>();
-        for (Transfer.Result r : results) {
-            out.add(new Row(r.item().sourceId(), r.item().targetId(), r.outcome(), r.detail(), true));
+        if (run.write().outcome() != null) {
+            for (Transfer.Result r : run.write().outcome()) {
+                out.add(new Row(r.item().sourceId(), r.item().targetId(), r.outcome(), r.detail(), true));
+            }
+        } else {
+            // The run failed as a whole: an ID it did not report on may or may not have been done.
+            for (Row r : rows) {
+                out.add(r.done() ? r : new Row(r.sourceId(), r.targetId(), Outcome.CANCELLED,
+                        "the run stopped before reporting on this ID: list both backends again to see", true));
+            }
         }
         rows.setAll(out);
         progress.set(1);
-        running.set(null);
-        message.set(counts(out, true));
+        String summary = counts(out, true);
+        message.set(failure == null ? summary : failure.message() + " " + summary);
         stage.set(Stage.FINISHED);
         finishedListeners.forEach(Runnable::run);
     }
 
-    private void failed(UserError error) {
-        running.set(null);
-        message.set(error.message());
-        stage.set(Stage.FINISHED);
-    }
-
-    /** Stops a running transfer after the IDs in flight; the rest end as cancelled. */
+    /**
+     * Cancels the run: before a worker starts it, nothing is done; after, it stops once the IDs in
+     * flight are done (each ID is copied, or moved, whole or not at all).
+     */
     public void cancel() {
-        Transfer t = running.get();
-        if (t != null) {
-            t.cancel();
+        Run run = running.get();
+        if (run == null) {
+            return;
+        }
+        if (run.write().callOff()) {
+            ended(run, null);
+        } else {
+            run.transfer().cancel();
+            message.set("Stopping after the IDs in flight …");
         }
     }
 
@@ -291,7 +322,11 @@ public final class TransferViewModel {
         rows.forEach(r -> n.merge(r.outcome(), 1, Integer::sum));
         List<String> parts = new ArrayList<>();
         n.forEach((outcome, count) -> parts.add(count + " " + word(outcome, done)));
-        return (done ? "Finished: " : rows.size() + (rows.size() == 1 ? " ID: " : " IDs: ")) + String.join(", ", parts) + ".";
+        boolean stopped = done && n.containsKey(Outcome.CANCELLED);
+        String head = !done ? rows.size() + (rows.size() == 1 ? " ID: " : " IDs: ") : stopped ? "Stopped: " : "Finished: ";
+        String moved = stopped && n.containsKey(Outcome.MOVED)
+                ? " The moved IDs are gone from the source; the cancelled ones were not touched." : "";
+        return head + String.join(", ", parts) + "." + moved;
     }
 
     /** How an outcome reads in the table, after the run or (planned) before it. */
@@ -313,6 +348,10 @@ public final class TransferViewModel {
 
     private String verb() {
         return mode.get() == Transfer.Mode.MOVE ? "move" : "copy";
+    }
+
+    private String verbed() {
+        return mode.get() == Transfer.Mode.MOVE ? "moved" : "copied";
     }
 
     private static String capitalized(String s) {

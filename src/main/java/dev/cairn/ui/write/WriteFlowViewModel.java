@@ -6,16 +6,20 @@ import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.state.JsonReplay;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -23,6 +27,8 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableMap;
 
 /**
  * One write from plan to outcome, for the write sheet: it is planned on the state as read and
@@ -32,8 +38,8 @@ import javafx.beans.property.StringProperty;
  */
 public final class WriteFlowViewModel {
 
-    /** Where the flow is. */
-    public enum Stage { CLOSED, PLANNING, PREVIEW, WRITING, DONE, CONFLICT, FAILED }
+    /** Where the flow is; CANCELLED: the planning was stopped, with nothing written. */
+    public enum Stage { CLOSED, PLANNING, PREVIEW, WRITING, DONE, CONFLICT, FAILED, CANCELLED }
 
     /** Which diff the preview shows. */
     public enum View {
@@ -67,11 +73,15 @@ public final class WriteFlowViewModel {
     private final StringProperty typed = new SimpleStringProperty(this, "typed", "");
     private final ObjectProperty<View> view = new SimpleObjectProperty<>(this, "view", View.EFFECTIVE);
     private final BooleanBinding canConfirm;
+    private final ObservableMap<String, JsonReplay.Pick> picks = FXCollections.observableHashMap();
+    private final BooleanBinding canReapply;
     private final List<Consumer<WriteCommand>> writtenListeners = new ArrayList<>();
     private final List<Runnable> closedListeners = new ArrayList<>();
     private final List<Runnable> discardedListeners = new ArrayList<>();
+    private final ReadOnlyBooleanWrapper cancellable = new ReadOnlyBooleanWrapper(this, "cancellable", true);
     private WriteTarget target;
     private WriteCommand written;
+    private PendingWrite<Outcome> writing;
 
     public WriteFlowViewModel(TaskExecutor executor, Journal journal) {
         this.work = new TaskSlot(executor);
@@ -80,6 +90,9 @@ public final class WriteFlowViewModel {
                         && !plan.get().command().changesNothing()
                         && (requiredTyping.get().isEmpty() || requiredTyping.get().equals(typed.get().strip())),
                 stage, plan, requiredTyping, typed);
+        canReapply = Bindings.createBooleanBinding(() -> stage.get() == Stage.CONFLICT && conflict.get() != null
+                        && conflict.get().overlaps().stream().allMatch(o -> picks.containsKey(o.pointer())),
+                stage, conflict, picks);
     }
 
     /** Plans {@code edit} on the state as read ({@code read}; null reads it now) and shows the preview. */
@@ -119,6 +132,9 @@ public final class WriteFlowViewModel {
     }
 
     private void begin(WriteTarget writeTarget, String what, Planner planner) {
+        if (stage.get() == Stage.WRITING) {
+            return; // one write at a time: this one ends first, or is cancelled before it starts
+        }
         this.target = writeTarget;
         written = null;
         plan.set(null);
@@ -129,9 +145,15 @@ public final class WriteFlowViewModel {
         title.set(what + " on " + writeTarget.backend().displayUri());
         message.set("Reading the state and planning the write …");
         stage.set(Stage.PLANNING);
+        cancellable.set(true);
         String taskTitle = "Planning: " + what;
-        work.run(BackgroundTask.of(taskTitle, context -> planner.plan()), this::preview,
-                failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure));
+        long token = work.nextToken();
+        work.run(BackgroundTask.of(taskTitle, context -> planner.plan())
+                        .onCancelled(() -> work.publish(token, () -> {
+                            message.set("Cancelled: nothing was planned or written.");
+                            stage.set(Stage.CANCELLED);
+                        })),
+                this::preview, failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure));
     }
 
     private void preview(WritePlan planned) {
@@ -147,46 +169,111 @@ public final class WriteFlowViewModel {
         stage.set(Stage.PREVIEW);
     }
 
-    /** Writes the previewed plan: journal first, then compare-and-set against the version read. */
+    /**
+     * Writes the previewed plan: journal first, then compare-and-set against the version read. It
+     * can be cancelled ({@link #cancel}) only until a worker starts it; from then on it runs to its
+     * outcome, which is shown even if its task is cancelled from the status bar meanwhile.
+     */
     public void confirm() {
         if (!canConfirm.get()) {
             return;
         }
         WritePlan planned = plan.get();
         WriteCommand command = planned.command();
+        PendingWrite<Outcome> run = new PendingWrite<>();
+        writing = run;
         stage.set(Stage.WRITING);
-        message.set("Writing …");
+        cancellable.set(true);
+        message.set("Waiting for a worker to start the write … (it can still be cancelled)");
+        long token = work.nextToken();
         work.run(BackgroundTask.of(command.description(), context -> {
-            try {
-                command.execute(journal);
-                return (Conflict) null;
-            } catch (ConflictException e) {
-                return Conflict.of(planned, e.current());
-            }
-        }), found -> {
-            if (found != null) {
-                conflict.set(found);
-                message.set(found.explanation());
-                stage.set(Stage.CONFLICT);
-                return;
-            }
+            run.start(context);
+            work.publish(token, () -> {
+                cancellable.set(false);
+                message.set("Writing … (cannot be stopped)");
+            });
+            return run.finish(write(planned));
+        }).onCancelled(() -> work.publish(token, () -> ended(run))), outcome -> ended(run), failure -> {
+            writing = null;
+            cancellable.set(true);
+            fail("Nothing was written", command.description(), failure);
+        });
+    }
+
+    /** What a started write came to; caught here so that it is shown however its task ends. */
+    private Outcome write(WritePlan planned) {
+        WriteCommand command = planned.command();
+        try {
+            command.execute(journal);
+            return new Outcome(null, null);
+        } catch (ConflictException e) {
+            return new Outcome(Conflict.of(planned, e.current()), null);
+        } catch (RuntimeException e) {
+            return new Outcome(null, UserError.of(command.description(), e));
+        }
+    }
+
+    private void ended(PendingWrite<Outcome> run) {
+        if (writing != run) {
+            return;
+        }
+        writing = null;
+        cancellable.set(true);
+        Outcome outcome = run.outcome();
+        WriteCommand command = plan.get().command();
+        if (outcome == null) {
+            message.set("Cancelled before it started: nothing was written. " + plan.get().summary());
+            stage.set(Stage.PREVIEW);
+        } else if (outcome.conflict() != null) {
+            picks.clear();
+            conflict.set(outcome.conflict());
+            message.set(outcome.conflict().explanation());
+            stage.set(Stage.CONFLICT);
+        } else if (outcome.failure() != null) {
+            fail("Nothing was written", command.description(), outcome.failure());
+        } else {
             written = command;
             message.set("Done: " + command.description() + (command.deletes() ? "." : " (now at version " + command.written() + ")."));
             stage.set(Stage.DONE);
             writtenListeners.forEach(l -> l.accept(command));
-        }, failure -> fail("Nothing was written", command.description(), failure));
+        }
     }
 
-    /** After a conflict: plans the same edit onto the state stored now, and previews it again. */
+    /**
+     * Stops what the sheet is doing: planning, or a confirmed write a worker has not started yet
+     * (back to its preview, nothing written). A write that started cannot be stopped; this does nothing then.
+     */
+    public void cancel() {
+        PendingWrite<Outcome> run = writing;
+        if (run == null) {
+            close();
+        } else if (run.callOff()) {
+            work.cancel();
+            ended(run);
+        }
+    }
+
+    /** How a started write ended: written (both null), refused by a conflict, or failed. */
+    private record Outcome(Conflict conflict, UserError failure) { }
+
+    /**
+     * After a conflict: plans the same edit onto the state stored now, and previews it again; where
+     * both changed the same place, with the value picked there ({@link #pick}).
+     */
     public void reapply() {
-        Conflict c = conflict.get();
-        if (stage.get() != Stage.CONFLICT || c == null) {
+        if (!canReapply.get()) {
             return;
         }
-        Edit edit = c.attempted().edit();
+        Conflict c = conflict.get();
+        Edit edit = c.overlaps().isEmpty() ? c.attempted().edit() : c.attempted().edit().picking(Map.copyOf(picks));
         StoredState current = c.current();
         begin(target, edit.verb() + " of " + current.stateId(), () -> WritePlan.of(
                 WriteCommand.plan(target.backend(), edit, current), edit, target.backend().lockStatus(current.stateId())));
+    }
+
+    /** After a conflict: whose value stays at one place both changed (an overlap's pointer). */
+    public void pick(String pointer, JsonReplay.Pick side) {
+        picks.put(pointer, side);
     }
 
     /** After a conflict: drops the change; what is stored now stays. */
@@ -208,7 +295,11 @@ public final class WriteFlowViewModel {
         });
     }
 
+    /** Closes the sheet; not while a write runs (it ends first, and its outcome is shown). */
     public void close() {
+        if (writing != null) {
+            return;
+        }
         work.cancel();
         stage.set(Stage.CLOSED);
         plan.set(null);
@@ -283,6 +374,21 @@ public final class WriteFlowViewModel {
 
     public BooleanBinding canConfirmProperty() {
         return canConfirm;
+    }
+
+    /** Cancel is offered: anything but a write that has started. */
+    public ReadOnlyBooleanProperty cancellableProperty() {
+        return cancellable.getReadOnlyProperty();
+    }
+
+    /** In a conflict: a pick has been made at every place both changed. */
+    public BooleanBinding canReapplyProperty() {
+        return canReapply;
+    }
+
+    /** The picks made so far at the conflict's overlaps, by pointer. */
+    public ObservableMap<String, JsonReplay.Pick> picks() {
+        return picks;
     }
 
     public WriteTarget target() {

@@ -1,19 +1,27 @@
 package dev.cairn.ui.write;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.state.JsonReplay;
+import dev.cairn.state.PythonJson;
 import dev.cairn.ui.diff.AlignedDiff;
 import dev.cairn.ui.diff.DiffPanes;
 import dev.cairn.ui.theme.Styles;
 import dev.cairn.ui.write.WriteFlowViewModel.Stage;
+import java.util.List;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -33,6 +41,8 @@ public final class WriteSheet extends BorderPane {
     private final DiffPanes yours = new DiffPanes();
     private final DiffPanes overwrite = new DiffPanes();
     private final TabPane conflictTabs = new TabPane();
+    private final Tab overlapTab = new Tab();
+    private final GridPane overlapGrid = new GridPane();
     private final StackPane body = new StackPane();
     private final VBox previewBox;
     private final ProgressIndicator busy = new ProgressIndicator();
@@ -79,6 +89,11 @@ public final class WriteSheet extends BorderPane {
         conflictTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         conflictTabs.getTabs().addAll(tab("Changed meanwhile", "conflict-meanwhile", meanwhile),
                 tab("Your change", "conflict-yours", yours), tab("Stored now → yours", "conflict-overwrite", overwrite));
+        overlapGrid.getStyleClass().add(Styles.OVERLAPS);
+        ScrollPane overlapScroll = new ScrollPane(overlapGrid);
+        overlapScroll.setFitToWidth(true);
+        overlapTab.setContent(overlapScroll);
+        overlapTab.setId("conflict-overlaps");
         busy.setMaxSize(40, 40);
         body.getStyleClass().add(Styles.SHEET_BODY);
         setCenter(body);
@@ -90,10 +105,11 @@ public final class WriteSheet extends BorderPane {
         confirm.setOnAction(e -> model.confirm());
         cancel.setId("cancel-write");
         cancel.setCancelButton(true);
-        cancel.setOnAction(e -> model.close());
+        cancel.setOnAction(e -> model.cancel());
         reapply.setId("reapply");
         reapply.getStyleClass().add(Styles.PRIMARY);
         reapply.setOnAction(e -> model.reapply());
+        reapply.disableProperty().bind(model.canReapplyProperty().not());
         discard.setId("discard");
         discard.setOnAction(e -> model.discard());
         undo.setId("undo-written");
@@ -110,6 +126,7 @@ public final class WriteSheet extends BorderPane {
 
         model.stageProperty().addListener((o, a, b) -> update());
         model.planProperty().addListener((o, a, b) -> update());
+        model.cancellableProperty().addListener((o, a, b) -> update());
         model.viewProperty().addListener((o, a, b) -> showPreview());
         model.requiredTypingProperty().addListener((o, a, b) -> update());
         update();
@@ -135,7 +152,11 @@ public final class WriteSheet extends BorderPane {
             case PLANNING:
             case WRITING:
                 body.getChildren().setAll(busy);
-                buttons.getChildren().setAll(cancel);
+                if (model.cancellableProperty().get()) {
+                    buttons.getChildren().setAll(cancel);
+                } else {
+                    buttons.getChildren().clear();
+                }
                 break;
             case PREVIEW:
                 showPreview();
@@ -157,6 +178,7 @@ public final class WriteSheet extends BorderPane {
                             "stored now" + (c.current().exists() ? " (version " + c.current().version() + ")" : " (deleted)"));
                     yours.show(c.yours(), "what you read", "your change");
                     overwrite.show(c.overwrite(), "stored now", "your change (a blind overwrite would store this)");
+                    showOverlaps(c.overlaps());
                 }
                 conflictTabs.getSelectionModel().select(0);
                 body.getChildren().setAll(conflictTabs);
@@ -174,6 +196,54 @@ public final class WriteSheet extends BorderPane {
                 body.getChildren().setAll(failed);
                 buttons.getChildren().setAll(spacer(), close);
         }
+    }
+
+    /** The places both changed, first among the conflict's tabs, each with the pick of whose value stays. */
+    private void showOverlaps(List<JsonReplay.Overlap> overlaps) {
+        conflictTabs.getTabs().remove(overlapTab);
+        if (overlaps.isEmpty()) {
+            return;
+        }
+        overlapTab.setText("Both changed (" + overlaps.size() + ")");
+        conflictTabs.getTabs().add(0, overlapTab);
+        overlapGrid.getChildren().clear();
+        String[] headings = {"Where", "What you read", "Stored now (theirs)", "Your change", "Keep"};
+        for (int column = 0; column < headings.length; column++) {
+            Label heading = new Label(headings[column]);
+            heading.getStyleClass().add(Styles.SUBTITLE);
+            overlapGrid.add(heading, column, 0);
+        }
+        for (int i = 0; i < overlaps.size(); i++) {
+            JsonReplay.Overlap overlap = overlaps.get(i);
+            int row = i + 1;
+            overlapGrid.add(new Label(overlap.pointer().isEmpty() ? "(the whole state)" : overlap.pointer()), 0, row);
+            overlapGrid.add(value(overlap.read()), 1, row);
+            overlapGrid.add(value(overlap.theirs()), 2, row);
+            overlapGrid.add(value(overlap.mine()), 3, row);
+            ToggleGroup group = new ToggleGroup();
+            RadioButton theirs = pickButton("Theirs", "pick-theirs-" + i, group, overlap, JsonReplay.Pick.THEIRS);
+            RadioButton mine = pickButton("Mine", "pick-mine-" + i, group, overlap, JsonReplay.Pick.MINE);
+            overlapGrid.add(new HBox(8, theirs, mine), 4, row);
+        }
+    }
+
+    private RadioButton pickButton(String text, String id, ToggleGroup group, JsonReplay.Overlap overlap,
+                                   JsonReplay.Pick side) {
+        RadioButton button = new RadioButton(text);
+        button.setId(id);
+        button.setToggleGroup(group);
+        button.setSelected(model.picks().get(overlap.pointer()) == side);
+        button.setOnAction(e -> model.pick(overlap.pointer(), side));
+        return button;
+    }
+
+    /** A value of an overlap, compact; long ones cut (the diff tabs show them whole). */
+    private static Label value(JsonNode value) {
+        String text = value == null ? "(none)" : PythonJson.write(value, PythonJson.Style.COMPACT);
+        Label label = new Label(text.length() > 200 ? text.substring(0, 200) + " …" : text);
+        label.setWrapText(true);
+        label.setMaxWidth(260);
+        return label;
     }
 
     private void showPreview() {

@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
+import dev.cairn.ops.WriteCommand;
 import dev.cairn.ops.Transfer;
 import dev.cairn.state.StateDocument;
 import dev.cairn.ui.TestWindow;
@@ -130,11 +133,15 @@ class WriteFlowsWindowTest {
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.CONFLICT);
-        assertTrue(fx(() -> view.writeSheet().conflictTabs().getTabs().size()) == 3, "read→now, read→yours, now→yours");
+        assertEquals(4, fx(() -> view.writeSheet().conflictTabs().getTabs().size()), "both changed, read→now, read→yours, now→yours");
         assertTrue(fx(() -> model.writes().flow().messageProperty().get()).startsWith("Nothing was written"));
         try (StateBackend b = workspace.open(workspace.devUri)) {
             assertEquals(pipeline.document(), b.read(DEV_ID).document(), "nothing was overwritten");
         }
+        // The pipeline's run emptied the partial state I edited: both changed it, so I pick mine there.
+        assertEquals("Both changed (1)", fx(() -> view.writeSheet().conflictTabs().getTabs().get(0).getText()));
+        assertTrue(fx(() -> robot.lookup("#reapply").queryButton().isDisabled()), "Reapply waits for the pick");
+        robot.clickOn("#pick-mine-0");
         robot.clickOn("#reapply");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         assertEquals(pipeline.version(), fx(() -> model.writes().flow().planProperty().get().command().before().version()));
@@ -145,6 +152,58 @@ class WriteFlowsWindowTest {
             assertEquals(pipeline.document().completed(), stored.completed(), "the pipeline's completed state stays");
             assertEquals("2024-05-03T00:00:00+00:00", stored.partial().value()
                     .at("/singer_state/bookmarks/issues/replication_key_value").asText(), "my partial edit is applied on it");
+        }
+    }
+
+    @Test
+    void reapplyingAnEditKeepsWhatAnotherWriterSetOnAnotherStream() throws Exception {
+        select("staging files", STAGING_ID);
+        editCompletedText("2024-05-31T22:15:03.250117+00:00", "2024-05-01T00:00:00+00:00");
+        // Meanwhile `cairn set --force` sets the other stream, companies.
+        String theirs = "2024-06-15T00:00:00+00:00";
+        try (StateBackend b = workspace.open(workspace.stagingUri)) {
+            ObjectNode set = (ObjectNode) b.read(STAGING_ID).document().completed().value().deepCopy();
+            ((ObjectNode) set.at("/singer_state/bookmarks/companies")).put("replication_key_value", theirs);
+            WriteCommand.plan(b, STAGING_ID, Edit.set(set)).execute(workspace.folders.journal());
+        }
+        robot.clickOn("#editor-save");
+        awaitStage(WriteFlowViewModel.Stage.PREVIEW);
+        robot.clickOn("#confirm-write");
+        awaitStage(WriteFlowViewModel.Stage.CONFLICT);
+        assertEquals(3, fx(() -> view.writeSheet().conflictTabs().getTabs().size()), "no place changed by both");
+        robot.clickOn("#reapply");
+        awaitStage(WriteFlowViewModel.Stage.PREVIEW);
+        assertEquals("1 stream changed", fx(() -> model.writes().flow().planProperty().get().summary()));
+        robot.clickOn("#confirm-write");
+        awaitStage(WriteFlowViewModel.Stage.DONE);
+        try (StateBackend b = workspace.open(workspace.stagingUri)) {
+            JsonNode stored = b.read(STAGING_ID).document().effective();
+            assertEquals(theirs, stored.at("/singer_state/bookmarks/companies/replication_key_value").asText(),
+                    "the other writer's value survives");
+            assertEquals("2024-05-01T00:00:00+00:00", stored.at("/singer_state/bookmarks/contacts/replication_key_value").asText(),
+                    "mine is stored");
+        }
+    }
+
+    @Test
+    void aWriteThatStartedOffersNoCancelAndShowsItsOutcome() throws Exception {
+        select("staging files", STAGING_ID);
+        editCompletedText("2024-05-31T22:15:03.250117+00:00", "2024-05-01T00:00:00+00:00");
+        robot.clickOn("#editor-save");
+        awaitStage(WriteFlowViewModel.Stage.PREVIEW);
+        // A pipeline holds Meltano's lock: the write starts, is journalled, and waits for the lock.
+        Path lock = Path.of(workspace.stagingUri.substring("file://".length())).resolve(STAGING_ID).resolve("lock");
+        java.nio.file.Files.writeString(lock, Double.toString(System.currentTimeMillis() / 1000.0));
+        robot.clickOn("#confirm-write");
+        TestWindow.waitFor(() -> "Writing … (cannot be stopped)".equals(model.writes().flow().messageProperty().get()));
+        assertTrue(robot.lookup("#cancel-write").tryQuery().isEmpty(), "no Cancel once the write started");
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        assertEquals(WriteFlowViewModel.Stage.WRITING, fx(() -> model.writes().flow().stageProperty().get()));
+        java.nio.file.Files.delete(lock);
+        awaitStage(WriteFlowViewModel.Stage.DONE);
+        try (StateBackend b = workspace.open(workspace.stagingUri)) {
+            assertEquals("2024-05-01T00:00:00+00:00", b.read(STAGING_ID).document().effective()
+                    .at("/singer_state/bookmarks/contacts/replication_key_value").asText());
         }
     }
 

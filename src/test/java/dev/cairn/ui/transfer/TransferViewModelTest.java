@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.Transfer;
@@ -12,12 +14,14 @@ import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.connect.Environment;
+import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.transfer.TransferViewModel.Row;
 import dev.cairn.ui.transfer.TransferViewModel.Stage;
 import dev.cairn.ui.write.WriteTarget;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,6 +89,100 @@ class TransferViewModelTest {
             TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
             ui.run(() -> model.open(from, "dev:x", List.of(from, archive)));
             assertTrue(ui.call(() -> model.whyNotProperty().get()).contains("read-only connection"));
+        }
+    }
+
+    private static final List<String> SIX = List.of("dev:tap-1-to-target-x", "dev:tap-2-to-target-x", "dev:tap-3-to-target-x",
+            "dev:tap-4-to-target-x", "dev:tap-5-to-target-x", "dev:tap-6-to-target-x");
+
+    /** A move of six IDs from a SQLite DB to a file backend, planned. */
+    private TransferViewModel plannedMove(StateBackend dev, StateBackend files) throws Exception {
+        for (String id : SIX) {
+            dev.write(id, StateDocument.of(Json.parse("{\"singer_state\": {\"id\": \"" + id + "\"}}"), Json.object()), null);
+        }
+        WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+        WriteTarget to = new WriteTarget("files", files, Environment.STAGING, false);
+        TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+        ui.run(() -> {
+            model.open(from, null, List.of(from, to));
+            model.modeProperty().set(Transfer.Mode.MOVE);
+            model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
+            model.patternProperty().set("dev:*");
+            model.plan();
+        });
+        ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
+        return model;
+    }
+
+    @Test
+    void aPreviewCancelledFromTheStatusBarReturnsToTheForm() throws Exception {
+        try (StateBackend dev = EmptyBackends.FILE.open(dir)) {
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> model.open(from, "dev:a", List.of(from)));
+            CountDownLatch release = ui.occupyWorkers();
+            ui.run(model::plan);
+            assertEquals(Stage.PLANNING, ui.call(() -> model.stageProperty().get()));
+            ui.run(() -> ui.executor().running().stream().filter(t -> t.title().startsWith("Planning"))
+                    .forEach(RunningTask::cancel));
+            release.countDown();
+            ui.await(() -> model.stageProperty().get() == Stage.EDITING, Duration.ofSeconds(30));
+            assertEquals("Preview cancelled: nothing was copied.", ui.call(() -> model.messageProperty().get()));
+        }
+    }
+
+    @Test
+    void aMoveCancelledBeforeAWorkerStartsItMovesNothingAndCanRunLater() throws Exception {
+        try (StateBackend dev = EmptyBackends.SQLITE.open(dir); StateBackend files = EmptyBackends.FILE.open(dir)) {
+            TransferViewModel model = plannedMove(dev, files);
+            CountDownLatch release = ui.occupyWorkers();
+            ui.run(model::run);
+            assertEquals(Stage.RUNNING, ui.call(() -> model.stageProperty().get()));
+            ui.run(model::cancel);
+            assertEquals(Stage.PLANNED, ui.call(() -> model.stageProperty().get()));
+            assertEquals("Cancelled before it started: nothing was moved.", ui.call(() -> model.messageProperty().get()));
+            release.countDown();
+            ui.awaitIdle();
+            assertEquals(Stage.PLANNED, ui.call(() -> model.stageProperty().get()));
+            assertTrue(ui.call(() -> model.canRunProperty().get()), "it can run again");
+            assertEquals(6, dev.list(null).size(), "every source is still there");
+            assertEquals(0, files.list(null).size());
+        }
+    }
+
+    @Test
+    void aMoveCancelledWhileRunningShowsPerIdWhatWasDoneBeforeItStopped() throws Exception {
+        Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
+        try (StateBackend dev = EmptyBackends.SQLITE.open(dir);
+             StateBackend files = Backends.open("file://" + root, BackendOptions.defaults().withLockWait(Duration.ofSeconds(20)))) {
+            TransferViewModel model = plannedMove(dev, files);
+            List<String> order = ui.call(() -> model.rows().stream().map(Row::targetId).toList());
+            // Running pipelines hold Meltano's lock on the first four destinations: the four IDs the run
+            // starts with wait for them, the last two wait for a thread.
+            for (String id : order.subList(0, 4)) {
+                java.nio.file.Files.createDirectories(root.resolve(id));
+                java.nio.file.Files.writeString(root.resolve(id).resolve("lock"), Double.toString(System.currentTimeMillis() / 1000.0));
+            }
+            ui.run(model::run);
+            Journal journal = new Journal(dir.resolve("journal"));
+            ui.await(() -> journal.entries().size() == 4, Duration.ofSeconds(30));
+            ui.run(() -> ui.executor().running().forEach(RunningTask::cancel)); // the status bar's Cancel
+            for (String id : order.subList(0, 4)) {
+                java.nio.file.Files.delete(root.resolve(id).resolve("lock"));
+            }
+            ui.await(() -> model.stageProperty().get() == Stage.FINISHED, Duration.ofSeconds(30));
+            List<Row> rows = ui.call(() -> List.copyOf(model.rows()));
+            assertEquals(List.of(Transfer.Outcome.MOVED, Transfer.Outcome.MOVED, Transfer.Outcome.MOVED, Transfer.Outcome.MOVED,
+                    Transfer.Outcome.CANCELLED, Transfer.Outcome.CANCELLED), rows.stream().map(Row::outcome).toList());
+            assertEquals("Stopped: 4 moved, 2 cancelled. The moved IDs are gone from the source; the cancelled ones were"
+                    + " not touched.", ui.call(() -> model.messageProperty().get()));
+            for (int i = 0; i < 6; i++) {
+                assertEquals(i >= 4, dev.read(order.get(i)).exists(), order.get(i) + " in the source");
+                assertEquals(i < 4, files.read(order.get(i)).exists(), order.get(i) + " in the destination");
+            }
+
+            ui.run(model::cancel); // after the run, nothing left to cancel
+            assertEquals(Stage.FINISHED, ui.call(() -> model.stageProperty().get()));
         }
     }
 }

@@ -14,6 +14,7 @@ import dev.cairn.backend.Version;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
 import dev.cairn.state.Json;
+import dev.cairn.state.JsonReplay;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.ui.FakeUiThread;
@@ -21,6 +22,7 @@ import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.write.WriteFlowViewModel.Stage;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -139,6 +141,125 @@ class WriteFlowViewModelTest {
             StateDocument stored = backend.read(ID).document();
             assertEquals(9, stored.effective().at("/singer_state/bookmarks/a/replication_key_value").asInt(), "theirs kept");
             assertEquals(5, stored.effective().at("/singer_state/bookmarks/b/replication_key_value").asInt(), "mine applied");
+        }
+    }
+
+    @Test
+    void anEditedDocumentReappliesOnlyWhatWasEditedAndAsksWhereBothChangedTheSameValue() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.FILE.open(dir)) {
+            StoredState read = seed(backend, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 1},"
+                    + " \"b\": {\"replication_key_value\": 1}}}}", "{}");
+            WriteTarget target = new WriteTarget("files", backend, Environment.STAGING, false);
+            WriteFlowViewModel flow = flow(journal);
+            // I type a = 2 and b = 2; meanwhile another writer sets a = 9.
+            Edit mine = Edit.edited(Edit.set(doc("{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 2},"
+                    + " \"b\": {\"replication_key_value\": 2}}}}")), read.document());
+            ui.run(() -> flow.start(target, ID, mine, read));
+            awaitStage(flow, Stage.PREVIEW);
+            backend.write(ID, StateDocument.of(doc("{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 9},"
+                    + " \"b\": {\"replication_key_value\": 1}}}}"), doc("{}")), read.version());
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.CONFLICT);
+            String a = "/completed/singer_state/bookmarks/a/replication_key_value";
+            Conflict conflict = ui.call(() -> flow.conflictProperty().get());
+            assertEquals(1, conflict.overlaps().size());
+            assertEquals(a, conflict.overlaps().get(0).pointer());
+            assertEquals(9, conflict.overlaps().get(0).theirs().asInt());
+            assertEquals(2, conflict.overlaps().get(0).mine().asInt());
+            assertTrue(conflict.explanation().contains("You both changed 1 place"), conflict.explanation());
+            assertFalse(ui.call(() -> flow.canReapplyProperty().get()), "not before a pick");
+            ui.run(flow::reapply);
+            assertEquals(Stage.CONFLICT, ui.call(() -> flow.stageProperty().get()));
+
+            ui.run(() -> flow.pick(a, JsonReplay.Pick.THEIRS));
+            assertTrue(ui.call(() -> flow.canReapplyProperty().get()));
+            ui.run(flow::reapply);
+            awaitStage(flow, Stage.PREVIEW);
+            assertEquals("1 stream changed", ui.call(() -> flow.planProperty().get().summary()));
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+            StateDocument stored = backend.read(ID).document();
+            assertEquals(9, stored.effective().at("/singer_state/bookmarks/a/replication_key_value").asInt(), "theirs picked");
+            assertEquals(2, stored.effective().at("/singer_state/bookmarks/b/replication_key_value").asInt(), "mine applied");
+        }
+    }
+
+    @Test
+    void aWriteCancelledBeforeAWorkerStartsItWritesNothingAndReturnsToItsPreview() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.FILE.open(dir)) {
+            StoredState read = seed(backend, "{\"singer_state\": {}}", "{\"singer_state\": {\"x\": 1}}");
+            WriteFlowViewModel flow = flow(journal);
+            ui.run(() -> flow.start(new WriteTarget("files", backend, Environment.STAGING, false), ID, Edit.clearPartial(), read));
+            awaitStage(flow, Stage.PREVIEW);
+            CountDownLatch release = ui.occupyWorkers();
+            ui.run(flow::confirm);
+            assertEquals(Stage.WRITING, ui.call(() -> flow.stageProperty().get()));
+            assertTrue(ui.call(() -> flow.cancellableProperty().get()), "queued: it can still be stopped");
+            ui.run(flow::cancel);
+            assertEquals(Stage.PREVIEW, ui.call(() -> flow.stageProperty().get()));
+            assertTrue(ui.call(() -> flow.messageProperty().get()).startsWith("Cancelled before it started: nothing was written"));
+            release.countDown();
+            ui.awaitIdle();
+            assertEquals(Stage.PREVIEW, ui.call(() -> flow.stageProperty().get()));
+            assertEquals(read.document(), backend.read(ID).document());
+            assertEquals(0, journal.history(backend.displayUri(), ID).size(), "not even journalled");
+
+            // The same cancel through the status bar (the task's own cancel) ends the same way.
+            release = ui.occupyWorkers();
+            ui.run(flow::confirm);
+            ui.run(() -> ui.executor().running().stream().filter(t -> t.title().startsWith("Clear partial"))
+                    .forEach(dev.cairn.ui.task.RunningTask::cancel));
+            release.countDown();
+            ui.awaitIdle();
+            assertEquals(Stage.PREVIEW, ui.call(() -> flow.stageProperty().get()));
+            assertEquals(read.document(), backend.read(ID).document());
+        }
+    }
+
+    @Test
+    void aStartedWriteCannotBeCancelledAndShowsItsOutcome() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
+        try (StateBackend backend = Backends.open("file://" + root, BackendOptions.defaults().withLockWait(Duration.ofSeconds(20)))) {
+            StoredState read = seed(backend, "{\"singer_state\": {}}", "{\"singer_state\": {\"x\": 1}}");
+            WriteFlowViewModel flow = flow(journal);
+            ui.run(() -> flow.start(new WriteTarget("files", backend, Environment.STAGING, false), ID, Edit.clearPartial(), read));
+            awaitStage(flow, Stage.PREVIEW);
+            // A running pipeline holds Meltano's lock: the write starts, journals itself and waits for the lock.
+            Path lock = root.resolve(ID).resolve("lock");
+            java.nio.file.Files.writeString(lock, Double.toString(System.currentTimeMillis() / 1000.0));
+            ui.run(flow::confirm);
+            ui.await(() -> !flow.cancellableProperty().get(), Duration.ofSeconds(30));
+            assertEquals("Writing … (cannot be stopped)", ui.call(() -> flow.messageProperty().get()));
+            ui.run(flow::cancel);
+            ui.run(flow::close);
+            ui.run(() -> ui.executor().running().forEach(dev.cairn.ui.task.RunningTask::cancel)); // the status bar's Cancel
+            assertEquals(Stage.WRITING, ui.call(() -> flow.stageProperty().get()));
+            java.nio.file.Files.delete(lock);
+            awaitStage(flow, Stage.DONE);
+            assertTrue(backend.read(ID).document().partial().value().isEmpty(), "written, and the sheet says so");
+            assertTrue(ui.call(() -> flow.cancellableProperty().get()));
+
+            ui.run(flow::cancel); // after the write, Cancel closes the sheet
+            assertEquals(Stage.CLOSED, ui.call(() -> flow.stageProperty().get()));
+        }
+    }
+
+    @Test
+    void planningCancelledFromTheStatusBarEndsTheSheetAsCancelled() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.FILE.open(dir)) {
+            StoredState read = seed(backend, "{\"singer_state\": {}}", "{}");
+            WriteFlowViewModel flow = flow(journal);
+            CountDownLatch release = ui.occupyWorkers();
+            ui.run(() -> flow.start(new WriteTarget("files", backend, Environment.STAGING, false), ID, Edit.clear(), read));
+            ui.run(() -> ui.executor().running().stream().filter(t -> t.title().startsWith("Planning"))
+                    .forEach(dev.cairn.ui.task.RunningTask::cancel));
+            release.countDown();
+            awaitStage(flow, Stage.CANCELLED);
+            assertEquals("Cancelled: nothing was planned or written.", ui.call(() -> flow.messageProperty().get()));
         }
     }
 
