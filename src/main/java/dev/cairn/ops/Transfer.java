@@ -6,7 +6,9 @@ import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -69,13 +71,46 @@ public final class Transfer {
         this.journal = journal;
     }
 
-    /** The source IDs matching a pattern (the source backend's Meltano semantics), renamed. */
+    /**
+     * The source IDs matching a pattern (the source backend's Meltano semantics), renamed.
+     *
+     * @throws IllegalArgumentException the renamed IDs meet the sources (see {@link #requireDisjoint})
+     */
     public List<Item> select(String pattern, Rename rename) {
         List<Item> items = new ArrayList<>();
         for (ListedState listed : source.list(pattern)) {
             items.add(new Item(listed.stateId(), rename.apply(listed.stateId())));
         }
+        requireDisjoint(items);
         return items;
+    }
+
+    /**
+     * Refuses items of which one writes to another one's source in the same backend ({@code n:a ->
+     * n:ax} with {@code n:ax -> n:axx}): whether {@code n:ax} is read before it is overwritten
+     * would depend on the order the items run in, and one way round a state is lost.
+     *
+     * @throws IllegalArgumentException naming the first such ID; nothing has been written
+     */
+    public void requireDisjoint(List<Item> items) {
+        if (!sameBackend()) {
+            return;
+        }
+        Map<String, Item> bySource = new HashMap<>();
+        items.forEach(item -> bySource.put(item.sourceId(), item));
+        for (Item item : items) {
+            Item overwritten = bySource.get(item.targetId());
+            if (overwritten != null && overwritten != item) {
+                String done = mode == Mode.MOVE ? "moved" : "copied";
+                throw new IllegalArgumentException("refused: " + item.sourceId() + " would be " + done + " onto "
+                        + item.targetId() + ", which is itself " + done + " to " + overwritten.targetId()
+                        + " (the result would depend on the order); choose destination IDs that are not sources");
+            }
+        }
+    }
+
+    private boolean sameBackend() {
+        return source == target || source.displayUri().equals(target.displayUri());
     }
 
     /** Asks a running transfer to stop after the items in flight; the rest end as CANCELLED. */
@@ -85,8 +120,7 @@ public final class Transfer {
 
     /** Reads both sides of an item and says what {@link #run} would do with it. */
     public Planned plan(Item item) {
-        boolean sameBackend = source == target || source.displayUri().equals(target.displayUri());
-        if (sameBackend && item.sourceId().equals(item.targetId())) {
+        if (sameBackend() && item.sourceId().equals(item.targetId())) {
             return new Planned(item, null, null, Outcome.FAILED, "source and destination are the same state");
         }
         StoredState from = source.read(item.sourceId());
@@ -108,6 +142,7 @@ public final class Transfer {
 
     /** Runs every item with bounded concurrency; results come back in the order of the items. */
     public List<Result> run(List<Item> items, int concurrency, Progress progress) {
+        requireDisjoint(items);
         AtomicInteger done = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, items.size())), daemon());
         try {

@@ -202,6 +202,34 @@ class CliTest {
     }
 
     @Test
+    void aMoveWhoseDestinationsAreAlsoSourcesIsRefusedBeforeWritingAnything() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("renamed"));
+        String backend = "file://" + root;
+        assertEquals(0, cairn("set", "--backend", backend, "n:a", "{\"singer_state\": {\"v\": \"A\"}}", "--force"));
+        assertEquals(0, cairn("set", "--backend", backend, "n:ax", "{\"singer_state\": {\"v\": \"AX\"}}", "--force"));
+        String a = Files.readString(root.resolve("n:a/state.json"));
+        String ax = Files.readString(root.resolve("n:ax/state.json"));
+        for (String verb : new String[] {"move", "copy"}) {
+            assertEquals(1, cairn(verb, "--backend", backend, "--pattern", "n:*", "--rename", "n:*=n:*x",
+                    "--on-conflict", "overwrite", "--concurrency", "1", "--force"), verb);
+            assertEquals("", out());
+            assertTrue(err().startsWith("cairn: refused: n:a would be ") && err().contains(" onto n:ax, which is itself "),
+                    err());
+            assertEquals(1, err().strip().lines().count(), err());
+        }
+        assertEquals(a, Files.readString(root.resolve("n:a/state.json")));
+        assertEquals(ax, Files.readString(root.resolve("n:ax/state.json")));
+        assertFalse(Files.exists(root.resolve("n:axx")));
+        assertEquals(0, cairn("move", "--backend", backend, "--pattern", "n:*", "--rename", "n:*=m:*", "--force"), err());
+        assertEquals("{\"singer_state\":{\"v\":\"AX\"}}\n", get(backend, "m:ax"), "disjoint renames still run");
+    }
+
+    private String get(String backend, String id) {
+        assertEquals(0, cairn("get", "--backend", backend, id), err());
+        return out();
+    }
+
+    @Test
     void exportThenImportRoundTrips() throws Exception {
         assertEquals(1, cairn("export", "--backend", db), "the corrupt row is left out and said so");
         assertTrue(err().contains(F));
