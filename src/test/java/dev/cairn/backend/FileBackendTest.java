@@ -10,6 +10,7 @@ import dev.cairn.testing.Fixtures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +93,24 @@ class FileBackendTest {
         try (Stream<Path> files = Files.list(root.resolve("dev:new"))) {
             assertEquals(List.of("state.json"), files.map(p -> p.getFileName().toString()).collect(Collectors.toList()),
                     "no temporary file is left behind");
+        }
+    }
+
+    @Test
+    void aRewriteKeepsTheFilesModeAndANewFileGetsWhatPythonsOpenGives() throws Exception {
+        Path a = root.resolve(A).resolve("state.json");
+        Files.setPosixFilePermissions(a, PosixFilePermissions.fromString("rw-rw-r--"));
+        StoredState s = backend.read(A);
+        backend.write(A, StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {}}")), s.version());
+        assertEquals("rw-rw-r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(a)));
+        backend.write(A, s.document(), null);
+        assertEquals("rw-rw-r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(a)), "also without a version");
+
+        Path opened = Files.createFile(dir.resolve("opened-as-python-would")); // mode 0666 & ~umask
+        backend.write("dev:new", s.document(), Version.ABSENT);
+        backend.write("dev:new-unconditionally", s.document(), null);
+        for (String id : List.of("dev:new", "dev:new-unconditionally")) {
+            assertEquals(Files.getPosixFilePermissions(opened), Files.getPosixFilePermissions(root.resolve(id).resolve("state.json")), id);
         }
     }
 

@@ -8,10 +8,13 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -70,9 +73,13 @@ final class FileBlobStore implements BlobStore {
                     throw new PreconditionFailed(key);
                 }
             }
-            Path temp = Files.createTempFile(target.getParent(), TEMP_PREFIX, ".tmp");
+            Path temp = temp(target);
             try {
-                Files.write(temp, data, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+                // Created without attributes, the temporary file gets what Python's open() gives a new
+                // file (0666 & ~umask); a file it replaces passes on its own mode, as Meltano's rewrite
+                // in place keeps it. Files.createTempFile's 0600 would lock out a pipeline of another user.
+                Files.write(temp, data, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+                keepMode(target, temp);
                 move(temp, target);
             } finally {
                 Files.deleteIfExists(temp);
@@ -80,6 +87,22 @@ final class FileBlobStore implements BlobStore {
             return Version.ofContent(data);
         } catch (IOException e) {
             throw failure("write", key, e);
+        }
+    }
+
+    private static Path temp(Path target) {
+        return target.resolveSibling(TEMP_PREFIX + UUID.randomUUID() + ".tmp");
+    }
+
+    private static void keepMode(Path from, Path to) throws IOException {
+        PosixFileAttributeView view = Files.getFileAttributeView(from, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        if (view == null) {
+            return; // not a POSIX file system: there is no mode to keep
+        }
+        try {
+            Files.setPosixFilePermissions(to, view.readAttributes().permissions());
+        } catch (NoSuchFileException e) {
+            // nothing replaced: the new file keeps the umask's mode
         }
     }
 
