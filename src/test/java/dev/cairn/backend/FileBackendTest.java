@@ -115,6 +115,35 @@ class FileBackendTest {
     }
 
     @Test
+    void noSymbolicLinkInsideTheRootIsFollowedForReadsListsOrWrites() throws Exception {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        String theirs = "{\"completed\": {\"singer_state\": {\"theirs\": 1}}, \"partial\": {}}";
+        Files.writeString(elsewhere.resolve("state.json"), theirs);
+        Files.createSymbolicLink(root.resolve("link"), elsewhere);
+        Files.createSymbolicLink(root.resolve("alias"), root.resolve(A));
+        Files.createDirectories(root.resolve("file-link"));
+        Files.createSymbolicLink(root.resolve("file-link/state.json"), elsewhere.resolve("state.json"));
+        var doc = StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"mine\": 1}}"));
+        for (String id : List.of("link", "alias", "file-link")) {
+            BackendException read = assertThrows(BackendException.class, () -> backend.read(id), id);
+            assertTrue(read.getMessage().contains("is a symbolic link"), read.getMessage());
+            assertThrows(BackendException.class, () -> backend.write(id, doc, null), id);
+            assertThrows(BackendException.class, () -> backend.delete(id, null), id);
+        }
+        assertEquals(theirs, Files.readString(elsewhere.resolve("state.json")), "nothing outside the root was written");
+        assertEquals(List.of("state.json"), sortedNames(elsewhere), "nor a lock left there");
+        assertTrue(Files.exists(root.resolve(A).resolve("state.json")));
+        assertTrue(backend.list((String) null).stream().map(ListedState::stateId).noneMatch(id -> id.contains("link") || id.equals("alias")),
+                "links are not listed either");
+    }
+
+    private static List<String> sortedNames(Path folder) throws Exception {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
+        }
+    }
+
+    @Test
     void aStaleLockIsBrokenAsMeltanoWould() throws Exception {
         assertEquals(LockStatus.State.STALE, backend.lockStatus(C).state(), "the fixture lock is from 2024");
         StoredState c = backend.read(C);

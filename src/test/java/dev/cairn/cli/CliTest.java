@@ -132,6 +132,22 @@ class CliTest {
     }
 
     @Test
+    void idsNoFileCanHoldFailWithOneLineAndWriteNothing() throws Exception {
+        Path root = Path.of(files.substring(7));
+        String state = "{\"singer_state\": {}}";
+        for (String id : new String[] {"dev:a\u0000b", ""}) {
+            for (String[] args : new String[][] {{"get", "--backend", files, id}, {"set", "--backend", files, id, state, "--force"},
+                    {"clear", "--backend", files, id, "--force"}}) {
+                assertEquals(1, cairn(args), String.join(" ", args));
+                assertEquals(1, err().strip().lines().count(), err());
+                assertFalse(err().contains("Exception") || err().contains("\tat "), err());
+            }
+        }
+        assertTrue(err().contains("cannot be empty"), err());
+        assertFalse(Files.exists(root.resolve("state.json")));
+    }
+
+    @Test
     void dryRunPrintsTheDiffAndWritesNothing() throws Exception {
         String before = Files.readString(Path.of(files.substring(7)).resolve(C).resolve("state.json"));
         assertEquals(0, cairn("clear", "--backend", files, C, "--partial-only", "--dry-run"));

@@ -8,6 +8,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -139,7 +140,7 @@ final class FileBlobStore implements BlobStore {
         }
         try (Stream<Path> files = Files.walk(root)) {
             files.filter(p -> !p.getFileName().toString().startsWith(TEMP_PREFIX))
-                    .filter(Files::isRegularFile)
+                    .filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) // nor a linked file, as path() refuses it
                     .map(p -> key(root.relativize(p)))
                     .filter(k -> k.startsWith(prefix))
                     .forEach(keys);
@@ -153,10 +154,26 @@ final class FileBlobStore implements BlobStore {
         // nothing held open
     }
 
+    /**
+     * The file for a key, refused when it is not a file of its own inside the root: a key with
+     * {@code ..} or a character no file name can hold, or a path through a symbolic link below the
+     * root. A link may lead anywhere (Meltano would follow it), so none is followed at all.
+     */
     private Path path(String key) {
-        Path p = root.resolve(key).normalize();
-        if (!p.startsWith(root)) {
+        Path p;
+        try {
+            p = root.resolve(key).normalize();
+        } catch (InvalidPathException e) {
+            throw new BackendException("a state ID in " + displayUri() + " must be a possible folder name: " + e.getReason());
+        }
+        if (!p.startsWith(root) || p.equals(root)) {
             throw new BackendException("state ID escapes the backend folder: " + key);
+        }
+        for (Path part = p; !part.equals(root); part = part.getParent()) {
+            if (Files.isSymbolicLink(part)) {
+                throw new BackendException(part + " is a symbolic link: Cairn follows no link inside a file backend,"
+                        + " as one can lead out of " + displayUri());
+            }
         }
         return p;
     }
