@@ -180,12 +180,17 @@ public final class Transfer {
         try {
             Planned planned = plan(item);
             if (planned.expected() != Outcome.COPIED && planned.expected() != Outcome.MOVED) {
+                if (planned.expected() == Outcome.SKIPPED) {
+                    target.removeLeftoverLock(item.targetId()); // a killed run may have written it and died holding the lock
+                }
                 return new Result(item, planned.expected(), planned.detail());
             }
             WriteCommand copy = WriteCommand.plan(target,
                     Edit.restore(planned.source().document(), "Copy from " + item.sourceId()), planned.target());
-            if (!copy.changesNothing()) { // a move re-run after its copy landed: only the delete is left
+            if (!copy.changesNothing()) {
                 copy.execute(journal);
+            } else { // a move re-run after its copy landed: only the delete is left, and perhaps the killed run's lock
+                target.removeLeftoverLock(item.targetId());
             }
             if (mode == Mode.COPY) {
                 return new Result(item, Outcome.COPIED, planned.detail());

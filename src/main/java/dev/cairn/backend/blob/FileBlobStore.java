@@ -117,10 +117,14 @@ final class FileBlobStore implements BlobStore {
 
     /** Deletes the file, then the folders it leaves empty (Meltano removes a cleared ID's folder). */
     @Override
-    public synchronized void delete(String key) {
+    public synchronized void delete(String key, Version expected) {
         Path target = path(key);
         try {
-            Files.deleteIfExists(target);
+            if (expected == null) {
+                Files.deleteIfExists(target);
+            } else {
+                deleteIfAt(key, target, expected);
+            }
             for (Path dir = target.getParent(); dir != null && dir.startsWith(root) && !dir.equals(root); dir = dir.getParent()) {
                 try {
                     Files.delete(dir);
@@ -130,6 +134,33 @@ final class FileBlobStore implements BlobStore {
             }
         } catch (IOException e) {
             throw failure("delete", key, e);
+        }
+    }
+
+    /**
+     * Renames the file aside first (atomic), then compares what it took: a file someone wrote in
+     * between is never deleted unseen. One found at another version is linked back, unless yet
+     * another file has taken the name meanwhile.
+     */
+    private static void deleteIfAt(String key, Path target, Version expected) throws IOException {
+        Path aside = temp(target);
+        try {
+            Files.move(target, aside, StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException e) {
+            throw new PreconditionFailed(key);
+        }
+        try {
+            if (!Version.ofContent(Files.readAllBytes(aside)).equals(expected)) {
+                try {
+                    Files.createLink(target, aside);
+                } catch (FileAlreadyExistsException newer) {
+                    // Someone created the file while it was aside: theirs stays. For a lock that means two
+                    // holders, the race Meltano's own check-then-write has, here one rename long.
+                }
+                throw new PreconditionFailed(key);
+            }
+        } finally {
+            Files.deleteIfExists(aside);
         }
     }
 
