@@ -148,6 +148,59 @@ class CliTest {
     }
 
     @Test
+    void everyVerbAnswersHelp() {
+        for (String verb : new String[] {"set", "copy", "list", "undo"}) {
+            assertEquals(0, cairn(verb, "--help"), verb + ": " + err());
+            assertTrue(out().startsWith("Usage: cairn " + verb), out());
+            assertEquals("", err());
+        }
+    }
+
+    @Test
+    void listEscapesIdsWithControlCharacters() {
+        String state = "{\"singer_state\": {}}";
+        assertEquals(0, cairn("set", "--backend", db, "dev:a\nb", state, "--force"), err());
+        assertEquals(0, cairn("set", "--backend", db, "dev:\u001b[31mred", state, "--force"), err());
+        assertEquals(0, cairn("set", "--backend", db, "\"dev:quoted\"", state, "--force"), err());
+        assertEquals(0, cairn("list", "--backend", db));
+        java.util.List<String> lines = out().lines().toList();
+        assertTrue(lines.containsAll(java.util.List.of("\"dev:a\\nb\"", "\"dev:\\u001b[31mred\"", "\"\\\"dev:quoted\\\"\"", A)), out());
+        assertEquals(9 + 3, lines.size(), "one line per ID: " + out());
+        assertEquals(0, cairn("list", "--backend", db, "--pattern", "dev:a*", "--long"));
+        assertTrue(out().startsWith("\"dev:a\\nb\"\t"), out());
+    }
+
+    @Test
+    void aNumberBeyondAFloatIsStoredAsMeltanoWouldWithAWarning() throws Exception {
+        assertEquals(0, cairn("set", "--backend", files, A, "{\"singer_state\": {\"big\": 1e400}}", "--force"), err());
+        assertTrue(err().contains("cairn: warning: The number at /singer_state/big is beyond a float's range"), err());
+        assertEquals("{\"completed\": {\"singer_state\": {\"big\": Infinity}}, \"partial\": {}}",
+                Files.readString(Path.of(files.substring(7)).resolve(A).resolve("state.json")));
+        assertEquals(0, cairn("set", "--backend", files, A, "{\"singer_state\": {\"small\": 1e300}}", "--force"));
+        assertFalse(err().contains("warning"), err());
+    }
+
+    @Test
+    void aCopyPrintsEachIdsLineAsSoonAsItIsDone() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("copied"));
+        java.util.List<Boolean> secondExistedAtFirstLine = new java.util.ArrayList<>();
+        java.io.OutputStream watching = new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                if (secondExistedAtFirstLine.isEmpty()) {
+                    secondExistedAtFirstLine.add(Files.exists(empty.resolve(C)));
+                }
+                out.write(b);
+            }
+        };
+        out.reset();
+        assertEquals(0, Cli.run(new PrintStream(watching, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                "copy", "--backend", files, "--pattern", "prod:*", "--to-backend", "file://" + empty, "--concurrency", "1", "--force"));
+        assertEquals(java.util.List.of(false), secondExistedAtFirstLine, "the first line came before the second ID was copied");
+        assertEquals(2, out().lines().count(), out());
+    }
+
+    @Test
     void dryRunPrintsTheDiffAndWritesNothing() throws Exception {
         String before = Files.readString(Path.of(files.substring(7)).resolve(C).resolve("state.json"));
         assertEquals(0, cairn("clear", "--backend", files, C, "--partial-only", "--dry-run"));
