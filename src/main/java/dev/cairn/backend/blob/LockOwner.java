@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * {@code 000} + 8 owner digits + 7 process digits). Meltano reads the lock with Python's
  * {@code float()}, which takes any number of decimals, so the instant is unchanged for it; its own
  * locks have at most 17 significant digits, so they never look like Cairn's. A lock of this owner
- * whose process no longer runs was left by a killed Cairn and is safe to remove at once.
+ * whose process no longer runs was left by a killed Cairn and is safe to remove at once. (Two
+ * containers with the same machine ID, host name and user would take each other's locks for
+ * dead ones: give containers that share a bucket their own host names, as Docker does by default.)
  */
 record LockOwner(String machine, long pid) {
 
@@ -45,19 +47,31 @@ record LockOwner(String machine, long pid) {
 
     /** Eight digits of a hash of this machine's identity and the user name (no name is written out). */
     private static String machineDigits() {
-        String hash = Version.ofContent(machineId(), System.getProperty("user.name")).token();
+        String hash = Version.ofContent(machineId(), hostName(), System.getProperty("user.name")).token();
         return String.format("%08d", Long.parseLong(hash.substring(0, 12), 16) % 100_000_000L);
     }
 
-    /** systemd's machine ID where there is one (stable, unlike a host name on DHCP), else the host name. */
+    /** systemd's machine ID, where there is one. Containers made from one image may share it, hence the host name too. */
     private static String machineId() {
         try {
             return Files.readString(Path.of("/etc/machine-id")).strip();
         } catch (IOException | SecurityException e) {
+            return "";
+        }
+    }
+
+    /**
+     * The kernel's host name on Linux (a container's own, and read without a DNS lookup that can
+     * take seconds), else Java's.
+     */
+    private static String hostName() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        } catch (IOException | SecurityException e) {
             try {
                 return InetAddress.getLocalHost().getHostName();
             } catch (IOException hostUnknown) {
-                return "unknown host";
+                return "";
             }
         }
     }

@@ -83,12 +83,11 @@ final class MeltanoLock {
                 if (seen == null || (seen.breakable() && deleted(lockKey, seen.version()))) {
                     continue;
                 }
-                if (seen.status().isHeld() && !clock.instant().isBefore(giveUp)) {
-                    throw new LockedException(stateId, seen.status());
+                // Held, or the stale lock changed before we could break it (another breaker took it).
+                if (!clock.instant().isBefore(giveUp)) {
+                    throw new LockedException(stateId, status(lockKey));
                 }
-                if (seen.status().isHeld()) {
-                    sleep();
-                }
+                sleep();
             }
         }
     }
