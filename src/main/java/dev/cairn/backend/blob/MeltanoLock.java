@@ -77,7 +77,7 @@ final class MeltanoLock {
         while (true) {
             try {
                 // Creating the lock only if there is none is Meltano's check-then-write without its race.
-                return store.put(lockKey, content(), Version.ABSENT);
+                return store.put(lockKey, content(clock.instant(), LockOwner.current()), Version.ABSENT);
             } catch (BlobStore.PreconditionFailed e) {
                 Seen seen = look(lockKey);
                 if (seen == null || (seen.breakable() && deleted(lockKey, seen.version()))) {
@@ -130,10 +130,9 @@ final class MeltanoLock {
      * What Meltano writes, {@code str(datetime.now(timezone.utc).timestamp())}, with the owner's
      * digits appended after the microseconds: Python's {@code float()} reads the same instant.
      */
-    private byte[] content() {
-        Instant now = clock.instant();
-        String seconds = now.getEpochSecond() + "." + String.format("%06d", now.getNano() / 1000);
-        return (seconds + LockOwner.current().digits()).getBytes(StandardCharsets.US_ASCII);
+    static byte[] content(Instant at, LockOwner owner) {
+        String seconds = at.getEpochSecond() + "." + String.format("%06d", at.getNano() / 1000);
+        return (seconds + owner.digits()).getBytes(StandardCharsets.US_ASCII);
     }
 
     private static Instant lockedAt(String content) {

@@ -1,6 +1,7 @@
 package dev.cairn.backend.blob;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /** The lock a Cairn process of this machine leaves when it is killed while holding Meltano's lock. */
@@ -14,9 +15,8 @@ public final class KilledCairn {
         try {
             Process ended = new ProcessBuilder("true").start();
             ended.waitFor();
-            Instant now = Instant.now();
-            return now.getEpochSecond() + "." + String.format("%06d", now.getNano() / 1000)
-                    + new LockOwner(LockOwner.current().machine(), ended.pid()).digits();
+            byte[] lock = MeltanoLock.content(Instant.now(), new LockOwner(LockOwner.current().machine(), ended.pid()));
+            return new String(lock, StandardCharsets.US_ASCII);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {
