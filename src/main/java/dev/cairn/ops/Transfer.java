@@ -74,7 +74,7 @@ public final class Transfer {
     /**
      * The source IDs matching a pattern (the source backend's Meltano semantics), renamed.
      *
-     * @throws IllegalArgumentException the renamed IDs meet the sources (see {@link #requireDisjoint})
+     * @throws IllegalArgumentException the renamed IDs meet each other or the sources (see {@link #requireDisjoint})
      */
     public List<Item> select(String pattern, Rename rename) {
         List<Item> items = new ArrayList<>();
@@ -86,13 +86,23 @@ public final class Transfer {
     }
 
     /**
-     * Refuses items of which one writes to another one's source in the same backend ({@code n:a ->
-     * n:ax} with {@code n:ax -> n:axx}): whether {@code n:ax} is read before it is overwritten
-     * would depend on the order the items run in, and one way round a state is lost.
+     * Refuses items of which two write to one destination ({@code *-*=**} maps {@code a-bc} and
+     * {@code ab-c} to {@code abc}), or one writes to another one's source in the same backend
+     * ({@code n:a -> n:ax} with {@code n:ax -> n:axx}): which state survives would depend on the
+     * order the items run in, and the other is lost.
      *
      * @throws IllegalArgumentException naming the first such ID; nothing has been written
      */
     public void requireDisjoint(List<Item> items) {
+        String done = mode == Mode.MOVE ? "moved" : "copied";
+        Map<String, Item> byTarget = new HashMap<>();
+        for (Item item : items) {
+            Item same = byTarget.putIfAbsent(item.targetId(), item);
+            if (same != null) {
+                throw new IllegalArgumentException("refused: " + same.sourceId() + " and " + item.sourceId()
+                        + " would both be " + done + " to " + item.targetId() + " (the last one would win)");
+            }
+        }
         if (!sameBackend()) {
             return;
         }
@@ -101,7 +111,6 @@ public final class Transfer {
         for (Item item : items) {
             Item overwritten = bySource.get(item.targetId());
             if (overwritten != null && overwritten != item) {
-                String done = mode == Mode.MOVE ? "moved" : "copied";
                 throw new IllegalArgumentException("refused: " + item.sourceId() + " would be " + done + " onto "
                         + item.targetId() + ", which is itself " + done + " to " + overwritten.targetId()
                         + " (the result would depend on the order); choose destination IDs that are not sources");

@@ -64,6 +64,21 @@ class TransferTest {
         return rows;
     }
 
+    @Test
+    void aRenameMappingTwoSourcesToOneDestinationIsRefused() throws Exception {
+        try (StateBackend from = EmptyBackends.FILE.open(dir); StateBackend to = EmptyBackends.SQLITE.open(dir)) {
+            StateDocument doc = StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {}}"));
+            from.write("a-bc", doc, null);
+            from.write("ab-c", doc, null);
+            Transfer copy = new Transfer(from, to, Transfer.Mode.COPY, Transfer.OnConflict.OVERWRITE, journal());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> copy.select("*", Rename.parse("*-*=**")));
+            assertEquals("refused: a-bc and ab-c would both be copied to abc (the last one would win)", e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> copy.run(List.of(new Transfer.Item("a-bc", "abc"),
+                    new Transfer.Item("ab-c", "abc")), 1, (d, t, r) -> { }));
+            assertFalse(to.read("abc").exists());
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"file", "s3"})
     void aRerunRemovesTheLocksAKilledRunLeftOnWhatItHadAlreadyWritten(String kind) throws Exception {
