@@ -4,7 +4,6 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.WriteCommand;
-import dev.cairn.state.Validation;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,10 +33,7 @@ final class SetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws EditRefused {
-        var document = input.document(!noValidate);
-        for (Validation.Problem warning : Validation.nonFiniteNumbers(document)) {
-            spec.commandLine().getErr().println("cairn: warning: " + warning.message());
-        }
+        var document = input.document(!noValidate, spec.commandLine().getErr());
         try (StateBackend b = backend.open()) {
             WriteCommand command = WriteCommand.plan(b, input.stateId, Edit.set(document));
             Writes.requireVersion(command, input.ifVersion);

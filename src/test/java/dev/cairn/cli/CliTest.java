@@ -178,6 +178,8 @@ class CliTest {
                 Files.readString(Path.of(files.substring(7)).resolve(A).resolve("state.json")));
         assertEquals(0, cairn("set", "--backend", files, A, "{\"singer_state\": {\"small\": 1e300}}", "--force"));
         assertFalse(err().contains("warning"), err());
+        assertEquals(0, cairn("merge", "--backend", files, A, "{\"singer_state\": {\"neg\": -1e999}}"), err());
+        assertTrue(err().contains("cairn: warning: The number at /singer_state/neg"), err());
     }
 
     @Test
