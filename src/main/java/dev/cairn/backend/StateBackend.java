@@ -57,6 +57,14 @@ public interface StateBackend extends AutoCloseable {
      */
     void breakStaleLock(String stateId);
 
+    /**
+     * Removes Meltano's lock on the ID if a Cairn of this machine that no longer runs (a killed
+     * copy) left it; any other lock is left alone. For a rerun that finds nothing to write there.
+     */
+    default void removeLeftoverLock(String stateId) {
+        // backends without Meltano's lock leave nothing behind
+    }
+
     @Override
     void close();
 }

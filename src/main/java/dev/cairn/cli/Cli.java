@@ -38,6 +38,8 @@ public final class Cli implements Runnable {
         CommandLine cli = new CommandLine(new Cli());
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
+        // Every verb answers --help (and --version) as `cairn --help` does, with exit status 0.
+        cli.getSubcommands().values().forEach(verb -> verb.getCommandSpec().mixinStandardHelpOptions(true));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             err.println("cairn: " + message(e));
             if (e instanceof ConflictException) {

@@ -30,9 +30,10 @@ final class ListCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (StateBackend b = backend.open()) {
             if (withHealth) {
-                b.readAll(pattern, state -> out.println(state.stateId() + "\t" + StateHealth.of(state.document()).label()));
+                b.readAll(pattern, state -> out.println(PrintableId.of(state.stateId()) + "\t"
+                        + StateHealth.of(state.document()).label()));
             } else {
-                b.list(pattern, listed -> out.println(listed.stateId()));
+                b.list(pattern, listed -> out.println(PrintableId.of(listed.stateId())));
             }
         }
         out.flush();

@@ -83,9 +83,16 @@ abstract class TransferCommand implements Callable<Integer> {
                     + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force);
             boolean terminal = System.console() != null;
             List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
-                if (terminal) {
-                    synchronized (err) {
-                        err.print("\r" + done + "/" + total + " " + result.item().sourceId() + "\u001b[K");
+                // Each ID's line goes out as soon as it is done, so a copy killed midway has said what it did.
+                synchronized (out) {
+                    if (terminal) {
+                        err.print("\r\u001b[K");
+                        err.flush();
+                    }
+                    out.println(line(result));
+                    out.flush();
+                    if (terminal) {
+                        err.print(done + "/" + total + " " + PrintableId.of(result.item().sourceId()) + "\u001b[K");
                         err.flush();
                     }
                 }
@@ -93,7 +100,7 @@ abstract class TransferCommand implements Callable<Integer> {
             if (terminal) {
                 err.println();
             }
-            return report(results, out, err);
+            return report(results, err);
         }
     }
 
@@ -129,7 +136,7 @@ abstract class TransferCommand implements Callable<Integer> {
         for (Transfer.Item item : items) {
             Transfer.Planned planned = transfer.plan(item);
             out.println("would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
-                    + item.sourceId() + " -> " + item.targetId() + " (" + planned.detail() + ")");
+                    + PrintableId.of(item.sourceId()) + " -> " + PrintableId.of(item.targetId()) + " (" + planned.detail() + ")");
             if (items.size() == 1 && planned.source() != null && planned.target() != null) {
                 new DiffPrinter(out).printStates(
                         planned.target().exists() ? planned.target().document() : null, planned.source().document());
@@ -140,7 +147,13 @@ abstract class TransferCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static int report(List<Transfer.Result> results, PrintWriter out, PrintWriter err) {
+    private static String line(Transfer.Result r) {
+        return r.outcome().name().toLowerCase(java.util.Locale.ROOT) + "\t" + PrintableId.of(r.item().sourceId()) + "\t"
+                + PrintableId.of(r.item().targetId()) + "\t" + r.detail();
+    }
+
+    /** The summary line; the per-ID lines went out as each ID finished. */
+    private static int report(List<Transfer.Result> results, PrintWriter err) {
         int failed = 0;
         int conflicts = 0;
         java.util.Map<Transfer.Outcome, Integer> counts = new java.util.EnumMap<>(Transfer.Outcome.class);
@@ -148,10 +161,7 @@ abstract class TransferCommand implements Callable<Integer> {
             counts.merge(r.outcome(), 1, Integer::sum);
             failed += r.outcome() == Transfer.Outcome.FAILED || r.outcome() == Transfer.Outcome.CANCELLED ? 1 : 0;
             conflicts += r.outcome() == Transfer.Outcome.CONFLICT ? 1 : 0;
-            out.println(r.outcome().name().toLowerCase(java.util.Locale.ROOT) + "\t" + r.item().sourceId() + "\t"
-                    + r.item().targetId() + "\t" + r.detail());
         }
-        out.flush();
         StringBuilder summary = new StringBuilder();
         counts.forEach((outcome, n) -> summary.append(summary.length() == 0 ? "" : ", ")
                 .append(n).append(' ').append(outcome.name().toLowerCase(java.util.Locale.ROOT)));

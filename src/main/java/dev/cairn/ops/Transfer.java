@@ -6,7 +6,9 @@ import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -69,13 +71,55 @@ public final class Transfer {
         this.journal = journal;
     }
 
-    /** The source IDs matching a pattern (the source backend's Meltano semantics), renamed. */
+    /**
+     * The source IDs matching a pattern (the source backend's Meltano semantics), renamed.
+     *
+     * @throws IllegalArgumentException the renamed IDs meet each other or the sources (see {@link #requireDisjoint})
+     */
     public List<Item> select(String pattern, Rename rename) {
         List<Item> items = new ArrayList<>();
         for (ListedState listed : source.list(pattern)) {
             items.add(new Item(listed.stateId(), rename.apply(listed.stateId())));
         }
+        requireDisjoint(items);
         return items;
+    }
+
+    /**
+     * Refuses items of which two write to one destination ({@code *-*=**} maps {@code a-bc} and
+     * {@code ab-c} to {@code abc}), or one writes to another one's source in the same backend
+     * ({@code n:a -> n:ax} with {@code n:ax -> n:axx}): which state survives would depend on the
+     * order the items run in, and the other is lost.
+     *
+     * @throws IllegalArgumentException naming the first such ID; nothing has been written
+     */
+    public void requireDisjoint(List<Item> items) {
+        String done = mode == Mode.MOVE ? "moved" : "copied";
+        Map<String, Item> byTarget = new HashMap<>();
+        for (Item item : items) {
+            Item same = byTarget.putIfAbsent(item.targetId(), item);
+            if (same != null) {
+                throw new IllegalArgumentException("refused: " + same.sourceId() + " and " + item.sourceId()
+                        + " would both be " + done + " to " + item.targetId() + " (the last one would win)");
+            }
+        }
+        if (!sameBackend()) {
+            return;
+        }
+        Map<String, Item> bySource = new HashMap<>();
+        items.forEach(item -> bySource.put(item.sourceId(), item));
+        for (Item item : items) {
+            Item overwritten = bySource.get(item.targetId());
+            if (overwritten != null && overwritten != item) {
+                throw new IllegalArgumentException("refused: " + item.sourceId() + " would be " + done + " onto "
+                        + item.targetId() + ", which is itself " + done + " to " + overwritten.targetId()
+                        + " (the result would depend on the order); choose destination IDs that are not sources");
+            }
+        }
+    }
+
+    private boolean sameBackend() {
+        return source == target || source.displayUri().equals(target.displayUri());
     }
 
     /** Asks a running transfer to stop after the items in flight; the rest end as CANCELLED. */
@@ -85,8 +129,7 @@ public final class Transfer {
 
     /** Reads both sides of an item and says what {@link #run} would do with it. */
     public Planned plan(Item item) {
-        boolean sameBackend = source == target || source.displayUri().equals(target.displayUri());
-        if (sameBackend && item.sourceId().equals(item.targetId())) {
+        if (sameBackend() && item.sourceId().equals(item.targetId())) {
             return new Planned(item, null, null, Outcome.FAILED, "source and destination are the same state");
         }
         StoredState from = source.read(item.sourceId());
@@ -108,6 +151,7 @@ public final class Transfer {
 
     /** Runs every item with bounded concurrency; results come back in the order of the items. */
     public List<Result> run(List<Item> items, int concurrency, Progress progress) {
+        requireDisjoint(items);
         AtomicInteger done = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, items.size())), daemon());
         try {
@@ -145,12 +189,17 @@ public final class Transfer {
         try {
             Planned planned = plan(item);
             if (planned.expected() != Outcome.COPIED && planned.expected() != Outcome.MOVED) {
+                if (planned.expected() == Outcome.SKIPPED) {
+                    target.removeLeftoverLock(item.targetId()); // a killed run may have written it and died holding the lock
+                }
                 return new Result(item, planned.expected(), planned.detail());
             }
             WriteCommand copy = WriteCommand.plan(target,
                     Edit.restore(planned.source().document(), "Copy from " + item.sourceId()), planned.target());
-            if (!copy.changesNothing()) { // a move re-run after its copy landed: only the delete is left
+            if (!copy.changesNothing()) {
                 copy.execute(journal);
+            } else { // a move re-run after its copy landed: only the delete is left, and perhaps the killed run's lock
+                target.removeLeftoverLock(item.targetId());
             }
             if (mode == Mode.COPY) {
                 return new Result(item, Outcome.COPIED, planned.detail());

@@ -132,6 +132,77 @@ class CliTest {
     }
 
     @Test
+    void idsNoFileCanHoldFailWithOneLineAndWriteNothing() throws Exception {
+        Path root = Path.of(files.substring(7));
+        String state = "{\"singer_state\": {}}";
+        for (String id : new String[] {"dev:a\u0000b", ""}) {
+            for (String[] args : new String[][] {{"get", "--backend", files, id}, {"set", "--backend", files, id, state, "--force"},
+                    {"clear", "--backend", files, id, "--force"}}) {
+                assertEquals(1, cairn(args), String.join(" ", args));
+                assertEquals(1, err().strip().lines().count(), err());
+                assertFalse(err().contains("Exception") || err().contains("\tat "), err());
+            }
+        }
+        assertTrue(err().contains("cannot be empty"), err());
+        assertFalse(Files.exists(root.resolve("state.json")));
+    }
+
+    @Test
+    void everyVerbAnswersHelp() {
+        for (String verb : new String[] {"set", "copy", "list", "undo"}) {
+            assertEquals(0, cairn(verb, "--help"), verb + ": " + err());
+            assertTrue(out().startsWith("Usage: cairn " + verb), out());
+            assertEquals("", err());
+        }
+    }
+
+    @Test
+    void listEscapesIdsWithControlCharacters() {
+        String state = "{\"singer_state\": {}}";
+        assertEquals(0, cairn("set", "--backend", db, "dev:a\nb", state, "--force"), err());
+        assertEquals(0, cairn("set", "--backend", db, "dev:\u001b[31mred", state, "--force"), err());
+        assertEquals(0, cairn("set", "--backend", db, "\"dev:quoted\"", state, "--force"), err());
+        assertEquals(0, cairn("list", "--backend", db));
+        java.util.List<String> lines = out().lines().toList();
+        assertTrue(lines.containsAll(java.util.List.of("\"dev:a\\nb\"", "\"dev:\\u001b[31mred\"", "\"\\\"dev:quoted\\\"\"", A)), out());
+        assertEquals(9 + 3, lines.size(), "one line per ID: " + out());
+        assertEquals(0, cairn("list", "--backend", db, "--pattern", "dev:a*", "--long"));
+        assertTrue(out().startsWith("\"dev:a\\nb\"\t"), out());
+    }
+
+    @Test
+    void aNumberBeyondAFloatIsStoredAsMeltanoWouldWithAWarning() throws Exception {
+        assertEquals(0, cairn("set", "--backend", files, A, "{\"singer_state\": {\"big\": 1e400}}", "--force"), err());
+        assertTrue(err().contains("cairn: warning: The number at /singer_state/big is beyond a float's range"), err());
+        assertEquals("{\"completed\": {\"singer_state\": {\"big\": Infinity}}, \"partial\": {}}",
+                Files.readString(Path.of(files.substring(7)).resolve(A).resolve("state.json")));
+        assertEquals(0, cairn("set", "--backend", files, A, "{\"singer_state\": {\"small\": 1e300}}", "--force"));
+        assertFalse(err().contains("warning"), err());
+        assertEquals(0, cairn("merge", "--backend", files, A, "{\"singer_state\": {\"neg\": -1e999}}"), err());
+        assertTrue(err().contains("cairn: warning: The number at /singer_state/neg"), err());
+    }
+
+    @Test
+    void aCopyPrintsEachIdsLineAsSoonAsItIsDone() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("copied"));
+        java.util.List<Boolean> secondExistedAtFirstLine = new java.util.ArrayList<>();
+        java.io.OutputStream watching = new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                if (secondExistedAtFirstLine.isEmpty()) {
+                    secondExistedAtFirstLine.add(Files.exists(empty.resolve(C)));
+                }
+                out.write(b);
+            }
+        };
+        out.reset();
+        assertEquals(0, Cli.run(new PrintStream(watching, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                "copy", "--backend", files, "--pattern", "prod:*", "--to-backend", "file://" + empty, "--concurrency", "1", "--force"));
+        assertEquals(java.util.List.of(false), secondExistedAtFirstLine, "the first line came before the second ID was copied");
+        assertEquals(2, out().lines().count(), out());
+    }
+
+    @Test
     void dryRunPrintsTheDiffAndWritesNothing() throws Exception {
         String before = Files.readString(Path.of(files.substring(7)).resolve(C).resolve("state.json"));
         assertEquals(0, cairn("clear", "--backend", files, C, "--partial-only", "--dry-run"));
@@ -199,6 +270,34 @@ class CliTest {
         assertEquals("{}\n", out());
         assertEquals(0, cairn("get", "--backend", db, "prod:tap-github-to-target-snowflake"));
         assertEquals(GET_E, out());
+    }
+
+    @Test
+    void aMoveWhoseDestinationsAreAlsoSourcesIsRefusedBeforeWritingAnything() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("renamed"));
+        String backend = "file://" + root;
+        assertEquals(0, cairn("set", "--backend", backend, "n:a", "{\"singer_state\": {\"v\": \"A\"}}", "--force"));
+        assertEquals(0, cairn("set", "--backend", backend, "n:ax", "{\"singer_state\": {\"v\": \"AX\"}}", "--force"));
+        String a = Files.readString(root.resolve("n:a/state.json"));
+        String ax = Files.readString(root.resolve("n:ax/state.json"));
+        for (String verb : new String[] {"move", "copy"}) {
+            assertEquals(1, cairn(verb, "--backend", backend, "--pattern", "n:*", "--rename", "n:*=n:*x",
+                    "--on-conflict", "overwrite", "--concurrency", "1", "--force"), verb);
+            assertEquals("", out());
+            assertTrue(err().startsWith("cairn: refused: n:a would be ") && err().contains(" onto n:ax, which is itself "),
+                    err());
+            assertEquals(1, err().strip().lines().count(), err());
+        }
+        assertEquals(a, Files.readString(root.resolve("n:a/state.json")));
+        assertEquals(ax, Files.readString(root.resolve("n:ax/state.json")));
+        assertFalse(Files.exists(root.resolve("n:axx")));
+        assertEquals(0, cairn("move", "--backend", backend, "--pattern", "n:*", "--rename", "n:*=m:*", "--force"), err());
+        assertEquals("{\"singer_state\":{\"v\":\"AX\"}}\n", get(backend, "m:ax"), "disjoint renames still run");
+    }
+
+    private String get(String backend, String id) {
+        assertEquals(0, cairn("get", "--backend", backend, id), err());
+        return out();
     }
 
     @Test

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.ListedState;
+import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.TestS3;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
+import dev.cairn.backend.blob.KilledCairn;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
@@ -28,6 +31,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Copies and moves between real backends: SQLite files, PostgreSQL, S3 (S3Proxy) and file folders. */
 class TransferTest {
@@ -57,6 +62,51 @@ class TransferTest {
             }
         }
         return rows;
+    }
+
+    @Test
+    void aRenameMappingTwoSourcesToOneDestinationIsRefused() throws Exception {
+        try (StateBackend from = EmptyBackends.FILE.open(dir); StateBackend to = EmptyBackends.SQLITE.open(dir)) {
+            StateDocument doc = StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {}}"));
+            from.write("a-bc", doc, null);
+            from.write("ab-c", doc, null);
+            Transfer copy = new Transfer(from, to, Transfer.Mode.COPY, Transfer.OnConflict.OVERWRITE, journal());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> copy.select("*", Rename.parse("*-*=**")));
+            assertEquals("refused: a-bc and ab-c would both be copied to abc (the last one would win)", e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> copy.run(List.of(new Transfer.Item("a-bc", "abc"),
+                    new Transfer.Item("ab-c", "abc")), 1, (d, t, r) -> { }));
+            assertFalse(to.read("abc").exists());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"file", "s3"})
+    void aRerunRemovesTheLocksAKilledRunLeftOnWhatItHadAlreadyWritten(String kind) throws Exception {
+        String bucket = TestS3.freshBucket();
+        Path root = Files.createDirectories(dir.resolve("destination"));
+        try (StateBackend from = EmptyBackends.SQLITE.open(dir);
+             StateBackend to = kind.equals("file") ? Backends.open("file://" + root, BackendOptions.defaults())
+                     : Backends.open("s3://" + bucket + "/state", EmptyBackends.s3Options())) {
+            StateDocument doc = StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"v\": 1}}"));
+            from.write("dev:a", doc, null);
+            from.write("dev:b", doc, null);
+            assertTrue(copyAll(from, to, List.of("dev:a", "dev:b")).stream().allMatch(Transfer.Result::succeeded));
+            for (String id : List.of("dev:a", "dev:b")) { // killed after storing, before releasing the lock
+                byte[] lock = KilledCairn.lockContent().getBytes(StandardCharsets.US_ASCII);
+                if (kind.equals("file")) {
+                    Files.write(root.resolve(id).resolve("lock"), lock);
+                } else {
+                    TestS3.putDirect(bucket, "state/" + id + "/lock", lock);
+                }
+                assertEquals(LockStatus.State.STALE, to.lockStatus(id).state());
+            }
+            assertEquals(Transfer.Outcome.SKIPPED, copyAll(from, to, List.of("dev:a")).get(0).outcome());
+            Transfer move = new Transfer(from, to, Transfer.Mode.MOVE, Transfer.OnConflict.FAIL, journal());
+            assertEquals(Transfer.Outcome.MOVED, move.run(List.of(new Transfer.Item("dev:b", "dev:b")), 1, (d, t, r) -> { })
+                    .get(0).outcome());
+            assertEquals(LockStatus.FREE, to.lockStatus("dev:a"));
+            assertEquals(LockStatus.FREE, to.lockStatus("dev:b"));
+        }
     }
 
     @Test

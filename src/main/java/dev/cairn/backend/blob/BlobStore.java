@@ -33,8 +33,13 @@ public interface BlobStore extends AutoCloseable {
         return false;
     }
 
-    /** Deletes the blob at the key if there is one. */
-    void delete(String key);
+    /**
+     * Deletes the blob at the key: {@code expected} {@code null} means whatever is there (and
+     * nothing, quietly, if there is none); a version means only if the blob is still at it.
+     *
+     * @throws PreconditionFailed the blob is gone or at another version; nothing was deleted
+     */
+    void delete(String key, Version expected);
 
     /** Every key starting with the prefix (a raw string prefix, as S3 lists), in store order. */
     void list(String prefix, Consumer<String> keys);

@@ -92,7 +92,7 @@ class S3BlobStoreTest {
 
     @Test
     void deleteOfAMissingObjectIsQuiet() {
-        store.delete("nothing/here");
+        store.delete("nothing/here", null);
         assertNull(store.get("nothing/here"));
     }
 }

@@ -82,6 +82,35 @@ class TransferViewModelTest {
     }
 
     @Test
+    void aRenameOntoOtherSourcesIsRefusedInThePreview() throws Exception {
+        try (StateBackend files = EmptyBackends.FILE.open(dir)) {
+            StateDocument a = StateDocument.of(Json.parse("{\"singer_state\": {\"v\": \"A\"}}"), Json.object());
+            StateDocument ax = StateDocument.of(Json.parse("{\"singer_state\": {\"v\": \"AX\"}}"), Json.object());
+            files.write("n:a", a, null);
+            files.write("n:ax", ax, null);
+            WriteTarget here = new WriteTarget("dev", files, Environment.DEV, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> {
+                model.open(here, "n:a", List.of(here));
+                model.modeProperty().set(Transfer.Mode.MOVE);
+                model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
+                model.patternProperty().set("n:*");
+                model.renameProperty().set("n:*=n:*x");
+                model.onConflictProperty().set(Transfer.OnConflict.OVERWRITE);
+            });
+            ui.run(model::plan);
+            ui.await(() -> model.messageProperty().get().contains("refused"), Duration.ofSeconds(30));
+            assertEquals(Stage.EDITING, ui.call(() -> model.stageProperty().get()));
+            assertTrue(ui.call(() -> model.messageProperty().get()).contains("n:a would be moved onto n:ax"),
+                    ui.call(() -> model.messageProperty().get()));
+            assertTrue(ui.call(() -> model.rows().isEmpty()));
+            assertFalse(ui.call(() -> model.canRunProperty().get()));
+            assertEquals(a, files.read("n:a").document());
+            assertEquals(ax, files.read("n:ax").document());
+        }
+    }
+
+    @Test
     void aReadOnlyDestinationIsExplainedAndNotRun() throws Exception {
         try (StateBackend dev = EmptyBackends.FILE.open(dir); StateBackend other = EmptyBackends.FILE.open(dir)) {
             WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
