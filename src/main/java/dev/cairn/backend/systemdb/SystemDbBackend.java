@@ -285,13 +285,30 @@ public final class SystemDbBackend implements StateBackend {
                 }
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                endAfterFailure(c, e);
                 throw e;
-            } finally {
-                c.setAutoCommit(true);
             }
+            c.setAutoCommit(true);
             return null;
         });
+    }
+
+    /**
+     * Rolls back a failed write. SQLite ends the transaction itself on some errors (SQLITE_FULL, I/O
+     * errors): the rollback, and the commit that leaving manual-commit mode issues, then fail with "no
+     * transaction is active", which must not hide the real cause.
+     */
+    private static void endAfterFailure(Connection c, Exception failure) {
+        try {
+            c.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     private BackendException failure(SQLException e) {
