@@ -17,7 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -77,7 +76,6 @@ class SystemDbConcurrencyTest {
         try (StateBackend backend = Backends.open(systemDb(kind), BackendOptions.defaults())) {
             backend.write("counter", counter(0), Version.ABSENT);
             int rounds = 25;
-            AtomicInteger conflicts = new AtomicInteger();
             List<Callable<Void>> writers = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
                 writers.add(() -> {
@@ -87,7 +85,7 @@ class SystemDbConcurrencyTest {
                             backend.write("counter", counter(valueOf(now) + 1), now.version());
                             done++;
                         } catch (ConflictException e) {
-                            conflicts.incrementAndGet(); // another writer got there first: read again
+                            // another writer got there first: read again
                         }
                     }
                     return null;
@@ -95,32 +93,6 @@ class SystemDbConcurrencyTest {
             }
             race(writers, 60);
             assertEquals(WRITERS * rounds, valueOf(backend.read("counter")), "no increment lost");
-        }
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"sqlite", "postgres"})
-    void writersCreatingTheSameNewIdGetOneWinnerAndConflictsPromptly(String kind) throws Exception {
-        try (StateBackend backend = Backends.open(systemDb(kind), BackendOptions.defaults())) {
-            for (int round = 0; round < 20; round++) {
-                String id = "race:" + round;
-                List<Callable<Boolean>> creators = new ArrayList<>();
-                for (int w = 0; w < WRITERS + 2; w++) {
-                    int writer = w;
-                    creators.add(() -> {
-                        try {
-                            backend.write(id, counter(writer), Version.ABSENT);
-                            return true;
-                        } catch (ConflictException e) {
-                            assertTrue(e.current().exists(), "the conflict shows the winner's state");
-                            return false;
-                        }
-                    });
-                }
-                List<Boolean> won = race(creators, 30);
-                assertEquals(1, won.stream().filter(w -> w).count(), "exactly one creator wins " + id);
-                assertEquals(won.indexOf(true), valueOf(backend.read(id)));
-            }
         }
     }
 

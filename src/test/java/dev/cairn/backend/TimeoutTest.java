@@ -7,13 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.blob.S3Connection;
+import dev.cairn.testing.LoopbackServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,43 +25,19 @@ class TimeoutTest {
             .withConnectTimeout(Duration.ofSeconds(1))
             .withReadTimeout(Duration.ofSeconds(1));
 
-    private final List<AutoCloseable> servers = new CopyOnWriteArrayList<>();
+    private final List<LoopbackServer> servers = new ArrayList<>();
 
     @AfterEach
     void stopServers() throws Exception {
-        for (AutoCloseable server : servers) {
+        for (LoopbackServer server : servers) {
             server.close();
         }
     }
 
-    /** A loopback port that accepts connections and then, if {@code hangUp}, closes them, else never says a word. */
     private int server(boolean hangUp) throws IOException {
-        ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        servers.add(socket);
-        Thread acceptor = new Thread(() -> {
-            try {
-                while (true) {
-                    Socket client = socket.accept();
-                    if (hangUp) {
-                        client.close();
-                    } else {
-                        servers.add(client);
-                    }
-                }
-            } catch (IOException closed) {
-                // the test is over
-            }
-        }, "silent-server");
-        acceptor.setDaemon(true);
-        acceptor.start();
-        return socket.getLocalPort();
-    }
-
-    /** A loopback port with nothing listening. */
-    private static int closedPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        LoopbackServer server = hangUp ? LoopbackServer.hangingUp() : LoopbackServer.silent();
+        servers.add(server);
+        return server.port();
     }
 
     private static String failure(String uri, BackendOptions options, Duration within) {
@@ -95,7 +69,7 @@ class TimeoutTest {
 
     @Test
     void postgresThatIsNotThere() throws Exception {
-        int port = closedPort();
+        int port = LoopbackServer.closedPort();
         assertEquals("cannot connect to 127.0.0.1:" + port + ": connection refused",
                 failure(postgres(port), SHORT, Duration.ofSeconds(6)));
     }
@@ -124,7 +98,7 @@ class TimeoutTest {
 
     @Test
     void s3ThatIsNotThere() throws Exception {
-        int port = closedPort();
+        int port = LoopbackServer.closedPort();
         String message = failure("s3://KEY:SECRET@bucket/prefix", s3(port), Duration.ofSeconds(10));
         assertTrue(message.contains("127.0.0.1:" + port), message);
     }
