@@ -1,6 +1,7 @@
 package dev.cairn.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.systemdb.MeltanoSchema;
@@ -12,7 +13,9 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -132,6 +135,47 @@ class SystemDbConcurrencyTest {
             } finally {
                 committer.shutdown();
             }
+        }
+    }
+
+    @Test
+    void aCallerWaitsForABusyPoolOnlyAsLongAsTheTimeoutsAllow() throws Exception {
+        BackendOptions quick = BackendOptions.defaults().withConnectTimeout(Duration.ofSeconds(1)).withLockWait(Duration.ofSeconds(1));
+        try (StateBackend backend = Backends.open(systemDb("postgres"), quick)) {
+            backend.write("x", counter(1), Version.ABSENT);
+            CountDownLatch holding = new CountDownLatch(4);
+            CountDownLatch release = new CountDownLatch(1);
+            ExecutorService listers = Executors.newFixedThreadPool(4);
+            try {
+                for (int i = 0; i < 4; i++) {
+                    // a listing holds its connection while its consumer works
+                    listers.submit(() -> {
+                        backend.list(null, listed -> {
+                            holding.countDown();
+                            await(release);
+                        });
+                        return null;
+                    });
+                }
+                assertTrue(holding.await(20, TimeUnit.SECONDS));
+                long start = System.nanoTime();
+                BackendException e = assertThrows(BackendException.class, () -> backend.read("x"));
+                assertTrue(e.getMessage().matches("no connection to 127\\.0\\.0\\.1:\\d+ came free in 2 s: all 4 are busy"),
+                        e.getMessage());
+                assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
+            } finally {
+                release.countDown();
+                listers.shutdown();
+            }
+            assertEquals(1, valueOf(backend.read("x")), "and works again once they are done");
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -38,6 +38,7 @@ final class PostgresPool implements ConnectionSource {
 
     private final PostgresUri pg;
     private final Duration connectTimeout;
+    private final Duration borrowTimeout;
     private final HikariDataSource pool;
 
     /**
@@ -49,6 +50,7 @@ final class PostgresPool implements ConnectionSource {
     PostgresPool(PostgresUri pg, Properties props, String initSql, Duration connectTimeout, Duration borrowTimeout) {
         this.pg = pg;
         this.connectTimeout = connectTimeout;
+        this.borrowTimeout = borrowTimeout;
         HikariConfig config = new HikariConfig();
         config.setPoolName("cairn-postgres");
         config.setDriverClassName(org.postgresql.Driver.class.getName());
@@ -74,12 +76,19 @@ final class PostgresPool implements ConnectionSource {
 
     @Override
     public <T> T use(Work<T> work) throws SQLException {
+        if (pool.isClosed()) {
+            throw new BackendException("the backend is closed");
+        }
         Connection c;
         try {
             c = pool.getConnection();
         } catch (SQLTransientConnectionException e) {
+            if (e.getCause() == null) {
+                throw new BackendException("no connection to " + pg.host() + ":" + pg.port() + " came free in "
+                        + borrowTimeout.toSeconds() + " s: all " + SIZE + " are busy", e);
+            }
             // HikariCP's "not available" carries the last failure to connect, if that is why
-            throw cannotConnect(e.getCause() != null ? e.getCause() : e);
+            throw cannotConnect(e.getCause());
         } catch (SQLException e) {
             throw cannotConnect(e);
         }
