@@ -275,12 +275,7 @@ public final class PostgresUri {
     }
 
     public Connection connect() throws SQLException {
-        return connect(properties());
-    }
-
-    /** Connects with the given properties, which start from {@link #properties()}. */
-    Connection connect(Properties props) throws SQLException {
-        return new org.postgresql.Driver().connect(jdbcUrl(), props);
+        return new org.postgresql.Driver().connect(jdbcUrl(), properties());
     }
 
     /** The URI with the password hidden. */

@@ -12,7 +12,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class SerializedConnection implements ConnectionSource {
 
-    /** Opens the connection, on first use and after a failure closed it. */
+    /** Opens the connection: on first use, and again if it was closed under us. */
     interface Opener {
         Connection open() throws SQLException;
     }
