@@ -4,11 +4,13 @@ import static dev.cairn.testing.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.cairn.testing.Fixtures;
+import dev.cairn.testing.LoopbackServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -90,6 +92,19 @@ class CliTest {
         assertEquals("{\"singer_state\": {\"bookmarks\": {\"pull_requests\": {\"partitions\": [{\"context\": {\"org\": \"acme\", \"repo\": \"warehouse\"}, \"replication_key\": \"updated_at\", \"replication_key_value\": \"2024-06-01T08:30:00Z\"}]}}}}\n", out());
         assertEquals(0, cairn("get", "--backend", db, H, "--format", "pretty"));
         assertEquals("{\n  \"bookmarks\": {\n    \"store_sales\": {\n      \"partitions\": [\n        {\n          \"context\": {\n            \"city\": \"M\\u00fcnchen\"\n          },\n          \"replication_key\": \"sold_at\",\n          \"replication_key_value\": \"2024-06-01T00:00:00Z\"\n        }\n      ]\n    }\n  }\n}\n", out());
+    }
+
+    @Test
+    void connectAndReadTimeoutsAreSettable() throws Exception {
+        try (LoopbackServer silent = LoopbackServer.silent()) {
+            long start = System.nanoTime();
+            assertEquals(1, cairn("list", "--backend", "postgresql://cairn@127.0.0.1:" + silent.port() + "/meltano",
+                    "--connect-timeout", "1", "--read-timeout", "1"));
+            assertEquals("cairn: cannot connect to 127.0.0.1:" + silent.port() + ": no answer in 1 s", err().strip());
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(6).toNanos(), "gave up after about 1 s");
+        }
+        assertEquals(1, cairn("list", "--backend", db, "--read-timeout", "0"));
+        assertEquals("cairn: --connect-timeout and --read-timeout take a whole number of seconds, at least 1", err().strip());
     }
 
     @Test

@@ -34,12 +34,12 @@ public final class SystemDbBackend implements StateBackend {
     private static final Duration START_TIMEOUT = Duration.ofHours(24);
 
     private final String displayUri;
-    private final ConnectionPool pool;
+    private final ConnectionSource connections;
     private final Dialect dialect;
 
-    SystemDbBackend(String displayUri, ConnectionPool pool, Dialect dialect) {
+    SystemDbBackend(String displayUri, ConnectionSource connections, Dialect dialect) {
         this.displayUri = displayUri;
-        this.pool = pool;
+        this.connections = connections;
         this.dialect = dialect;
         checkStateTable();
     }
@@ -81,15 +81,17 @@ public final class SystemDbBackend implements StateBackend {
 
     @Override
     public StoredState read(String stateId) {
-        return query(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT completed_state, partial_state FROM state WHERE state_id = ?")) {
-                s.setString(1, stateId);
-                try (ResultSet rows = s.executeQuery()) {
-                    return rows.next() ? stored(stateId, rows.getString(1), rows.getString(2)) : StoredState.absent(stateId);
-                }
+        return query(c -> read(c, stateId));
+    }
+
+    private static StoredState read(Connection c, String stateId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT completed_state, partial_state FROM state WHERE state_id = ?")) {
+            s.setString(1, stateId);
+            try (ResultSet rows = s.executeQuery()) {
+                return rows.next() ? stored(stateId, rows.getString(1), rows.getString(2)) : StoredState.absent(stateId);
             }
-        });
+        }
     }
 
     @Override
@@ -182,7 +184,7 @@ public final class SystemDbBackend implements StateBackend {
 
     @Override
     public void close() {
-        pool.close();
+        connections.close();
     }
 
     private static StoredState stored(String stateId, String completed, String partial) {
@@ -211,10 +213,6 @@ public final class SystemDbBackend implements StateBackend {
 
     // --- plumbing ---------------------------------------------------------------------------
 
-    private interface Work<T> {
-        T run(Connection c) throws SQLException;
-    }
-
     private interface RowSink {
         void accept(ResultSet rows) throws SQLException;
     }
@@ -223,19 +221,11 @@ public final class SystemDbBackend implements StateBackend {
         void apply(Connection c, StoredState current) throws SQLException;
     }
 
-    private <T> T query(Work<T> work) {
-        Connection c = null;
-        boolean broken = false;
+    private <T> T query(ConnectionSource.Work<T> work) {
         try {
-            c = pool.borrow();
-            return work.run(c);
+            return connections.use(work);
         } catch (SQLException e) {
-            broken = true;
             throw failure(e);
-        } finally {
-            if (c != null) {
-                pool.release(c, broken);
-            }
         }
     }
 
@@ -286,20 +276,39 @@ public final class SystemDbBackend implements StateBackend {
                     change.apply(c, current);
                 } catch (SQLException e) {
                     if (!current.exists() && dialect.isDuplicateKey(e)) {
+                        // read what the other writer created on this same connection: borrowing a second
+                        // one while holding this can wait for ever when every writer does it at once
                         c.rollback();
-                        throw new ConflictException(read(stateId), expected == null ? Version.ABSENT : expected);
+                        throw new ConflictException(read(c, stateId), expected == null ? Version.ABSENT : expected);
                     }
                     throw e;
                 }
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                endAfterFailure(c, e);
                 throw e;
-            } finally {
-                c.setAutoCommit(true);
             }
+            c.setAutoCommit(true);
             return null;
         });
+    }
+
+    /**
+     * Rolls back a failed write. SQLite ends the transaction itself on some errors (SQLITE_FULL, I/O
+     * errors): the rollback, and the commit that leaving manual-commit mode issues, then fail with "no
+     * transaction is active", which must not hide the real cause.
+     */
+    private static void endAfterFailure(Connection c, Exception failure) {
+        try {
+            c.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     private BackendException failure(SQLException e) {

@@ -209,10 +209,11 @@ public final class MainViewModel {
     }
 
     private void saveInBackground() {
-        ConnectionStore.Saved snapshot = new ConnectionStore.Saved(new ArrayList<>(saved),
-                theme.get() == Theme.DARK ? "dark" : "light");
+        // offered here, in the order of the changes; the tasks may run in any order
+        services.connections().offer(new ConnectionStore.Saved(new ArrayList<>(saved),
+                theme.get() == Theme.DARK ? "dark" : "light"));
         executor.submit(BackgroundTask.of("Saving connections", context -> {
-            services.connections().save(snapshot);
+            services.connections().saveOffered();
             return null;
         }).onFailure(error::set));
     }
