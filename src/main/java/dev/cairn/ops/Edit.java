@@ -29,10 +29,22 @@ public interface Edit {
      * As in Meltano, a write whose document is {@code {}} counts as partial and changes nothing.
      */
     static Edit set(ObjectNode document) {
+        return completeWrite(document, "Set state");
+    }
+
+    /**
+     * What {@code meltano state copy} and {@code move} write to the destination: a {@link #set} of
+     * the source's effective state (Meltano's {@code set_state(dst, json.dumps(get_state(src)))}).
+     */
+    static Edit copyOf(ObjectNode effective, String sourceId) {
+        return completeWrite(effective, "Copy from " + sourceId);
+    }
+
+    private static Edit completeWrite(ObjectNode document, String verb) {
         return new Edit() {
             @Override
             public String verb() {
-                return "Set state";
+                return verb;
             }
 
             @Override

@@ -167,10 +167,10 @@ class CliTest {
     }
 
     @Test
-    void copyAcrossBackendsKeepsBytesAndRefusesToOverwrite() throws Exception {
+    void copyAcrossBackendsWithPreservePartialKeepsBytes() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         String target = "file://" + empty;
-        assertEquals(1, cairn("copy", "--backend", db, "--pattern", "*", "--to-backend", target, "--force"),
+        assertEquals(1, cairn("copy", "--backend", db, "--pattern", "*", "--to-backend", target, "--preserve-partial", "--force"),
                 "the corrupt row cannot be written to a file backend");
         assertTrue(out().contains("failed\t" + F), out());
         assertTrue(err().contains("8 copied, 1 failed"), err());
@@ -178,6 +178,33 @@ class CliTest {
         assertEquals(GET_C, out());
         assertEquals(Files.readString(Path.of(files.substring(7)).resolve(B).resolve("state.json")),
                 Files.readString(empty.resolve(B).resolve("state.json")));
+    }
+
+    @Test
+    void copyStoresWhatMeltanosCopyStoresAndFailsWhereItFails() throws Exception {
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--dry-run"));
+        assertTrue(out().contains("pending partial state merged in"), out());
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--force"), err());
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
+             java.sql.ResultSet r = c.createStatement().executeQuery(
+                     "SELECT completed_state, partial_state FROM state WHERE state_id = 'dev:copy'")) {
+            assertTrue(r.next());
+            assertEquals(EFFECTIVE_C, r.getString(1));
+            assertEquals("{}", r.getString(2));
+        }
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--force"), "a re-run finds it done");
+        assertTrue(out().startsWith("skipped\t"), out());
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:as-stored", "--preserve-partial", "--force"), err());
+        assertEquals(0, cairn("export", "--backend", db, "--pattern", "dev:as-stored"));
+        String asStored = out();
+        assertEquals(0, cairn("export", "--backend", db, "--pattern", C));
+        assertEquals(out().replace(C, "dev:as-stored"), asStored, "both documents as stored, the partial kept apart");
+        assertEquals(1, cairn("copy", "--backend", db, H, "dev:h", "--force"));
+        assertTrue(out().startsWith("failed\t" + H) && out().contains("no top-level singer_state"), out());
+        assertEquals(1, cairn("move", "--backend", db, I, "dev:i", "--force"));
+        assertTrue(out().contains("NULL"), out());
+        assertEquals(0, cairn("get", "--backend", db, "dev:i"));
+        assertEquals("{}\n", out());
     }
 
     @Test
