@@ -45,6 +45,16 @@ public interface StateBackend extends AutoCloseable {
      */
     Version write(String stateId, StateDocument document, Version expected);
 
+    /**
+     * {@link #write(String, StateDocument, Version)} as one of Meltano's state commands writes, with
+     * the {@code runs} row it adds to the project's system database: in the same transaction where
+     * the state lives in that database, after the state where the backend was opened with one
+     * ({@link BackendOptions#SYSTEM_DATABASE}); a backend that knows no system database stores the state only.
+     */
+    default Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+        return write(stateId, document, expected);
+    }
+
     /** Deletes the ID's state (as {@code meltano state clear} does) under the same compare-and-set rule. */
     void delete(String stateId, Version expected);
 

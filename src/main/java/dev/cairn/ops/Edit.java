@@ -2,6 +2,7 @@ package dev.cairn.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.MeltanoRun;
 import dev.cairn.state.BookmarkEdits;
 import dev.cairn.state.Json;
 import dev.cairn.state.Merge;
@@ -25,6 +26,15 @@ public interface Edit {
     StateDocument apply(StateDocument current) throws EditRefused;
 
     /**
+     * The payload of the {@code runs} row that Meltano's own command for this edit adds ({@code set},
+     * {@code merge}, {@code copy}, {@code move}); null for edits no Meltano command makes, which
+     * Meltano's history has no row for (clears, like {@code meltano state clear}; undo; import).
+     */
+    default MeltanoRun.Payload runPayload() {
+        return null;
+    }
+
+    /**
      * {@code meltano state set}: the document becomes the completed state and the partial is emptied.
      * As in Meltano, a write whose document is {@code {}} counts as partial and changes nothing.
      */
@@ -45,6 +55,11 @@ public interface Edit {
             @Override
             public String verb() {
                 return verb;
+            }
+
+            @Override
+            public MeltanoRun.Payload runPayload() {
+                return MeltanoRun.Payload.complete(document);
             }
 
             @Override
@@ -81,6 +96,11 @@ public interface Edit {
             @Override
             public String verb() {
                 return "Merge into state";
+            }
+
+            @Override
+            public MeltanoRun.Payload runPayload() {
+                return MeltanoRun.Payload.incomplete(document);
             }
 
             @Override

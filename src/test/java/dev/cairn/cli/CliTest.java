@@ -208,6 +208,36 @@ class CliTest {
     }
 
     @Test
+    void writesThroughAProjectAddMeltanosRunsRowsToItsSystemDatabaseWhereverTheStateLives() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Path state = Files.createDirectories(dir.resolve("project-state"));
+        Files.writeString(project.resolve("meltano.yml"), "version: 1\nstate_backend:\n  uri: file://" + state + "\n");
+        Path systemDb = Files.createDirectories(project.resolve(".meltano")).resolve("meltano.db");
+        dev.cairn.backend.systemdb.MeltanoSchema.createSqlite(systemDb);
+        String p = project.toString();
+        assertEquals(0, cairn("set", "--project", p, "dev:x", "{\"singer_state\": {\"a\": 1}}", "--force"), err());
+        assertEquals(0, cairn("merge", "--project", p, "dev:x", "{\"singer_state\": {\"b\": 1}}"), err());
+        assertEquals(0, cairn("copy", "--project", p, "dev:x", "dev:y", "--force"), err());
+        assertEquals(0, cairn("clear", "--project", p, "dev:x", "--force"), err());
+        assertEquals(0, cairn("get", "--backend", "file://" + state, "dev:y"));
+        assertEquals("{\"singer_state\":{\"a\":1,\"b\":1}}\n", out());
+        java.util.List<String> rows = new java.util.ArrayList<>();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + systemDb);
+             java.sql.ResultSet r = c.createStatement().executeQuery("SELECT job_name, state, payload, payload_flags,"
+                     + " started_at = ended_at, length(run_id), last_heartbeat_at IS NULL FROM runs ORDER BY id")) {
+            while (r.next()) {
+                rows.add(r.getString(1) + " " + r.getString(2) + " " + r.getString(3) + " " + r.getInt(4) + " "
+                        + r.getBoolean(5) + " " + r.getInt(6) + " " + r.getBoolean(7));
+            }
+        }
+        assertEquals(java.util.List.of(
+                "dev:x STATE_EDIT {\"singer_state\": {\"a\": 1}} 1 true 32 true",
+                "dev:x STATE_EDIT {\"singer_state\": {\"b\": 1}} 2 true 32 true",
+                "dev:y STATE_EDIT {\"singer_state\": {\"a\": 1, \"b\": 1}} 1 true 32 true"), rows,
+                "set, merge and copy each add Meltano's row; clear adds none");
+    }
+
+    @Test
     void copyWithRenameAndConflictPolicy() {
         assertEquals(0, cairn("copy", "--backend", db, "--pattern", "prod:*", "--rename", "prod:*=staging:*", "--force"), err());
         assertEquals(0, cairn("get", "--backend", db, "staging:tap-stripe-to-target-bigquery"));

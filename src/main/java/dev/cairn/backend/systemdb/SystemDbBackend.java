@@ -5,6 +5,8 @@ import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
+import dev.cairn.backend.MeltanoRun;
+import dev.cairn.backend.RunLog;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
@@ -27,7 +29,7 @@ import java.util.function.Consumer;
  * documents as Python {@code json.dumps} text. The table has no version column, so the version of
  * a row is a hash of its two texts, compared inside the write transaction.
  */
-public final class SystemDbBackend implements StateBackend {
+public final class SystemDbBackend implements StateBackend, RunLog {
 
     /** Meltano's "already running" check: a heartbeat in the last 5 minutes, or a start in the last day. */
     private static final Duration HEARTBEAT_TIMEOUT = Duration.ofMinutes(5);
@@ -94,6 +96,12 @@ public final class SystemDbBackend implements StateBackend {
 
     @Override
     public Version write(String stateId, StateDocument document, Version expected) {
+        return write(stateId, document, expected, null);
+    }
+
+    /** The state and, when given, Meltano's {@code runs} row for the command, in one transaction. */
+    @Override
+    public Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
         refuseWhileRunning(stateId);
         String completed = text(document.completed());
         String partial = text(document.partial());
@@ -104,7 +112,7 @@ public final class SystemDbBackend implements StateBackend {
                     s.setString(1, completed);
                     s.setString(2, partial);
                     // Meltano replaces a row through SQLAlchemy's "row switch", which stamps local time.
-                    dialect.bindUpdatedAt(s, 3, LocalDateTime.now());
+                    dialect.bindDateTime(s, 3, LocalDateTime.now());
                     s.setString(4, stateId);
                     s.executeUpdate();
                 }
@@ -118,8 +126,36 @@ public final class SystemDbBackend implements StateBackend {
                     s.executeUpdate();
                 }
             }
+            if (run != null) {
+                insert(c, run);
+            }
         });
         return Version.ofContent(completed, partial);
+    }
+
+    @Override
+    public void record(MeltanoRun run) {
+        query(c -> {
+            insert(c, run);
+            return null;
+        });
+    }
+
+    /** The row as Meltano's {@code Job} model stores it: id from the table, no heartbeat, payload as json.dumps. */
+    private void insert(Connection c, MeltanoRun run) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO runs (job_name, state, started_at, ended_at, payload,"
+                + " payload_flags, run_id, \"trigger\", last_heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+            LocalDateTime at = LocalDateTime.ofInstant(run.at(), ZoneOffset.UTC);
+            s.setString(1, run.jobName());
+            s.setString(2, MeltanoRun.STATE_EDIT);
+            dialect.bindDateTime(s, 3, at);
+            dialect.bindDateTime(s, 4, at);
+            s.setString(5, PythonJson.dumps(run.payload().document()));
+            s.setInt(6, run.payload().flags());
+            dialect.bindRunId(s, 7, run.runId());
+            s.setString(8, run.trigger());
+            s.executeUpdate();
+        }
     }
 
     @Override

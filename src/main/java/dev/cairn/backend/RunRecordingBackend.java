@@ -1,0 +1,96 @@
+package dev.cairn.backend;
+
+import dev.cairn.state.StateDocument;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A backend whose state lives outside the project's system database (a {@code file://} or
+ * {@code s3://} backend named by a Meltano project): Meltano still adds its {@code runs} row to
+ * the system database. The database is opened at the first write that records a row, so reading
+ * a project never needs it, and a system database that cannot be opened stops the write before
+ * anything is stored. The row follows the state: a refused write (a conflict, Meltano's lock)
+ * leaves no history of a change that did not happen.
+ */
+final class RunRecordingBackend implements StateBackend {
+
+    private final StateBackend backend;
+    private final Supplier<RunLog> openRunLog;
+    private RunLog runLog;
+
+    RunRecordingBackend(StateBackend backend, Supplier<RunLog> openRunLog) {
+        this.backend = backend;
+        this.openRunLog = openRunLog;
+    }
+
+    @Override
+    public String displayUri() {
+        return backend.displayUri();
+    }
+
+    @Override
+    public void list(String pattern, Consumer<ListedState> sink) {
+        backend.list(pattern, sink);
+    }
+
+    @Override
+    public StoredState read(String stateId) {
+        return backend.read(stateId);
+    }
+
+    @Override
+    public void readAll(String pattern, Consumer<StoredState> sink) {
+        backend.readAll(pattern, sink);
+    }
+
+    @Override
+    public Version write(String stateId, StateDocument document, Version expected) {
+        return backend.write(stateId, document, expected);
+    }
+
+    @Override
+    public Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+        RunLog log = runLog();
+        Version written = backend.write(stateId, document, expected);
+        try {
+            log.record(run);
+        } catch (BackendException e) {
+            throw new BackendException("the state of " + stateId + " was written, but its runs row could not be added"
+                    + " to the project's system database: " + e.getMessage(), e);
+        }
+        return written;
+    }
+
+    @Override
+    public void delete(String stateId, Version expected) {
+        backend.delete(stateId, expected);
+    }
+
+    @Override
+    public LockStatus lockStatus(String stateId) {
+        return backend.lockStatus(stateId);
+    }
+
+    @Override
+    public void breakStaleLock(String stateId) {
+        backend.breakStaleLock(stateId);
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            backend.close();
+        } finally {
+            if (runLog != null) {
+                runLog.close();
+            }
+        }
+    }
+
+    private synchronized RunLog runLog() {
+        if (runLog == null) {
+            runLog = openRunLog.get();
+        }
+        return runLog;
+    }
+}
