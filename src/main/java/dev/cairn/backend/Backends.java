@@ -17,13 +17,11 @@ public final class Backends {
         for (BackendFactory factory : ServiceLoader.load(BackendFactory.class)) {
             if (factory.accepts(uri)) {
                 StateBackend backend = factory.open(uri, options);
-                if (options.readOnly()) {
-                    return new ReadOnlyBackend(backend);
-                }
                 String systemDatabase = options.setting(BackendOptions.SYSTEM_DATABASE);
-                return systemDatabase == null || backend instanceof RunLog
-                        ? backend
-                        : new RunRecordingBackend(backend, () -> runLog(systemDatabase, options));
+                if (systemDatabase != null && !(backend instanceof RunLog)) {
+                    backend = new RunRecordingBackend(backend, () -> runLog(systemDatabase, options));
+                }
+                return options.readOnly() ? new ReadOnlyBackend(backend) : backend;
             }
             known.add(factory.schemes());
         }

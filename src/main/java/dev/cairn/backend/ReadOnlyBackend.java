@@ -43,6 +43,11 @@ final class ReadOnlyBackend implements StateBackend {
     }
 
     @Override
+    public java.util.List<RunRow> runningJobs() {
+        return backend.runningJobs();
+    }
+
+    @Override
     public LockStatus lockStatus(String stateId) {
         return backend.lockStatus(stateId);
     }

@@ -1,13 +1,14 @@
 package dev.cairn.backend;
 
 import dev.cairn.state.StateDocument;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * A backend whose state lives outside the project's system database (a {@code file://} or
  * {@code s3://} backend named by a Meltano project): Meltano still adds its {@code runs} row to
- * the system database. The database is opened at the first write that records a row, so reading
+ * the system database, and its running pipelines are there. The database is opened at the first write that records a row, so reading
  * a project never needs it, and a system database that cannot be opened stops the write before
  * anything is stored. The row follows the state: a refused write (a conflict, Meltano's lock)
  * leaves no history of a change that did not happen.
@@ -64,6 +65,16 @@ final class RunRecordingBackend implements StateBackend {
     @Override
     public void delete(String stateId, Version expected) {
         backend.delete(stateId, expected);
+    }
+
+    /** Reading never depends on the system database: one that cannot be opened has no running jobs to show. */
+    @Override
+    public List<RunRow> runningJobs() {
+        try {
+            return runLog().runningJobs();
+        } catch (BackendException e) {
+            return List.of();
+        }
     }
 
     @Override

@@ -58,6 +58,14 @@ public interface StateBackend extends AutoCloseable {
     /** Deletes the ID's state (as {@code meltano state clear} does) under the same compare-and-set rule. */
     void delete(String stateId, Version expected);
 
+    /**
+     * The RUNNING jobs of Meltano's {@code runs} table (alive or stale, newest start first), where
+     * this backend knows the project's system database; none otherwise.
+     */
+    default List<RunRow> runningJobs() {
+        return List.of();
+    }
+
     /** Whether a running pipeline holds Meltano's lock on the ID. */
     LockStatus lockStatus(String stateId);
 

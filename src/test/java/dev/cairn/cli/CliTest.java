@@ -238,6 +238,28 @@ class CliTest {
     }
 
     @Test
+    void listLongAndGetShowPipelinesRunningNowAndStaleRunsFromRuns() throws Exception {
+        String now = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).minusSeconds(2)
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS"));
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"))) {
+            c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, payload, payload_flags, run_id,"
+                    + " \"trigger\", last_heartbeat_at) VALUES ('" + A + "', 'RUNNING', '" + now + "', '{}', 0,"
+                    + " '0193a1b2c3d47e5f8a9b0c1d2e3f4a5b', 'schedule', '" + now + "')");
+        }
+        assertEquals(0, cairn("list", "--backend", db, "--long"));
+        String started = java.time.LocalDateTime.parse(now.replace(' ', 'T')).toInstant(java.time.ZoneOffset.UTC).toString();
+        assertTrue(out().contains(A + "\thealthy\trunning: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b, started " + started
+                + ", last heartbeat " + started + ", trigger schedule\n"), out());
+        assertTrue(out().contains(C + "\thealthy\tstale run: run 01900c8a1b2c3d4e5f60718293a4b5c6, started"
+                + " 2024-06-01T06:50:00Z, last heartbeat 2024-06-01T07:00:00.900Z (Meltano will mark it failed)\n"), out());
+        assertTrue(out().contains(E + "\thealthy\n"), "no run, no third column: " + out());
+        assertEquals(0, cairn("get", "--backend", db, A));
+        assertEquals(GET_A, out(), "stdout stays Meltano's");
+        assertTrue(err().startsWith("running: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b"), err());
+        assertEquals(1, cairn("set", "--backend", db, A, "{\"singer_state\": {}}", "--force"), "a live run blocks writes");
+    }
+
+    @Test
     void copyWithRenameAndConflictPolicy() {
         assertEquals(0, cairn("copy", "--backend", db, "--pattern", "prod:*", "--rename", "prod:*=staging:*", "--force"), err());
         assertEquals(0, cairn("get", "--backend", db, "staging:tap-stripe-to-target-bigquery"));

@@ -7,6 +7,7 @@ import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
 import dev.cairn.backend.MeltanoRun;
 import dev.cairn.backend.RunLog;
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
@@ -18,10 +19,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -30,10 +32,6 @@ import java.util.function.Consumer;
  * a row is a hash of its two texts, compared inside the write transaction.
  */
 public final class SystemDbBackend implements StateBackend, RunLog {
-
-    /** Meltano's "already running" check: a heartbeat in the last 5 minutes, or a start in the last day. */
-    private static final Duration HEARTBEAT_TIMEOUT = Duration.ofMinutes(5);
-    private static final Duration START_TIMEOUT = Duration.ofHours(24);
 
     private final String displayUri;
     private final ConnectionPool pool;
@@ -175,27 +173,42 @@ public final class SystemDbBackend implements StateBackend, RunLog {
      */
     @Override
     public LockStatus lockStatus(String stateId) {
+        List<RunRow> running = running(" AND job_name = ?", stateId);
+        if (running.isEmpty()) {
+            return LockStatus.FREE;
+        }
+        RunRow newest = running.get(0);
+        String detail = newest.lastHeartbeat() == null ? "job started, no heartbeat" : "last heartbeat " + newest.lastHeartbeat();
+        return newest.isStale(Instant.now())
+                ? LockStatus.stale(newest.startedAt(), detail + "; the job looks dead")
+                : LockStatus.held(newest.startedAt(), detail);
+    }
+
+    @Override
+    public List<RunRow> runningJobs() {
+        return running("", null);
+    }
+
+    /** The RUNNING rows (optionally of one job), newest start first, payloads left unread. */
+    private List<RunRow> running(String andWhere, String jobName) {
         return query(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT started_at, last_heartbeat_at FROM runs"
-                    + " WHERE job_name = ? AND state = 'RUNNING' ORDER BY started_at DESC")) {
-                s.setString(1, stateId);
-                try (ResultSet rows = s.executeQuery()) {
-                    if (!rows.next()) {
-                        return LockStatus.FREE;
+            List<RunRow> rows = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT id, job_name, run_id, started_at, last_heartbeat_at,"
+                    + " payload_flags, \"trigger\" FROM runs WHERE state = 'RUNNING'" + andWhere + " ORDER BY started_at DESC")) {
+                if (jobName != null) {
+                    s.setString(1, jobName);
+                }
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        rows.add(new RunRow(r.getLong(1), r.getString(2), "RUNNING", r.getString(3), utc(r.getString(4)), null,
+                                utc(r.getString(5)), r.getInt(6), r.getString(7), null));
                     }
-                    Instant started = utc(rows.getString(1));
-                    Instant heartbeat = utc(rows.getString(2));
-                    Instant now = Instant.now();
-                    boolean alive = heartbeat != null
-                            ? heartbeat.isAfter(now.minus(HEARTBEAT_TIMEOUT))
-                            : started != null && started.isAfter(now.minus(START_TIMEOUT));
-                    String detail = heartbeat == null ? "job started, no heartbeat" : "last heartbeat " + heartbeat;
-                    return alive ? LockStatus.held(started, detail) : LockStatus.stale(started, detail + "; the job looks dead");
                 }
             } catch (SQLException e) {
-                // Databases older than the runs table's heartbeat column cannot say; nothing is locked then.
-                return LockStatus.FREE;
+                // Databases older than the runs table's heartbeat column cannot say; nothing runs then.
+                return List.<RunRow>of();
             }
+            return rows;
         });
     }
 
