@@ -43,8 +43,8 @@ final class ReadOnlyBackend implements StateBackend {
     }
 
     @Override
-    public java.util.List<RunRow> runningJobs() {
-        return backend.runningJobs();
+    public java.util.Optional<RunLog> runs() {
+        return backend.runs();
     }
 
     @Override

@@ -11,6 +11,12 @@ public interface RunLog extends AutoCloseable {
     /** The RUNNING rows, alive or stale, newest start first, without their payloads. */
     List<RunRow> runningJobs();
 
+    /**
+     * One job's rows, newest first, payloads included: at most {@code limit} rows older than the
+     * row {@code beforeId} (null: from the newest), only rows carrying state if {@code checkpointsOnly}.
+     */
+    List<RunRow> history(String jobName, Long beforeId, int limit, boolean checkpointsOnly);
+
     @Override
     void close();
 }

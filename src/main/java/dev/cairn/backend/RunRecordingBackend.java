@@ -1,7 +1,7 @@
 package dev.cairn.backend;
 
 import dev.cairn.state.StateDocument;
-import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -67,13 +67,13 @@ final class RunRecordingBackend implements StateBackend {
         backend.delete(stateId, expected);
     }
 
-    /** Reading never depends on the system database: one that cannot be opened has no running jobs to show. */
+    /** Reading never depends on the system database: one that cannot be opened has no history to show. */
     @Override
-    public List<RunRow> runningJobs() {
+    public Optional<RunLog> runs() {
         try {
-            return runLog().runningJobs();
+            return Optional.of(runLog());
         } catch (BackendException e) {
-            return List.of();
+            return Optional.empty();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.cairn.backend;
 import dev.cairn.state.StateDocument;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -59,11 +60,11 @@ public interface StateBackend extends AutoCloseable {
     void delete(String stateId, Version expected);
 
     /**
-     * The RUNNING jobs of Meltano's {@code runs} table (alive or stale, newest start first), where
-     * this backend knows the project's system database; none otherwise.
+     * Meltano's {@code runs} table in the project's system database, where this backend knows it:
+     * running pipelines and the history of runs and state edits.
      */
-    default List<RunRow> runningJobs() {
-        return List.of();
+    default Optional<RunLog> runs() {
+        return Optional.empty();
     }
 
     /** Whether a running pipeline holds Meltano's lock on the ID. */

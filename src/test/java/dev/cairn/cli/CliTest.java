@@ -235,6 +235,22 @@ class CliTest {
                 "dev:x STATE_EDIT {\"singer_state\": {\"b\": 1}} 2 true 32 true",
                 "dev:y STATE_EDIT {\"singer_state\": {\"a\": 1, \"b\": 1}} 1 true 32 true"), rows,
                 "set, merge and copy each add Meltano's row; clear adds none");
+        assertEquals(0, cairn("log", "--project", p, "dev:x"), err());
+        String[] log = out().split("\n");
+        assertEquals(2, log.length, out());
+        assertTrue(log[0].matches("\\S+Z\tSTATE_EDIT\t[0-9a-f]{32}\t-\t0\\.000s\tpartial\t1 change"), log[0]);
+        assertTrue(log[1].endsWith("\tcomplete\tfirst checkpoint"), log[1]);
+    }
+
+    @Test
+    void logShowsTheRunsOfAStateNewestFirst() {
+        assertEquals(0, cairn("log", "--backend", db, B));
+        assertEquals("2022-09-20T08:00:00Z\tFAIL\t9c4d1b7a2e3f40a8b6c5d4e3f2a1b0c9\t-\t6h05m00s\tpartial\t1 stream added; 1 other change\n"
+                + "2022-09-19T08:00:00Z\tSUCCESS\t5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11\t-\t20m31s\tcomplete\tfirst checkpoint\n", out());
+        assertEquals(0, cairn("log", "--backend", db, C, "--limit", "1"));
+        assertTrue(out().startsWith("2024-06-01T06:50:00Z\tRUNNING (stale)\t"), out());
+        assertEquals(1, cairn("log", "--backend", files, B));
+        assertTrue(err().contains("keeps no runs"), err());
     }
 
     @Test

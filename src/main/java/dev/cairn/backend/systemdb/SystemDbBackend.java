@@ -24,6 +24,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -173,7 +174,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
      */
     @Override
     public LockStatus lockStatus(String stateId) {
-        List<RunRow> running = running(" AND job_name = ?", stateId);
+        List<RunRow> running = running(stateId);
         if (running.isEmpty()) {
             return LockStatus.FREE;
         }
@@ -185,28 +186,54 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     }
 
     @Override
+    public Optional<RunLog> runs() {
+        return Optional.of(this);
+    }
+
+    @Override
     public List<RunRow> runningJobs() {
-        return running("", null);
+        return running(null);
     }
 
     /** The RUNNING rows (optionally of one job), newest start first, payloads left unread. */
-    private List<RunRow> running(String andWhere, String jobName) {
+    private List<RunRow> running(String jobName) {
+        return jobName == null
+                ? runRows("state = 'RUNNING' ORDER BY started_at DESC", false)
+                : runRows("state = 'RUNNING' AND job_name = ? ORDER BY started_at DESC", false, jobName);
+    }
+
+    @Override
+    public List<RunRow> history(String jobName, Long beforeId, int limit, boolean checkpointsOnly) {
+        List<Object> params = new ArrayList<>(List.of(jobName));
+        String where = "job_name = ?";
+        if (beforeId != null) {
+            where += " AND id < ?";
+            params.add(beforeId);
+        }
+        if (checkpointsOnly) {
+            where += " AND payload_flags <> 0";
+        }
+        params.add(limit);
+        // by id, the order Meltano inserted them in; LIMIT keeps a page of a long history to the rows shown
+        return runRows(where + " ORDER BY id DESC LIMIT ?", true, params.toArray());
+    }
+
+    private List<RunRow> runRows(String whereAndOrder, boolean withPayload, Object... params) {
         return query(c -> {
             List<RunRow> rows = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT id, job_name, run_id, started_at, last_heartbeat_at,"
-                    + " payload_flags, \"trigger\" FROM runs WHERE state = 'RUNNING'" + andWhere + " ORDER BY started_at DESC")) {
-                if (jobName != null) {
-                    s.setString(1, jobName);
+            try (PreparedStatement s = c.prepareStatement("SELECT id, job_name, state, run_id, started_at, ended_at,"
+                    + " last_heartbeat_at, payload_flags, \"trigger\"" + (withPayload ? ", payload" : "")
+                    + " FROM runs WHERE " + whereAndOrder)) {
+                for (int i = 0; i < params.length; i++) {
+                    s.setObject(i + 1, params[i]);
                 }
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
-                        rows.add(new RunRow(r.getLong(1), r.getString(2), "RUNNING", r.getString(3), utc(r.getString(4)), null,
-                                utc(r.getString(5)), r.getInt(6), r.getString(7), null));
+                        rows.add(new RunRow(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), utc(r.getString(5)),
+                                utc(r.getString(6)), utc(r.getString(7)), r.getInt(8), r.getString(9),
+                                withPayload ? r.getString(10) : null));
                     }
                 }
-            } catch (SQLException e) {
-                // Databases older than the runs table's heartbeat column cannot say; nothing runs then.
-                return List.<RunRow>of();
             }
             return rows;
         });
