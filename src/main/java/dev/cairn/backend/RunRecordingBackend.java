@@ -2,7 +2,6 @@ package dev.cairn.backend;
 
 import dev.cairn.state.StateDocument;
 import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -13,40 +12,14 @@ import java.util.function.Supplier;
  * anything is stored. The row follows the state: a refused write (a conflict, Meltano's lock)
  * leaves no history of a change that did not happen.
  */
-final class RunRecordingBackend implements StateBackend {
+final class RunRecordingBackend extends ForwardingBackend {
 
-    private final StateBackend backend;
     private final Supplier<RunLog> openRunLog;
     private RunLog runLog;
 
     RunRecordingBackend(StateBackend backend, Supplier<RunLog> openRunLog) {
-        this.backend = backend;
+        super(backend);
         this.openRunLog = openRunLog;
-    }
-
-    @Override
-    public String displayUri() {
-        return backend.displayUri();
-    }
-
-    @Override
-    public void list(String pattern, Consumer<ListedState> sink) {
-        backend.list(pattern, sink);
-    }
-
-    @Override
-    public StoredState read(String stateId) {
-        return backend.read(stateId);
-    }
-
-    @Override
-    public void readAll(String pattern, Consumer<StoredState> sink) {
-        backend.readAll(pattern, sink);
-    }
-
-    @Override
-    public Version write(String stateId, StateDocument document, Version expected) {
-        return backend.write(stateId, document, expected);
     }
 
     @Override
@@ -62,11 +35,6 @@ final class RunRecordingBackend implements StateBackend {
         return written;
     }
 
-    @Override
-    public void delete(String stateId, Version expected) {
-        backend.delete(stateId, expected);
-    }
-
     /** Reading never depends on the system database: one that cannot be opened has no history to show. */
     @Override
     public Optional<RunLog> runs() {
@@ -75,16 +43,6 @@ final class RunRecordingBackend implements StateBackend {
         } catch (BackendException e) {
             return Optional.empty();
         }
-    }
-
-    @Override
-    public LockStatus lockStatus(String stateId) {
-        return backend.lockStatus(stateId);
-    }
-
-    @Override
-    public void breakStaleLock(String stateId) {
-        backend.breakStaleLock(stateId);
     }
 
     @Override

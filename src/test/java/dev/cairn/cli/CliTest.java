@@ -240,6 +240,26 @@ class CliTest {
         assertEquals(2, log.length, out());
         assertTrue(log[0].matches("\\S+Z\tSTATE_EDIT\t[0-9a-f]{32}\t-\t0\\.000s\tpartial\t1 change"), log[0]);
         assertTrue(log[1].endsWith("\tcomplete\tfirst checkpoint"), log[1]);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + systemDb)) {
+            c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, payload_flags, run_id,"
+                    + " last_heartbeat_at) VALUES ('dev:y', 'RUNNING', '2024-06-01 06:50:00.000000', 0,"
+                    + " '0190aaaabbbb7ccc8dddeeeeffff0000', '2024-06-01 07:00:00.000000')");
+        }
+        assertEquals(0, cairn("list", "--project", p, "--long"), err());
+        assertEquals("dev:y\thealthy\tstale run: run 0190aaaabbbb7ccc8dddeeeeffff0000, started 2024-06-01T06:50:00Z,"
+                + " last heartbeat 2024-06-01T07:00:00Z (Meltano will mark it failed)\n", out(), "from the project's runs");
+    }
+
+    @Test
+    void aProjectWhoseSystemDatabaseIsMissingIsReadButNotWritten() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Path state = Files.createDirectories(dir.resolve("project-state"));
+        Files.writeString(project.resolve("meltano.yml"), "version: 1\nstate_backend:\n  uri: file://" + state + "\n");
+        assertEquals(0, cairn("list", "--project", project.toString(), "--long"), err());
+        assertEquals(1, cairn("set", "--project", project.toString(), "dev:x", "{\"singer_state\": {}}", "--force"));
+        assertTrue(err().contains("no SQLite database at " + project.resolve(".meltano/meltano.db")), err());
+        assertEquals(0, cairn("get", "--backend", "file://" + state, "dev:x"));
+        assertEquals("{}\n", out(), "nothing was written without its runs row");
     }
 
     @Test
