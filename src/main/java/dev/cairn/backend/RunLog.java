@@ -1,6 +1,8 @@
 package dev.cairn.backend;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 
 /** A Meltano system database's {@code runs} table, where pipelines and state commands leave their history. */
 public interface RunLog extends AutoCloseable {
@@ -16,6 +18,9 @@ public interface RunLog extends AutoCloseable {
      * row {@code beforeId} (null: from the newest), only rows carrying state if {@code checkpointsOnly}.
      */
     List<RunRow> history(String jobName, Long beforeId, int limit, boolean checkpointsOnly);
+
+    /** One run of a job by its run ID, payload included. */
+    Optional<RunRow> run(String jobName, UUID runId);
 
     @Override
     void close();

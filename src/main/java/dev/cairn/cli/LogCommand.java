@@ -39,8 +39,7 @@ final class LogCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (StateBackend b = backend.open()) {
-            RunLog runs = b.runs().orElseThrow(() -> new UserError(b.displayUri() + " keeps no runs: the history is in"
-                    + " a Meltano project's system database (give --project for a file or S3 state backend)"));
+            RunLog runs = Running.runsOf(b);
             List<Timeline.Point> points = Timeline.page(runs, stateId, limit);
             if (points.isEmpty()) {
                 spec.commandLine().getErr().println("No runs of " + stateId + ".");

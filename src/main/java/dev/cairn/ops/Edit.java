@@ -50,6 +50,14 @@ public interface Edit {
         return completeWrite(effective, "Copy from " + sourceId);
     }
 
+    /**
+     * Writes back the state a run's checkpoint left (from Meltano's {@code runs} history) as a
+     * complete write, with its own {@code runs} row as {@code meltano state set} leaves one.
+     */
+    static Edit restoreCheckpoint(ObjectNode state, String runId) {
+        return completeWrite(state, "Restore the checkpoint of run " + runId + " in state");
+    }
+
     private static Edit completeWrite(ObjectNode document, String verb) {
         return new Edit() {
             @Override

@@ -1,6 +1,7 @@
 package dev.cairn.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.MeltanoRun;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
@@ -81,6 +82,30 @@ public final class Timeline {
             state = after;
         }
         return List.of(out);
+    }
+
+    /**
+     * The state the checkpoints up to and including {@code row} left: what restoring that run's
+     * checkpoint writes back.
+     */
+    public static ObjectNode stateAfter(RunLog runs, String stateId, RunRow row) throws EditRefused {
+        Checkpoint checkpoint = Checkpoint.of(row.payloadFlags());
+        if (checkpoint == Checkpoint.NONE) {
+            throw new EditRefused("run " + row.runId() + " stored no state (payload flags 0)");
+        }
+        JsonNode state;
+        try {
+            state = apply(checkpoint == Checkpoint.PARTIAL ? stateBefore(runs, stateId, row.id()) : null, row, checkpoint);
+        } catch (JsonSyntaxError e) {
+            throw new EditRefused("the payload of run " + row.runId() + " is not valid JSON: " + e.getMessage());
+        } catch (MergeError e) {
+            throw new EditRefused("the partial checkpoint of run " + row.runId() + " cannot be merged onto the state"
+                    + " before it: " + e.getMessage());
+        }
+        if (!state.isObject()) {
+            throw new EditRefused("the checkpoint of run " + row.runId() + " is not a JSON object");
+        }
+        return (ObjectNode) state;
     }
 
     /**

@@ -263,6 +263,32 @@ class CliTest {
     }
 
     @Test
+    void restoreWritesBackTheStateARunsCheckpointLeftWithItsOwnRowAndUndoTakesItBack() throws Exception {
+        String run1 = "{\"singer_state\":{\"bookmarks\":{\"issues\":{\"partitions\":[{\"context\":{\"org\":\"meltano\",\"repo\":\"meltano\"},"
+                + "\"replication_key\":\"updated_at\",\"replication_key_value\":\"2022-09-19T07:58:00Z\"},{\"context\":{\"org\":\"meltano\","
+                + "\"repo\":\"sdk\"},\"replication_key\":\"updated_at\",\"replication_key_value\":\"2022-09-19T08:12:45Z\"}]}}}}\n";
+        assertEquals(0, cairn("restore", "--backend", db, B, "--run", "5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11", "--dry-run"));
+        assertTrue(out().startsWith("Would restore the checkpoint of run 5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11 in state of " + B), out());
+        assertEquals(0, cairn("restore", "--backend", db, B, "--run", "5f0b4e0e-8a2d-4c1f-9d6a-0b8e7c3d2a11", "--force"), err());
+        assertEquals(0, cairn("get", "--backend", db, B));
+        assertEquals(run1, out(), "the complete checkpoint of run 1, the later partial one dropped");
+        assertEquals(0, cairn("restore", "--backend", db, B, "--run", "9c4d1b7a2e3f40a8b6c5d4e3f2a1b0c9", "--force"), err());
+        assertEquals(0, cairn("get", "--backend", db, B));
+        assertEquals(GET_B, out(), "a partial checkpoint restores what it left: merged onto the one before it");
+        assertEquals(0, cairn("export", "--backend", db, "--pattern", B));
+        assertTrue(out().endsWith("\"partial\":{}}}\n"), "a complete write: " + out());
+        assertEquals(0, cairn("log", "--backend", db, B, "--limit", "2"));
+        assertTrue(out().split("\n")[0].contains("\tSTATE_EDIT\t") && out().split("\n")[1].contains("\tSTATE_EDIT\t"), out());
+        assertEquals(0, cairn("undo", "--backend", db, B, "--force"), err());
+        assertEquals(0, cairn("get", "--backend", db, B));
+        assertEquals(run1, out());
+        assertEquals(1, cairn("restore", "--backend", db, D, "--run", "0a1b2c3d4e5f60718293a4b5c6d7e8f9", "--force"));
+        assertTrue(err().contains("stored no state"), err());
+        assertEquals(1, cairn("restore", "--backend", db, A, "--run", "0a1b2c3d4e5f60718293a4b5c6d7e8f9", "--force"));
+        assertTrue(err().contains("no run 0a1b2c3d4e5f60718293a4b5c6d7e8f9 of " + A), err());
+    }
+
+    @Test
     void logShowsTheRunsOfAStateNewestFirst() {
         assertEquals(0, cairn("log", "--backend", db, B));
         assertEquals("2022-09-20T08:00:00Z\tFAIL\t9c4d1b7a2e3f40a8b6c5d4e3f2a1b0c9\t-\t6h05m00s\tpartial\t1 stream added; 1 other change\n"

@@ -172,6 +172,16 @@ class MeltanoRunsTest {
     }
 
     @Test
+    void aReadOnlyBackendRefusesAMeltanoCommandsWriteAndItsRow() throws Exception {
+        String uri = Db.SQLITE.create(dir);
+        try (StateBackend backend = Backends.open(uri, BackendOptions.defaults().withReadOnly(true))) {
+            WriteCommand set = WriteCommand.plan(backend, "dev:a", Edit.set(Json.parseObject(INPUT)));
+            assertThrows(dev.cairn.backend.ReadOnlyException.class, () -> set.execute(journal()));
+        }
+        assertEquals(List.of(), runs(Db.SQLITE, uri, "dev:a"));
+    }
+
+    @Test
     void copyAndMoveLeaveTheSetRowOfTheEffectiveStateOnTheDestinationOnly() throws Exception {
         Db db = Db.SQLITE;
         String uri = db.create(dir);

@@ -88,6 +88,12 @@ class TimelineTest {
             assertEquals("cron", page.get(1).run().trigger());
             assertTrue(page.get(1).run().isStale(Instant.now()), "its last heartbeat was 41 minutes ago");
             assertEquals(5, rowsRead.get(), "the 4 rows shown and the complete checkpoint before them, none of the 40 older");
+            RunRow failed = page.get(3).run();
+            assertEquals(failed, counting.run(ID, UUID.fromString(failed.runId().length() == 32
+                    ? failed.runId().replaceFirst("(.{8})(.{4})(.{4})(.{4})(.{12})", "$1-$2-$3-$4-$5") : failed.runId())).orElseThrow());
+            assertEquals(Json.parse("{\"singer_state\": {\"bookmarks\": {\"issues\": {\"replication_key_value\": \"2024-06-01\"},"
+                    + " \"pulls\": {\"replication_key_value\": \"2024-06-02\"}}}, \"error\": \"boom\"}"),
+                    Timeline.stateAfter(counting, ID, failed), "a partial checkpoint merged onto the complete one before it");
         }
     }
 
@@ -109,6 +115,11 @@ class TimelineTest {
                 List<RunRow> rows = runs.history(jobName, beforeId, limit, checkpointsOnly);
                 rowsRead.addAndGet(rows.size());
                 return rows;
+            }
+
+            @Override
+            public java.util.Optional<RunRow> run(String jobName, UUID runId) {
+                return runs.run(jobName, runId);
             }
 
             @Override

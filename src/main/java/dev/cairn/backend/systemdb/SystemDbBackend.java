@@ -25,6 +25,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -218,6 +219,11 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         return runRows(where + " ORDER BY id DESC LIMIT ?", true, params.toArray());
     }
 
+    @Override
+    public Optional<RunRow> run(String jobName, UUID runId) {
+        return runRows("job_name = ? AND run_id = ?", true, jobName, runId).stream().findFirst();
+    }
+
     private List<RunRow> runRows(String whereAndOrder, boolean withPayload, Object... params) {
         return query(c -> {
             List<RunRow> rows = new ArrayList<>();
@@ -225,7 +231,11 @@ public final class SystemDbBackend implements StateBackend, RunLog {
                     + " last_heartbeat_at, payload_flags, \"trigger\"" + (withPayload ? ", payload" : "")
                     + " FROM runs WHERE " + whereAndOrder)) {
                 for (int i = 0; i < params.length; i++) {
-                    s.setObject(i + 1, params[i]);
+                    if (params[i] instanceof UUID runId) {
+                        dialect.bindRunId(s, i + 1, runId);
+                    } else {
+                        s.setObject(i + 1, params[i]);
+                    }
                 }
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {

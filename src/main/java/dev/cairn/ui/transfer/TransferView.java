@@ -47,8 +47,9 @@ public final class TransferView extends BorderPane {
         title.textProperty().bind(Bindings.createStringBinding(() -> "Copy or move states from "
                 + (model.source() == null ? "" : model.source().name() + " (" + model.source().backend().displayUri() + ")"),
                 model.showingProperty()));
-        Label explain = new Label("Both documents are copied exactly as stored. Each destination is written only if it is"
-                + " still as planned; a move deletes a source only if it is still the version copied. Every write is journalled.");
+        Label explain = new Label("Each destination gets what Meltano's copy stores: the source's effective state as its"
+                + " completed state, unless both documents are kept as stored. It is written only if it is still as planned;"
+                + " a move deletes a source only if it is still the version copied. Every write is journalled.");
         explain.setWrapText(true);
         explain.getStyleClass().add(Styles.MUTED);
         VBox header = new VBox(6, title, explain);
