@@ -196,11 +196,29 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         return running(null);
     }
 
-    /** The RUNNING rows (optionally of one job), newest start first, payloads left unread. */
+    /**
+     * The RUNNING rows (optionally of one job), newest start first, payloads left unread. A
+     * database without a {@code runs} table (Meltano's always have one; hand-made ones may not)
+     * has nothing running.
+     */
     private List<RunRow> running(String jobName) {
+        if (!hasRunsTable()) {
+            return List.of();
+        }
         return jobName == null
                 ? runRows("state = 'RUNNING' ORDER BY started_at DESC", false)
                 : runRows("state = 'RUNNING' AND job_name = ? ORDER BY started_at DESC", false, jobName);
+    }
+
+    private boolean hasRunsTable() {
+        return query(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT id FROM runs WHERE 1 = 0")) {
+                s.executeQuery().close();
+                return true;
+            } catch (SQLException e) {
+                return false;
+            }
+        });
     }
 
     @Override
