@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * How to open a backend, beyond its URI. {@code settings} holds family-specific values by Meltano's
- * setting names without the {@code state_backend.} prefix (e.g. {@code s3.endpoint_url}).
+ * setting names without the {@code state_backend.} prefix (e.g. {@code s3.endpoint_url}), and
+ * {@link #SYSTEM_DATABASE}.
  *
  * @param lockStaleAfter a Meltano lock older than this is stale and may be broken ({@code lock_timeout_seconds})
  * @param lockWait how long a write waits for a held lock before failing
@@ -19,6 +20,12 @@ public record BackendOptions(Duration lockStaleAfter, Duration lockWait, boolean
     public static final Duration MELTANO_LOCK_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * Meltano's {@code database_uri}: the project's system database, given for a state backend
+     * outside it, where writes add the {@code runs} rows Meltano's state commands add.
+     */
+    public static final String SYSTEM_DATABASE = "database_uri";
 
     public static BackendOptions defaults() {
         return new BackendOptions(MELTANO_LOCK_TIMEOUT, Duration.ofSeconds(30), false, Map.of(),

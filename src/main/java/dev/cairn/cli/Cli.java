@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             ListCommand.class, GetCommand.class, SetCommand.class, MergeCommand.class, ClearCommand.class,
             TransferCommand.Copy.class, TransferCommand.Move.class, DiffCommand.class, ExportCommand.class,
-            ImportCommand.class, HistoryCommand.class, UndoCommand.class
+            ImportCommand.class, HistoryCommand.class, UndoCommand.class, LogCommand.class,
+            RestoreCommand.class
         })
 public final class Cli implements Runnable {
 

@@ -4,6 +4,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Rename;
 import dev.cairn.ops.Transfer;
 import dev.cairn.ops.UserFolders;
+import dev.cairn.ops.WriteCommand;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -47,6 +48,11 @@ abstract class TransferCommand implements Callable<Integer> {
             description = "IDs transferred at once (default: ${DEFAULT-VALUE}).")
     int concurrency;
 
+    @Option(names = "--preserve-partial", description = "Copy both stored documents exactly as they are, a pending"
+            + " partial state included (backups, migrations between backends), instead of what Meltano's copy stores:"
+            + " the effective state as the completed state.")
+    boolean preservePartial;
+
     @Option(names = "--force", description = "Do not ask for confirmation.")
     boolean force;
 
@@ -66,7 +72,9 @@ abstract class TransferCommand implements Callable<Integer> {
         try (StateBackend source = backend.open();
              StateBackend target = toBackend == null ? null : backend.open(toBackend)) {
             StateBackend destination = target == null ? source : target;
-            Transfer transfer = new Transfer(source, destination, mode(), policy, UserFolders.fromEnvironment().journal());
+            Transfer transfer = new Transfer(source, destination, mode(), policy,
+                    preservePartial ? Transfer.Content.AS_STORED : Transfer.Content.EFFECTIVE,
+                    UserFolders.fromEnvironment().journal());
             List<Transfer.Item> items = items(transfer);
             if (items.isEmpty()) {
                 err.println("No state IDs matched.");
@@ -137,9 +145,9 @@ abstract class TransferCommand implements Callable<Integer> {
             Transfer.Planned planned = transfer.plan(item);
             out.println("would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
                     + PrintableId.of(item.sourceId()) + " -> " + PrintableId.of(item.targetId()) + " (" + planned.detail() + ")");
-            if (items.size() == 1 && planned.source() != null && planned.target() != null) {
-                new DiffPrinter(out).printStates(
-                        planned.target().exists() ? planned.target().document() : null, planned.source().document());
+            if (items.size() == 1 && planned.copy() != null) {
+                WriteCommand copy = planned.copy();
+                new DiffPrinter(out).printStates(copy.before().exists() ? copy.before().document() : null, copy.after());
             }
         }
         out.println("Dry run: nothing was written.");
@@ -169,7 +177,8 @@ abstract class TransferCommand implements Callable<Integer> {
         return failed > 0 ? Cli.FAILED : conflicts > 0 ? Cli.CONFLICT : 0;
     }
 
-    @Command(name = "copy", description = "Copy states, within a backend or to another one, both documents exactly as stored.")
+    @Command(name = "copy", description = "Copy states, within a backend or to another one, as `meltano state copy`"
+            + " does: each source's effective state becomes the destination's completed state.")
     static final class Copy extends TransferCommand {
         @Override
         Transfer.Mode mode() {

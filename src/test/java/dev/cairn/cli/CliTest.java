@@ -253,10 +253,10 @@ class CliTest {
     }
 
     @Test
-    void copyAcrossBackendsKeepsBytesAndRefusesToOverwrite() throws Exception {
+    void copyAcrossBackendsWithPreservePartialKeepsBytes() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         String target = "file://" + empty;
-        assertEquals(1, cairn("copy", "--backend", db, "--pattern", "*", "--to-backend", target, "--force"),
+        assertEquals(1, cairn("copy", "--backend", db, "--pattern", "*", "--to-backend", target, "--preserve-partial", "--force"),
                 "the corrupt row cannot be written to a file backend");
         assertTrue(out().contains("failed\t" + F), out());
         assertTrue(err().contains("8 copied, 1 failed"), err());
@@ -264,6 +264,147 @@ class CliTest {
         assertEquals(GET_C, out());
         assertEquals(Files.readString(Path.of(files.substring(7)).resolve(B).resolve("state.json")),
                 Files.readString(empty.resolve(B).resolve("state.json")));
+    }
+
+    @Test
+    void copyStoresWhatMeltanosCopyStoresAndFailsWhereItFails() throws Exception {
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--dry-run"));
+        assertTrue(out().contains("pending partial state merged in"), out());
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--force"), err());
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
+             java.sql.ResultSet r = c.createStatement().executeQuery(
+                     "SELECT completed_state, partial_state FROM state WHERE state_id = 'dev:copy'")) {
+            assertTrue(r.next());
+            assertEquals(EFFECTIVE_C, r.getString(1));
+            assertEquals("{}", r.getString(2));
+        }
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--force"), "a re-run finds it done");
+        assertTrue(out().startsWith("skipped\t"), out());
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:as-stored", "--preserve-partial", "--force"), err());
+        assertEquals(0, cairn("export", "--backend", db, "--pattern", "dev:as-stored"));
+        String asStored = out();
+        assertEquals(0, cairn("export", "--backend", db, "--pattern", C));
+        assertEquals(out().replace(C, "dev:as-stored"), asStored, "both documents as stored, the partial kept apart");
+        assertEquals(1, cairn("copy", "--backend", db, H, "dev:h", "--force"));
+        assertTrue(out().startsWith("failed\t" + H) && out().contains("no top-level singer_state"), out());
+        assertEquals(1, cairn("move", "--backend", db, I, "dev:i", "--force"));
+        assertTrue(out().contains("NULL"), out());
+        assertEquals(0, cairn("get", "--backend", db, "dev:i"));
+        assertEquals("{}\n", out());
+    }
+
+    @Test
+    void writesThroughAProjectAddMeltanosRunsRowsToItsSystemDatabaseWhereverTheStateLives() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Path state = Files.createDirectories(dir.resolve("project-state"));
+        Files.writeString(project.resolve("meltano.yml"), "version: 1\nstate_backend:\n  uri: file://" + state + "\n");
+        Path systemDb = Files.createDirectories(project.resolve(".meltano")).resolve("meltano.db");
+        dev.cairn.backend.systemdb.MeltanoSchema.createSqlite(systemDb);
+        String p = project.toString();
+        assertEquals(0, cairn("set", "--project", p, "dev:x", "{\"singer_state\": {\"a\": 1}}", "--force"), err());
+        assertEquals(0, cairn("merge", "--project", p, "dev:x", "{\"singer_state\": {\"b\": 1}}"), err());
+        assertEquals(0, cairn("copy", "--project", p, "dev:x", "dev:y", "--force"), err());
+        assertEquals(0, cairn("clear", "--project", p, "dev:x", "--force"), err());
+        assertEquals(0, cairn("get", "--backend", "file://" + state, "dev:y"));
+        assertEquals("{\"singer_state\":{\"a\":1,\"b\":1}}\n", out());
+        java.util.List<String> rows = new java.util.ArrayList<>();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + systemDb);
+             java.sql.ResultSet r = c.createStatement().executeQuery("SELECT job_name, state, payload, payload_flags,"
+                     + " started_at = ended_at, length(run_id), last_heartbeat_at IS NULL FROM runs ORDER BY id")) {
+            while (r.next()) {
+                rows.add(r.getString(1) + " " + r.getString(2) + " " + r.getString(3) + " " + r.getInt(4) + " "
+                        + r.getBoolean(5) + " " + r.getInt(6) + " " + r.getBoolean(7));
+            }
+        }
+        assertEquals(java.util.List.of(
+                "dev:x STATE_EDIT {\"singer_state\": {\"a\": 1}} 1 true 32 true",
+                "dev:x STATE_EDIT {\"singer_state\": {\"b\": 1}} 2 true 32 true",
+                "dev:y STATE_EDIT {\"singer_state\": {\"a\": 1, \"b\": 1}} 1 true 32 true"), rows,
+                "set, merge and copy each add Meltano's row; clear adds none");
+        assertEquals(0, cairn("log", "--project", p, "dev:x"), err());
+        String[] log = out().split("\n");
+        assertEquals(2, log.length, out());
+        assertTrue(log[0].matches("\\S+Z\tSTATE_EDIT\t[0-9a-f]{32}\t-\t0\\.000s\tpartial\t1 change"), log[0]);
+        assertTrue(log[1].endsWith("\tcomplete\tfirst checkpoint"), log[1]);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + systemDb)) {
+            c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, payload_flags, run_id,"
+                    + " last_heartbeat_at) VALUES ('dev:y', 'RUNNING', '2024-06-01 06:50:00.000000', 0,"
+                    + " '0190aaaabbbb7ccc8dddeeeeffff0000', '2024-06-01 07:00:00.000000')");
+        }
+        assertEquals(0, cairn("list", "--project", p, "--long"), err());
+        assertEquals("dev:y\thealthy\tstale run: run 0190aaaabbbb7ccc8dddeeeeffff0000, started 2024-06-01T06:50:00Z,"
+                + " last heartbeat 2024-06-01T07:00:00Z (Meltano will mark it failed)\n", out(), "from the project's runs");
+    }
+
+    @Test
+    void aProjectWhoseSystemDatabaseIsMissingIsReadButNotWritten() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Path state = Files.createDirectories(dir.resolve("project-state"));
+        Files.writeString(project.resolve("meltano.yml"), "version: 1\nstate_backend:\n  uri: file://" + state + "\n");
+        assertEquals(0, cairn("list", "--project", project.toString(), "--long"), err());
+        assertEquals(1, cairn("set", "--project", project.toString(), "dev:x", "{\"singer_state\": {}}", "--force"));
+        assertTrue(err().contains("no SQLite database at " + project.resolve(".meltano/meltano.db")), err());
+        assertEquals(0, cairn("get", "--backend", "file://" + state, "dev:x"));
+        assertEquals("{}\n", out(), "nothing was written without its runs row");
+    }
+
+    @Test
+    void restoreWritesBackTheStateARunsCheckpointLeftWithItsOwnRowAndUndoTakesItBack() throws Exception {
+        String run1 = "{\"singer_state\":{\"bookmarks\":{\"issues\":{\"partitions\":[{\"context\":{\"org\":\"meltano\",\"repo\":\"meltano\"},"
+                + "\"replication_key\":\"updated_at\",\"replication_key_value\":\"2022-09-19T07:58:00Z\"},{\"context\":{\"org\":\"meltano\","
+                + "\"repo\":\"sdk\"},\"replication_key\":\"updated_at\",\"replication_key_value\":\"2022-09-19T08:12:45Z\"}]}}}}\n";
+        assertEquals(0, cairn("restore", "--backend", db, B, "--run", "5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11", "--dry-run"));
+        assertTrue(out().startsWith("Would restore the checkpoint of run 5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11 in state of " + B), out());
+        assertEquals(0, cairn("restore", "--backend", db, B, "--run", "5f0b4e0e-8a2d-4c1f-9d6a-0b8e7c3d2a11", "--force"), err());
+        assertEquals(0, cairn("get", "--backend", db, B));
+        assertEquals(run1, out(), "the complete checkpoint of run 1, the later partial one dropped");
+        assertEquals(0, cairn("restore", "--backend", db, B, "--run", "9c4d1b7a2e3f40a8b6c5d4e3f2a1b0c9", "--force"), err());
+        assertEquals(0, cairn("get", "--backend", db, B));
+        assertEquals(GET_B, out(), "a partial checkpoint restores what it left: merged onto the one before it");
+        assertEquals(0, cairn("export", "--backend", db, "--pattern", B));
+        assertTrue(out().endsWith("\"partial\":{}}}\n"), "a complete write: " + out());
+        assertEquals(0, cairn("log", "--backend", db, B, "--limit", "2"));
+        assertTrue(out().split("\n")[0].contains("\tSTATE_EDIT\t") && out().split("\n")[1].contains("\tSTATE_EDIT\t"), out());
+        assertEquals(0, cairn("undo", "--backend", db, B, "--force"), err());
+        assertEquals(0, cairn("get", "--backend", db, B));
+        assertEquals(run1, out());
+        assertEquals(1, cairn("restore", "--backend", db, D, "--run", "0a1b2c3d4e5f60718293a4b5c6d7e8f9", "--force"));
+        assertTrue(err().contains("stored no state"), err());
+        assertEquals(1, cairn("restore", "--backend", db, A, "--run", "0a1b2c3d4e5f60718293a4b5c6d7e8f9", "--force"));
+        assertTrue(err().contains("no run 0a1b2c3d4e5f60718293a4b5c6d7e8f9 of " + A), err());
+    }
+
+    @Test
+    void logShowsTheRunsOfAStateNewestFirst() {
+        assertEquals(0, cairn("log", "--backend", db, B));
+        assertEquals("2022-09-20T08:00:00Z\tFAIL\t9c4d1b7a2e3f40a8b6c5d4e3f2a1b0c9\t-\t6h05m00s\tpartial\t1 stream added; 1 other change\n"
+                + "2022-09-19T08:00:00Z\tSUCCESS\t5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11\t-\t20m31s\tcomplete\tfirst checkpoint\n", out());
+        assertEquals(0, cairn("log", "--backend", db, C, "--limit", "1"));
+        assertTrue(out().startsWith("2024-06-01T06:50:00Z\tRUNNING (stale)\t"), out());
+        assertEquals(1, cairn("log", "--backend", files, B));
+        assertTrue(err().contains("keeps no runs"), err());
+    }
+
+    @Test
+    void listLongAndGetShowPipelinesRunningNowAndStaleRunsFromRuns() throws Exception {
+        String now = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).minusSeconds(2)
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS"));
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"))) {
+            c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, payload, payload_flags, run_id,"
+                    + " \"trigger\", last_heartbeat_at) VALUES ('" + A + "', 'RUNNING', '" + now + "', '{}', 0,"
+                    + " '0193a1b2c3d47e5f8a9b0c1d2e3f4a5b', 'schedule', '" + now + "')");
+        }
+        assertEquals(0, cairn("list", "--backend", db, "--long"));
+        String started = java.time.LocalDateTime.parse(now.replace(' ', 'T')).toInstant(java.time.ZoneOffset.UTC).toString();
+        assertTrue(out().contains(A + "\thealthy\trunning: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b, started " + started
+                + ", last heartbeat " + started + ", trigger schedule\n"), out());
+        assertTrue(out().contains(C + "\thealthy\tstale run: run 01900c8a1b2c3d4e5f60718293a4b5c6, started"
+                + " 2024-06-01T06:50:00Z, last heartbeat 2024-06-01T07:00:00.900Z (Meltano will mark it failed)\n"), out());
+        assertTrue(out().contains(E + "\thealthy\n"), "no run, no third column: " + out());
+        assertEquals(0, cairn("get", "--backend", db, A));
+        assertEquals(GET_A, out(), "stdout stays Meltano's");
+        assertTrue(err().startsWith("running: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b"), err());
+        assertEquals(1, cairn("set", "--backend", db, A, "{\"singer_state\": {}}", "--force"), "a live run blocks writes");
     }
 
     @Test

@@ -63,7 +63,8 @@ class TransferViewModelTest {
             ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
             List<Row> planned = ui.call(() -> List.copyOf(model.rows()));
             assertEquals(List.of("prod:tap-a-to-target-x", "prod:tap-b-to-target-x"), planned.stream().map(Row::targetId).toList());
-            assertEquals("2 IDs: 1 to copy, 1 conflicting.", ui.call(() -> model.messageProperty().get()));
+            assertEquals("2 IDs: 1 to copy, 1 conflicting. Each source's effective state becomes the destination's"
+                    + " completed state, as Meltano's copy writes it.", ui.call(() -> model.messageProperty().get()));
             assertEquals("dev:*", ui.call(() -> model.requiredTypingProperty().get()), "production: type the pattern");
             assertFalse(ui.call(() -> model.canRunProperty().get()));
             ui.run(() -> model.typedProperty().set("dev:*"));
@@ -108,6 +109,43 @@ class TransferViewModelTest {
             assertEquals(a, files.read("n:a").document());
             assertEquals(ax, files.read("n:ax").document());
         }
+    }
+
+    @Test
+    void theCopySheetCopiesMeltanosEffectiveStateOrBothDocumentsWhenAskedTo() throws Exception {
+        try (StateBackend dev = EmptyBackends.FILE.open(dir); StateBackend prod = EmptyBackends.SQLITE.open(dir)) {
+            StateDocument pending = StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1, \"b\": 1}}"),
+                    Json.parse("{\"singer_state\": {\"b\": 2}}"));
+            dev.write("dev:x", pending, null);
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            WriteTarget to = new WriteTarget("staging", prod, Environment.STAGING, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> {
+                model.open(from, "dev:x", List.of(from, to));
+                model.targetIdProperty().set("meltano");
+            });
+            copy(model);
+            assertEquals(StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1, \"b\": 2}}"), Json.object()),
+                    prod.read("meltano").document());
+            ui.run(() -> {
+                model.targetIdProperty().set("backup");
+                model.preservePartialProperty().set(true);
+            });
+            String message = copy(model);
+            assertTrue(message.contains("not what Meltano's copy writes"), message);
+            assertTrue(ui.call(() -> model.rows().get(0).detail()).contains("pending partial state kept as partial"));
+            assertEquals(pending, prod.read("backup").document());
+        }
+    }
+
+    /** Plans (returning the plan's message) and runs a one-ID transfer. */
+    private String copy(TransferViewModel model) {
+        ui.run(model::plan);
+        ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
+        String message = ui.call(() -> model.messageProperty().get());
+        ui.run(model::run);
+        ui.await(() -> model.stageProperty().get() == Stage.FINISHED, Duration.ofSeconds(30));
+        return message;
     }
 
     @Test
