@@ -130,6 +130,7 @@ class CopyFaultsTest {
         try (StateBackend from = Backends.open(source, BackendOptions.defaults());
              StateBackend to = Backends.open(target, targetOptions)) {
             present = assertNothingTorn(ids, from, to, journal);
+            assertTrue(present < ids, "the fault struck after the copy had finished");
             checked = System.nanoTime();
             Process rerun = copy(home, source, target, targetOptions, "rerun");
             assertTrue(rerun.waitFor(3, TimeUnit.MINUTES), "the rerun did not finish");
