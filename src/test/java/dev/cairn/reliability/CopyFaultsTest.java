@@ -19,6 +19,7 @@ import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,8 +55,6 @@ class CopyFaultsTest {
 
     @TempDir
     Path dir;
-
-    private final Random random = new Random(SEED);
 
     @Test
     void copyToS3KilledWithKill9() throws Exception {
@@ -113,11 +112,11 @@ class CopyFaultsTest {
         String source = seedSource(ids);
         Path home = dir.resolve("home");
         Journal journal = new UserFolders(home.resolve("data"), home.resolve("config")).journal();
-        int strikeAt = ids / 10 + random.nextInt(ids * 8 / 10);
+        int strikeAt = ids / 10 + new Random(SEED + name.hashCode()).nextInt(ids * 8 / 10);
 
         Process first = copy(home, source, target, targetOptions, "first");
         while (doneWrites(journal) < strikeAt) {
-            assertTrue(first.isAlive(), "the copy ended before the fault: " + output(first, "first"));
+            assertTrue(first.isAlive(), () -> "the copy ended before the fault: " + output(first, "first"));
             Thread.sleep(50);
         }
         long struck = System.nanoTime();
@@ -145,7 +144,7 @@ class CopyFaultsTest {
                     (struck - started) / 1e9, (checked - struck) / 1e9, (System.nanoTime() - checked) / 1e9);
             int afterRerun = assertNothingTorn(ids, from, to, journal);
             assertAll(
-                    () -> assertEquals(0, rerun.exitValue(), output(rerun, "rerun")),
+                    () -> assertEquals(0, rerun.exitValue(), () -> output(rerun, "rerun")),
                     () -> assertEquals(ids - present, copied, "copied by the rerun"),
                     () -> assertEquals(present, skipped, "skipped by the rerun"),
                     () -> assertEquals(ids, afterRerun, "destinations after the rerun"),
@@ -205,8 +204,13 @@ class CopyFaultsTest {
                 .start();
     }
 
-    private String output(Process process, String name) throws IOException {
-        String err = Files.readString(dir.resolve(name + ".err"));
+    private String output(Process process, String name) {
+        String err;
+        try {
+            err = Files.readString(dir.resolve(name + ".err"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return (process.isAlive() ? "running" : "exit " + process.exitValue()) + "; stderr: "
                 + err.substring(Math.max(0, err.length() - 2000));
     }
