@@ -41,6 +41,8 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /**
  * The local record of every write Cairn makes: before a write, the state as it was (the backup);
@@ -54,8 +56,8 @@ public final class Journal {
     /** How a journalled write ended. */
     public enum Status { STARTED, DONE, FAILED }
 
-    /** One write: what it changed, where, and the documents before and after. */
-    public record Entry(String id, Instant time, String backend, String stateId, String action,
+    /** One write: what it changed, where, whether it undid an earlier one, and the documents before and after. */
+    public record Entry(String id, Instant time, String backend, String stateId, String action, boolean undo,
                         StateDocument before, StateDocument after, Version versionBefore,
                         Status status, Version versionAfter, String error) {
 
@@ -82,13 +84,13 @@ public final class Journal {
         "CREATE TABLE IF NOT EXISTS documents (hash TEXT PRIMARY KEY, size INTEGER NOT NULL, deflated BLOB NOT NULL)",
         // a document column holds the hash of a part's text; both parts of a side are NULL when the state was absent
         "CREATE TABLE IF NOT EXISTS writes (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, time TEXT NOT NULL,"
-                + " backend TEXT NOT NULL, state_id TEXT NOT NULL, action TEXT NOT NULL,"
+                + " backend TEXT NOT NULL, state_id TEXT NOT NULL, action TEXT NOT NULL, undo INTEGER NOT NULL,"
                 + " before_completed TEXT, before_partial TEXT, after_completed TEXT, after_partial TEXT,"
                 + " version_before TEXT NOT NULL, status TEXT NOT NULL, version_after TEXT, error TEXT)",
         "CREATE INDEX IF NOT EXISTS writes_by_state ON writes (backend, state_id, seq)",
     };
 
-    private static final String COLUMNS = "id, time, backend, state_id, action, before_completed, before_partial,"
+    private static final String COLUMNS = "id, time, backend, state_id, action, undo, before_completed, before_partial,"
             + " after_completed, after_partial, version_before, status, version_after, error";
 
     /** Where a record starts in the old JSON-lines journal: every line began with its id and time. */
@@ -120,7 +122,7 @@ public final class Journal {
 
     Entry begin(WriteCommand command) {
         Entry entry = new Entry(UUID.randomUUID().toString(), Instant.now(), command.backend().displayUri(),
-                command.stateId(), command.description(),
+                command.stateId(), command.description(), command.isUndo(),
                 command.before().exists() ? command.before().document() : null, command.after(),
                 command.before().version(), Status.STARTED, null, null);
         Row row = new Row(entry);
@@ -155,7 +157,7 @@ public final class Journal {
     public Entry lastUndoable(String backend, String stateId) {
         return read(c -> {
             // the walk needs versions and actions only: documents are read for the one entry found
-            String sql = "SELECT seq, state_id, action, version_before, version_after FROM writes"
+            String sql = "SELECT seq, state_id, undo, version_before, version_after FROM writes"
                     + " WHERE backend = ? AND status = 'DONE'" + (stateId == null ? "" : " AND state_id = ?") + " ORDER BY seq";
             List<Undoable> undoable = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement(sql)) {
@@ -166,7 +168,7 @@ public final class Journal {
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
                         Undoable w = new Undoable(r.getLong(1), r.getString(2), r.getString(4), r.getString(5));
-                        if (r.getString(3).startsWith("Undo ")) {
+                        if (r.getBoolean(3)) {
                             // an undo starts from the version the write it undoes left behind
                             undoable.removeIf(u -> u.stateId().equals(w.stateId()) && w.versionBefore().equals(u.versionAfter()));
                         } else {
@@ -265,25 +267,50 @@ public final class Journal {
 
     /** Commits the batch in one transaction; returns why it failed, or null. Called holding the flush lock. */
     private BackendException commit(List<Queued> batch) {
-        try {
-            if (writer == null) {
-                Connection opened = connect();
-                writer = opened;
-                Thread closer = new Thread(() -> closeWhenIdle(opened), "journal-writer-idle-close");
-                closer.setDaemon(true);
-                closer.start();
-            }
-            inTransaction(writer, c -> {
-                for (Queued q : batch) {
-                    q.work.run(c);
+        long deadline = System.nanoTime() + BUSY_TIMEOUT_MS * 1_000_000L;
+        while (true) {
+            try {
+                if (writer == null) {
+                    Connection opened = connect();
+                    writer = opened;
+                    Thread closer = new Thread(() -> closeWhenIdle(opened), "journal-writer-idle-close");
+                    closer.setDaemon(true);
+                    closer.start();
                 }
-            });
-            lastCommit = System.nanoTime();
-            return null;
-        } catch (SQLException | RuntimeException e) {
-            // the connection may be what broke: the next batch opens a new one
-            closeWriter();
-            return new BackendException("cannot write the journal " + file + " (nothing was changed): " + e.getMessage(), e);
+                inTransaction(writer, c -> {
+                    for (Queued q : batch) {
+                        q.work.run(c);
+                    }
+                });
+                lastCommit = System.nanoTime();
+                return null;
+            } catch (SQLException | RuntimeException e) {
+                // the connection may be what broke: the next attempt opens a new one
+                closeWriter();
+                if (!busyAgain(e, deadline)) {
+                    return new BackendException("cannot write the journal " + file + " (nothing was changed): " + e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether to run a transaction that failed again: SQLite answers SQLITE_BUSY at once, without
+     * the busy timeout, where waiting could deadlock (two connections upgrading to write, a
+     * connection checkpointing as it closes). What failed was rolled back, so it can run again.
+     */
+    private static boolean busyAgain(Exception e, long deadline) {
+        if (!(e instanceof SQLiteException)
+                || (((SQLiteException) e).getResultCode().code & 0xff) != SQLiteErrorCode.SQLITE_BUSY.code
+                || System.nanoTime() > deadline) {
+            return false;
+        }
+        try {
+            Thread.sleep(20);
+            return true;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -369,19 +396,20 @@ public final class Journal {
                 }
             }
             try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO writes (" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 s.setString(1, entry.id());
                 s.setString(2, entry.time().toString());
                 s.setString(3, entry.backend());
                 s.setString(4, entry.stateId());
                 s.setString(5, entry.action());
+                s.setBoolean(6, entry.undo());
                 for (int i = 0; i < texts.length; i++) {
-                    s.setString(6 + i, texts[i] == null ? null : texts[i].hash);
+                    s.setString(7 + i, texts[i] == null ? null : texts[i].hash);
                 }
-                s.setString(10, entry.versionBefore().token());
-                s.setString(11, entry.status().name());
-                s.setString(12, entry.versionAfter() == null ? null : entry.versionAfter().token());
-                s.setString(13, entry.error());
+                s.setString(11, entry.versionBefore().token());
+                s.setString(12, entry.status().name());
+                s.setString(13, entry.versionAfter() == null ? null : entry.versionAfter().token());
+                s.setString(14, entry.error());
                 s.executeUpdate();
             }
         }
@@ -479,10 +507,15 @@ public final class Journal {
     }
 
     private <T> T read(Query<T> query) {
-        try (Connection c = connect()) {
-            return query.run(c);
-        } catch (SQLException e) {
-            throw new BackendException("cannot read the journal " + file + ": " + e.getMessage(), e);
+        long deadline = System.nanoTime() + BUSY_TIMEOUT_MS * 1_000_000L;
+        while (true) {
+            try (Connection c = connect()) {
+                return query.run(c);
+            } catch (SQLException e) {
+                if (!busyAgain(e, deadline)) {
+                    throw new BackendException("cannot read the journal " + file + ": " + e.getMessage(), e);
+                }
+            }
         }
     }
 
@@ -498,11 +531,11 @@ public final class Journal {
     }
 
     private static Entry entry(Connection c, ResultSet r) throws SQLException {
-        String after = r.getString(12);
+        String after = r.getString(13);
         return new Entry(r.getString(1), Instant.parse(r.getString(2)), r.getString(3), r.getString(4), r.getString(5),
-                document(c, r.getString(6), r.getString(7)), document(c, r.getString(8), r.getString(9)),
-                Version.of(r.getString(10)), Status.valueOf(r.getString(11)),
-                after == null ? null : Version.of(after), r.getString(13));
+                r.getBoolean(6), document(c, r.getString(7), r.getString(8)), document(c, r.getString(9), r.getString(10)),
+                Version.of(r.getString(11)), Status.valueOf(r.getString(12)),
+                after == null ? null : Version.of(after), r.getString(14));
     }
 
     private static StateDocument document(Connection c, String completed, String partial) throws SQLException {
@@ -624,6 +657,7 @@ public final class Journal {
         event.put("backend", entry.backend());
         event.put("stateId", entry.stateId());
         event.put("action", entry.action());
+        event.put("undo", entry.undo());
         event.set("before", document(entry.before()));
         event.set("after", document(entry.after()));
         event.put("versionBefore", entry.versionBefore().token());
@@ -661,8 +695,11 @@ public final class Journal {
     }
 
     private static Entry fromJson(JsonNode event) {
+        String action = event.path("action").asText();
+        // the old journal.jsonl knew an undo only by its description
+        boolean undo = event.has("undo") ? event.get("undo").asBoolean() : action.startsWith("Undo ");
         return new Entry(event.path("id").asText(), Instant.parse(event.path("time").asText()),
-                event.path("backend").asText(), event.path("stateId").asText(), event.path("action").asText(),
+                event.path("backend").asText(), event.path("stateId").asText(), action, undo,
                 toDocument(event.path("before")), toDocument(event.path("after")),
                 version(event.path("versionBefore")), Status.valueOf(event.path("status").asText()),
                 version(event.path("versionAfter")), text(event.path("error")));

@@ -18,14 +18,17 @@ public final class WriteCommand {
     private final String verb;
     private final StoredState before;
     private final StateDocument after;
+    private final boolean undo;
     private Version written;
 
-    private WriteCommand(StateBackend backend, String stateId, String verb, StoredState before, StateDocument after) {
+    private WriteCommand(StateBackend backend, String stateId, String verb, StoredState before, StateDocument after,
+                         boolean undo) {
         this.backend = backend;
         this.stateId = stateId;
         this.verb = verb;
         this.before = before;
         this.after = after;
+        this.undo = undo;
     }
 
     /** Reads the state now and plans the edit on it. */
@@ -36,7 +39,7 @@ public final class WriteCommand {
     /** Plans the edit on a state the caller read earlier: the write will conflict if it changed since. */
     public static WriteCommand plan(StateBackend backend, Edit edit, StoredState before) throws EditRefused {
         StateDocument after = edit.apply(before.document());
-        return new WriteCommand(backend, before.stateId(), edit.verb(), before, after);
+        return new WriteCommand(backend, before.stateId(), edit.verb(), before, after, false);
     }
 
     public StateBackend backend() {
@@ -64,6 +67,11 @@ public final class WriteCommand {
     /** The document the state will hold, or {@code null} when the state is deleted. */
     public StateDocument after() {
         return after;
+    }
+
+    /** This command undoes an earlier write (the journal's walk back skips it). */
+    public boolean isUndo() {
+        return undo;
     }
 
     public boolean deletes() {
@@ -131,6 +139,6 @@ public final class WriteCommand {
                 ? StoredState.absent(stateId)
                 : StoredState.present(stateId, written, writtenVersion);
         String undoVerb = "Undo " + Character.toLowerCase(verb.charAt(0)) + verb.substring(1);
-        return new WriteCommand(backend, stateId, undoVerb, now, previous);
+        return new WriteCommand(backend, stateId, undoVerb, now, previous, true);
     }
 }

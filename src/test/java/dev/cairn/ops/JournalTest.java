@@ -51,6 +51,7 @@ class JournalTest {
         String first = "0b9f5c1e-0000-4000-8000-000000000001";
         String torn = "0b9f5c1e-0000-4000-8000-000000000002";
         String glued = "0b9f5c1e-0000-4000-8000-000000000003";
+        String undo = "0b9f5c1e-0000-4000-8000-000000000004";
         String tornLine = started(torn, "dev:b", "{\"singer_state\":{\"v\":2}}");
         Path folder = Files.createDirectories(dir.resolve("journal"));
         Files.writeString(folder.resolve("journal.jsonl"), started(first, "dev:a", "{\"singer_state\":{\"v\":1}}") + "\n"
@@ -58,7 +59,12 @@ class JournalTest {
                 // a full disk cut this append short: no newline, and the next process appended right after it
                 + tornLine.substring(0, tornLine.length() / 2)
                 + started(glued, "dev:c", "{\"singer_state\":{\"v\":3}}") + "\n"
-                + ended(glued, "v3") + "\n", StandardCharsets.UTF_8);
+                + ended(glued, "v3") + "\n"
+                // the old journal knew an undo only by its description
+                + "{\"id\":\"" + undo + "\",\"time\":\"2026-11-01T10:00:02Z\",\"backend\":\"" + BACKEND + "\",\"stateId\":\"dev:a\","
+                + "\"action\":\"Undo set of dev:a on " + BACKEND + "\",\"before\":{\"completed\":{\"json\":{\"singer_state\":{\"v\":1}}},"
+                + "\"partial\":{\"json\":{}}},\"after\":null,\"versionBefore\":\"v1\",\"status\":\"STARTED\"}\n"
+                + ended(undo, "absent") + "\n", StandardCharsets.UTF_8);
 
         List<Journal.Entry> history = new Journal(folder).history(BACKEND, "dev:c");
         assertEquals(1, history.size(), "the record glued to the torn line is recovered");
@@ -68,7 +74,9 @@ class JournalTest {
         assertEquals("v3", recovered.versionAfter().token());
         assertEquals(3, recovered.after().completed().value().path("singer_state").path("v").asInt());
         assertEquals(recovered.id(), new Journal(folder).lastUndoable(BACKEND, null).id(), "and can be undone");
-        assertEquals(1, new Journal(folder).history(BACKEND, "dev:a").size());
+        assertEquals(2, new Journal(folder).history(BACKEND, "dev:a").size());
+        assertTrue(new Journal(folder).history(BACKEND, "dev:a").get(0).undo());
+        assertNull(new Journal(folder).lastUndoable(BACKEND, "dev:a"), "the write to dev:a was undone");
         assertTrue(new Journal(folder).history(BACKEND, "dev:b").isEmpty(), "the torn write never ran: its begin failed");
     }
 
