@@ -74,9 +74,10 @@ public final class Journal {
     private static final int BUSY_TIMEOUT_MS = 60_000;
 
     /**
-     * How long the connection that writes stays open after the last commit. Reopening per batch
-     * costs a checkpoint each time (SQLite checkpoints when the last connection closes): ~7x slower
-     * for a bulk copy. Closing when idle leaves no file open in a window that is not writing.
+     * How long the connection that writes stays open after the last commit. Reopening it per batch
+     * costs a checkpoint each time (SQLite checkpoints when the last connection closes): measured
+     * here, a journalled write took ~48 ms instead of 7-14 ms. Closing when idle leaves no file
+     * open in a window that is not writing.
      */
     private static final long WRITER_IDLE_NANOS = 2_000_000_000L;
 
@@ -614,11 +615,16 @@ public final class Journal {
                 if (event == null) {
                     continue;
                 }
-                if (event.has("backend")) {
-                    new Row(fromJson(event)).insert(c);
-                } else {
-                    Version after = version(event.path("versionAfter"));
-                    end(c, event.path("id").asText(), Status.valueOf(event.path("status").asText()), after, text(event.path("error")));
+                try {
+                    if (event.has("backend")) {
+                        new Row(fromJson(event)).insert(c);
+                    } else {
+                        Version after = version(event.path("versionAfter"));
+                        end(c, event.path("id").asText(), Status.valueOf(event.path("status").asText()), after, text(event.path("error")));
+                    }
+                } catch (RuntimeException notARecord) {
+                    // JSON, but no record Cairn wrote: skipped rather than refusing every write from now on;
+                    // the file is kept aside as it was
                 }
             }
             return true;

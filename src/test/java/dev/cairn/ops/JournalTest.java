@@ -56,6 +56,7 @@ class JournalTest {
         Path folder = Files.createDirectories(dir.resolve("journal"));
         Files.writeString(folder.resolve("journal.jsonl"), started(first, "dev:a", "{\"singer_state\":{\"v\":1}}") + "\n"
                 + ended(first, "v1") + "\n"
+                + "{\"not\": \"a record\"}\n"
                 // a full disk cut this append short: no newline, and the next process appended right after it
                 + tornLine.substring(0, tornLine.length() / 2)
                 + started(glued, "dev:c", "{\"singer_state\":{\"v\":3}}") + "\n"
