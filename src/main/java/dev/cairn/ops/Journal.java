@@ -127,16 +127,18 @@ public final class Journal {
                 command.before().exists() ? command.before().document() : null, command.after(),
                 command.before().version(), Status.STARTED, null, null);
         Row row = new Row(entry);
-        write(row::insert);
+        write(row::insert, "nothing was written");
         return entry;
     }
 
     void done(Entry entry, Version written) {
-        write(c -> end(c, entry.id(), Status.DONE, written, null));
+        write(c -> end(c, entry.id(), Status.DONE, written, null),
+                "the state was written; the journal holds its backup but not that it completed");
     }
 
     void fail(Entry entry, Exception error) {
-        write(c -> end(c, entry.id(), Status.FAILED, null, error.getMessage()));
+        write(c -> end(c, entry.id(), Status.FAILED, null, error.getMessage()),
+                "the write had failed: " + error.getMessage());
     }
 
     /** The writes to one state on one backend, newest first. */
@@ -242,9 +244,10 @@ public final class Journal {
      * Runs one statement and returns once it is committed. Concurrent writers share one commit:
      * whoever gets the flush lock first commits every statement queued so far in one transaction
      * (group commit), so bulk copies are not serialized behind one fsync per state; each caller
-     * learns how the batch that carried its own statement ended, and a failed batch fails them all.
+     * learns how the batch that carried its own statement ended, and a failed batch fails them all,
+     * each with the {@code consequence} a failure has for its own write.
      */
-    private void write(Work work) {
+    private void write(Work work, String consequence) {
         Queued mine = new Queued(work);
         queue.add(mine);
         synchronized (flushLock) {
@@ -261,8 +264,8 @@ public final class Journal {
             }
         }
         if (mine.failure != null) {
-            // a new exception per caller, so that each stack trace shows its own write
-            throw new BackendException(mine.failure.getMessage(), mine.failure.getCause());
+            // a new exception per caller, saying what its failure means for its own write
+            throw new BackendException(mine.failure.getMessage() + " (" + consequence + ")", mine.failure.getCause());
         }
     }
 
@@ -289,7 +292,7 @@ public final class Journal {
                 // the connection may be what broke: the next attempt opens a new one
                 closeWriter();
                 if (!busyAgain(e, deadline)) {
-                    return new BackendException("cannot write the journal " + file + " (nothing was changed): " + e.getMessage(), e);
+                    return new BackendException("cannot write the journal " + file + ": " + e.getMessage(), e);
                 }
             }
         }

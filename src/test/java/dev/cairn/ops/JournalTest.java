@@ -147,6 +147,7 @@ class JournalTest {
             for (Writer w : queued) {
                 assertInstanceOf(BackendException.class, w.failure, "every write in the failed batch fails");
                 assertTrue(w.failure.getMessage().contains("injected failure"), w.failure.getMessage());
+                assertTrue(w.failure.getMessage().endsWith("(nothing was written)"), w.failure.getMessage());
             }
             Journal other = new Journal(dir.resolve("journal"));
             assertEquals(1, other.history(backend.displayUri(), "dev:first").size());
