@@ -56,8 +56,12 @@ public final class Journal {
     /** How a journalled write ended. */
     public enum Status { STARTED, DONE, FAILED }
 
-    /** One write: what it changed, where, whether it undid an earlier one, and the documents before and after. */
-    public record Entry(String id, Instant time, String backend, String stateId, String action, boolean undo,
+    /**
+     * One write: what it changed, where, whether it undid an earlier one, and the documents before
+     * and after. {@code action} names verb and target ("Clear state of x on uri"), {@code verb} only
+     * what was done ("Clear state").
+     */
+    public record Entry(String id, Instant time, String backend, String stateId, String action, String verb, boolean undo,
                         StateDocument before, StateDocument after, Version versionBefore,
                         Status status, Version versionAfter, String error) {
 
@@ -85,13 +89,14 @@ public final class Journal {
         "CREATE TABLE IF NOT EXISTS documents (hash TEXT PRIMARY KEY, size INTEGER NOT NULL, deflated BLOB NOT NULL)",
         // a document column holds the hash of a part's text; both parts of a side are NULL when the state was absent
         "CREATE TABLE IF NOT EXISTS writes (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, time TEXT NOT NULL,"
-                + " backend TEXT NOT NULL, state_id TEXT NOT NULL, action TEXT NOT NULL, undo INTEGER NOT NULL,"
+                + " backend TEXT NOT NULL, state_id TEXT NOT NULL, action TEXT NOT NULL, verb TEXT NOT NULL,"
+                + " undo INTEGER NOT NULL,"
                 + " before_completed TEXT, before_partial TEXT, after_completed TEXT, after_partial TEXT,"
                 + " version_before TEXT NOT NULL, status TEXT NOT NULL, version_after TEXT, error TEXT)",
         "CREATE INDEX IF NOT EXISTS writes_by_state ON writes (backend, state_id, seq)",
     };
 
-    private static final String COLUMNS = "id, time, backend, state_id, action, undo, before_completed, before_partial,"
+    private static final String COLUMNS = "id, time, backend, state_id, action, verb, undo, before_completed, before_partial,"
             + " after_completed, after_partial, version_before, status, version_after, error";
 
     /** Where a record starts in the old JSON-lines journal: every line began with its id and time. */
@@ -123,7 +128,7 @@ public final class Journal {
 
     Entry begin(WriteCommand command) {
         Entry entry = new Entry(UUID.randomUUID().toString(), Instant.now(), command.backend().displayUri(),
-                command.stateId(), command.description(), command.isUndo(),
+                command.stateId(), command.description(), command.verb(), command.isUndo(),
                 command.before().exists() ? command.before().document() : null, command.after(),
                 command.before().version(), Status.STARTED, null, null);
         Row row = new Row(entry);
@@ -400,20 +405,21 @@ public final class Journal {
                 }
             }
             try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO writes (" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 s.setString(1, entry.id());
                 s.setString(2, entry.time().toString());
                 s.setString(3, entry.backend());
                 s.setString(4, entry.stateId());
                 s.setString(5, entry.action());
-                s.setBoolean(6, entry.undo());
+                s.setString(6, entry.verb());
+                s.setBoolean(7, entry.undo());
                 for (int i = 0; i < texts.length; i++) {
-                    s.setString(7 + i, texts[i] == null ? null : texts[i].hash);
+                    s.setString(8 + i, texts[i] == null ? null : texts[i].hash);
                 }
-                s.setString(11, entry.versionBefore().token());
-                s.setString(12, entry.status().name());
-                s.setString(13, entry.versionAfter() == null ? null : entry.versionAfter().token());
-                s.setString(14, entry.error());
+                s.setString(12, entry.versionBefore().token());
+                s.setString(13, entry.status().name());
+                s.setString(14, entry.versionAfter() == null ? null : entry.versionAfter().token());
+                s.setString(15, entry.error());
                 s.executeUpdate();
             }
         }
@@ -535,11 +541,11 @@ public final class Journal {
     }
 
     private static Entry entry(Connection c, ResultSet r) throws SQLException {
-        String after = r.getString(13);
+        String after = r.getString(14);
         return new Entry(r.getString(1), Instant.parse(r.getString(2)), r.getString(3), r.getString(4), r.getString(5),
-                r.getBoolean(6), document(c, r.getString(7), r.getString(8)), document(c, r.getString(9), r.getString(10)),
-                Version.of(r.getString(11)), Status.valueOf(r.getString(12)),
-                after == null ? null : Version.of(after), r.getString(14));
+                r.getString(6), r.getBoolean(7), document(c, r.getString(8), r.getString(9)),
+                document(c, r.getString(10), r.getString(11)), Version.of(r.getString(12)), Status.valueOf(r.getString(13)),
+                after == null ? null : Version.of(after), r.getString(15));
     }
 
     private static StateDocument document(Connection c, String completed, String partial) throws SQLException {
@@ -666,6 +672,7 @@ public final class Journal {
         event.put("backend", entry.backend());
         event.put("stateId", entry.stateId());
         event.put("action", entry.action());
+        event.put("verb", entry.verb());
         event.put("undo", entry.undo());
         event.set("before", document(entry.before()));
         event.set("after", document(entry.after()));
@@ -704,11 +711,17 @@ public final class Journal {
     }
 
     private static Entry fromJson(JsonNode event) {
+        String backend = event.path("backend").asText();
+        String stateId = event.path("stateId").asText();
         String action = event.path("action").asText();
-        // the old journal.jsonl knew an undo only by its description
-        boolean undo = event.has("undo") ? event.get("undo").asBoolean() : action.startsWith("Undo ");
+        // the old journal.jsonl had only the description ("Undo clear state of x on uri"): its verb
+        // is what precedes the target, and an undo was known by its verb
+        String target = " of " + stateId + " on " + backend;
+        String verb = event.has("verb") ? event.get("verb").asText()
+                : action.endsWith(target) ? action.substring(0, action.length() - target.length()) : action;
+        boolean undo = event.has("undo") ? event.get("undo").asBoolean() : verb.startsWith("Undo ");
         return new Entry(event.path("id").asText(), Instant.parse(event.path("time").asText()),
-                event.path("backend").asText(), event.path("stateId").asText(), action, undo,
+                backend, stateId, action, verb, undo,
                 toDocument(event.path("before")), toDocument(event.path("after")),
                 version(event.path("versionBefore")), Status.valueOf(event.path("status").asText()),
                 version(event.path("versionAfter")), text(event.path("error")));

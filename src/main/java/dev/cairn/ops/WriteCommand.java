@@ -70,7 +70,7 @@ public final class WriteCommand {
     }
 
     /** This command undoes an earlier write (the journal's walk back skips it). */
-    public boolean isUndo() {
+    boolean isUndo() {
         return undo;
     }
 
@@ -123,14 +123,7 @@ public final class WriteCommand {
         if (!entry.isDone()) {
             throw new IllegalArgumentException("the write " + entry.action() + " did not complete; there is nothing to undo");
         }
-        return restoring(backend, entry.stateId(), verbOf(entry), entry.after(), entry.versionAfter(), entry.before());
-    }
-
-    /** The journal records a write's description ("Clear state of x on uri"); its verb is what precedes the target. */
-    static String verbOf(Journal.Entry entry) {
-        String suffix = " of " + entry.stateId() + " on " + entry.backend();
-        String action = entry.action();
-        return action.endsWith(suffix) ? action.substring(0, action.length() - suffix.length()) : action;
+        return restoring(backend, entry.stateId(), entry.verb(), entry.after(), entry.versionAfter(), entry.before());
     }
 
     private static WriteCommand restoring(StateBackend backend, String stateId, String verb, StateDocument written,

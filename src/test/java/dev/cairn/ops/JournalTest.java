@@ -74,6 +74,7 @@ class JournalTest {
         assertEquals(Journal.Status.DONE, recovered.status());
         assertEquals("v3", recovered.versionAfter().token());
         assertEquals(3, recovered.after().completed().value().path("singer_state").path("v").asInt());
+        assertEquals("Set state", recovered.verb(), "the verb, from the old journal's description");
         assertEquals(recovered.id(), new Journal(folder).lastUndoable(BACKEND, null).id(), "and can be undone");
         assertEquals(2, new Journal(folder).history(BACKEND, "dev:a").size());
         assertTrue(new Journal(folder).history(BACKEND, "dev:a").get(0).undo());
