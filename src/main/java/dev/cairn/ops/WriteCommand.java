@@ -21,16 +21,18 @@ public final class WriteCommand {
     private final StoredState before;
     private final StateDocument after;
     private final MeltanoRun.Payload runPayload;
+    private final boolean undo;
     private Version written;
 
     private WriteCommand(StateBackend backend, String stateId, String verb, StoredState before, StateDocument after,
-                         MeltanoRun.Payload runPayload) {
+                         MeltanoRun.Payload runPayload, boolean undo) {
         this.backend = backend;
         this.stateId = stateId;
         this.verb = verb;
         this.before = before;
         this.after = after;
         this.runPayload = runPayload;
+        this.undo = undo;
     }
 
     /** Reads the state now and plans the edit on it. */
@@ -41,7 +43,7 @@ public final class WriteCommand {
     /** Plans the edit on a state the caller read earlier: the write will conflict if it changed since. */
     public static WriteCommand plan(StateBackend backend, Edit edit, StoredState before) throws EditRefused {
         StateDocument after = edit.apply(before.document());
-        return new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit.runPayload(after));
+        return new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit.runPayload(after), false);
     }
 
     public StateBackend backend() {
@@ -69,6 +71,11 @@ public final class WriteCommand {
     /** The document the state will hold, or {@code null} when the state is deleted. */
     public StateDocument after() {
         return after;
+    }
+
+    /** This command undoes an earlier write (the journal's walk back skips it). */
+    boolean isUndo() {
+        return undo;
     }
 
     public boolean deletes() {
@@ -122,14 +129,7 @@ public final class WriteCommand {
         if (!entry.isDone()) {
             throw new IllegalArgumentException("the write " + entry.action() + " did not complete; there is nothing to undo");
         }
-        return restoring(backend, entry.stateId(), verbOf(entry), entry.after(), entry.versionAfter(), entry.before());
-    }
-
-    /** The journal records a write's description ("Clear state of x on uri"); its verb is what precedes the target. */
-    static String verbOf(Journal.Entry entry) {
-        String suffix = " of " + entry.stateId() + " on " + entry.backend();
-        String action = entry.action();
-        return action.endsWith(suffix) ? action.substring(0, action.length() - suffix.length()) : action;
+        return restoring(backend, entry.stateId(), entry.verb(), entry.after(), entry.versionAfter(), entry.before());
     }
 
     private static WriteCommand restoring(StateBackend backend, String stateId, String verb, StateDocument written,
@@ -138,6 +138,6 @@ public final class WriteCommand {
                 ? StoredState.absent(stateId)
                 : StoredState.present(stateId, written, writtenVersion);
         String undoVerb = "Undo " + Character.toLowerCase(verb.charAt(0)) + verb.substring(1);
-        return new WriteCommand(backend, stateId, undoVerb, now, previous, null);
+        return new WriteCommand(backend, stateId, undoVerb, now, previous, null, true);
     }
 }

@@ -504,6 +504,24 @@ class CliTest {
     }
 
     @Test
+    void journalExportPrintsOneJsonLinePerWriteForPeopleWhoGrep() throws Exception {
+        assertEquals(0, cairn("clear", "--backend", db, C, "--force"));
+        assertEquals(0, cairn("set", "--backend", db, A, "{\"singer_state\": {\"v\": 1}}", "--force"));
+        assertEquals(0, cairn("journal", "export", "--backend", db), err());
+        java.util.List<String> lines = out().lines().toList();
+        assertEquals(2, lines.size(), out());
+        com.fasterxml.jackson.databind.JsonNode clear = dev.cairn.state.Json.parse(lines.get(0));
+        assertEquals(C, clear.path("stateId").asText());
+        assertEquals("DONE", clear.path("status").asText());
+        assertTrue(lines.get(0).contains("\"charges\""), "the state before the write is in its line");
+        assertEquals(0, cairn("journal", "export", "--backend", db, A));
+        assertEquals(1, out().lines().count());
+        assertEquals(A, dev.cairn.state.Json.parse(out()).path("stateId").asText());
+        assertEquals(0, cairn("journal", "export", C));
+        assertEquals(lines.get(0) + "\n", out(), "an ID on any backend");
+    }
+
+    @Test
     void diffShowsWhatThePartialChanges() {
         assertEquals(0, cairn("diff", "--backend", db, C));
         assertTrue(out().contains("+ /singer_state/bookmarks/events"), out());

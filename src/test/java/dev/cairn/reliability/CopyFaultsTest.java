@@ -19,6 +19,7 @@ import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.testing.EmptyBackends;
+import dev.cairn.testing.JournalLines;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -172,16 +173,14 @@ class CopyFaultsTest {
                 present++;
             }
         }
-        for (Journal.Entry entry : journal.entries()) {
-            if (entry.isDone()) {
-                assertTrue(to.read(entry.stateId()).exists(), "journalled as done but absent: " + entry.stateId());
-            }
+        for (String id : JournalLines.doneStateIds(journal)) {
+            assertTrue(to.read(id).exists(), "journalled as done but absent: " + id);
         }
         return present;
     }
 
     private static int doneWrites(Journal journal) {
-        return (int) journal.entries().stream().filter(Journal.Entry::isDone).count();
+        return JournalLines.doneStateIds(journal).size();
     }
 
     private Process copy(Path home, String source, String target, BackendOptions targetOptions, String name)

@@ -12,6 +12,7 @@ import dev.cairn.ops.Transfer;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
+import dev.cairn.testing.JournalLines;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.task.RunningTask;
@@ -232,7 +233,7 @@ class TransferViewModelTest {
             }
             ui.run(model::run);
             Journal journal = new Journal(dir.resolve("journal"));
-            ui.await(() -> journal.entries().size() == 4, Duration.ofSeconds(30));
+            ui.await(() -> JournalLines.of(journal).size() == 4, Duration.ofSeconds(30));
             ui.run(() -> ui.executor().running().forEach(RunningTask::cancel)); // the status bar's Cancel
             for (String id : order.subList(0, 4)) {
                 java.nio.file.Files.delete(root.resolve(id).resolve("lock"));
