@@ -1,8 +1,12 @@
 package dev.cairn.ui;
 
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +47,35 @@ public final class FakeUiThread implements AutoCloseable {
     /** Waits until no background task runs and the UI thread has handled every callback. */
     public void awaitIdle() {
         await(() -> executor.running().isEmpty(), Duration.ofSeconds(30));
+    }
+
+    /**
+     * Keeps every worker of the pool busy until the returned latch is counted down, so tasks
+     * submitted meanwhile wait in the queue (a busy machine, a big state opening).
+     */
+    public CountDownLatch occupyWorkers(int workers) {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(workers);
+        for (int i = 0; i < workers; i++) {
+            run(() -> executor.submit(BackgroundTask.of("Occupying a worker", context -> {
+                started.countDown();
+                return release.await(30, TimeUnit.SECONDS);
+            })));
+        }
+        try {
+            if (!started.await(30, TimeUnit.SECONDS)) {
+                throw new AssertionError("the workers did not start");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+        return release;
+    }
+
+    /** What the status bar's Cancel does: cancels every task in flight. */
+    public void cancelAll() {
+        run(() -> new ArrayList<>(executor.running()).forEach(RunningTask::cancel));
     }
 
     public void await(BooleanSupplier condition, Duration timeout) {

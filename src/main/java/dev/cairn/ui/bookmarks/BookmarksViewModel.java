@@ -101,7 +101,8 @@ public final class BookmarksViewModel {
                 built -> {
                     rows.setAll(built.rows());
                     message.set(built.message());
-                }, failure -> message.set(failure.message()));
+                }, failure -> message.set(failure.message()),
+                () -> message.set("Reading the bookmarks of " + stored.stateId() + " was cancelled. Refresh (Ctrl+R) reads them again."));
     }
 
     static Built build(StateDocument doc) {

@@ -34,7 +34,8 @@ public final class StateListView extends BorderPane {
     private final ListView<StateIdEntry> list = new ListView<>();
     private final Label count = new Label();
     private final ProgressIndicator spinner = new ProgressIndicator();
-    private final Label placeholder = new Label("No backend open. Connect to one, or pick a saved connection.");
+    private static final String NO_BACKEND = "No backend open. Connect to one, or pick a saved connection.";
+    private final Label placeholder = new Label(NO_BACKEND);
     private StateListViewModel model;
     private final ChangeListener<Object> countsListener = (obs, old, now) -> updateBadgeBar();
     private final ChangeListener<Number> revisionListener = (obs, old, now) -> list.refresh();
@@ -99,6 +100,7 @@ public final class StateListView extends BorderPane {
             model.selectedProperty().removeListener(modelSelection);
             model.loadingProperty().removeListener(loadingListener);
             count.textProperty().unbind();
+            placeholder.textProperty().unbind();
         }
         model = next;
         if (next == null) {
@@ -108,10 +110,12 @@ public final class StateListView extends BorderPane {
             badgeBar.getChildren().clear();
             count.setText("");
             spinner.setVisible(false);
+            placeholder.setText(NO_BACKEND);
             return;
         }
         filter.setDisable(false);
         filter.textProperty().bindBidirectional(next.filterTextProperty());
+        placeholder.textProperty().bind(next.placeholderProperty());
         list.setItems(next.visible());
         next.countsProperty().addListener(countsListener);
         next.badgeRevisionProperty().addListener(revisionListener);

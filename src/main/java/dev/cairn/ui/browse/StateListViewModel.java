@@ -21,6 +21,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -42,7 +44,7 @@ public final class StateListViewModel {
     private final StateBackend backend;
     private final TaskExecutor executor;
     private final boolean scanLocks;
-    private final TaskSlot listing;
+    private final TaskSlot lister;
     private final TaskSlot scanning;
 
     private List<StateIdEntry> all = List.of();
@@ -54,6 +56,8 @@ public final class StateListViewModel {
     private final IntegerProperty badgeRevision = new SimpleIntegerProperty(this, "badgeRevision");
     private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading");
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
+    private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper(this, "placeholder", "");
+    private Listing listing = Listing.LISTING;
     private IdFilter lastFilter;
     private List<StateIdEntry> lastResult = List.of();
 
@@ -65,7 +69,7 @@ public final class StateListViewModel {
         this.backend = backend;
         this.executor = executor;
         this.scanLocks = scanLocks;
-        this.listing = new TaskSlot(executor);
+        this.lister = new TaskSlot(executor);
         this.scanning = new TaskSlot(executor);
         filterText.addListener((obs, old, now) -> applyFilter());
         badgeFilter.addListener((obs, old, now) -> {
@@ -111,6 +115,11 @@ public final class StateListViewModel {
         return error;
     }
 
+    /** What the list says when it shows no ID: always about this backend, and how to get out of it. */
+    public ReadOnlyStringProperty placeholderProperty() {
+        return placeholder.getReadOnlyProperty();
+    }
+
     public int totalCount() {
         return all.size();
     }
@@ -120,7 +129,8 @@ public final class StateListViewModel {
         scanning.cancel();
         loading.set(true);
         error.set(null);
-        listing.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), this::list),
+        listed(Listing.LISTING);
+        lister.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), this::list),
                 entries -> {
                     loading.set(false);
                     setEntries(entries);
@@ -129,7 +139,33 @@ public final class StateListViewModel {
                 failure -> {
                     loading.set(false);
                     error.set(failure);
+                    listed(Listing.FAILED);
+                },
+                () -> {
+                    loading.set(false);
+                    listed(Listing.CANCELLED);
                 });
+    }
+
+    /** How far listing got, for the placeholder. */
+    private enum Listing { LISTING, LISTED, FAILED, CANCELLED }
+
+    private void listed(Listing now) {
+        listing = now;
+        updatePlaceholder();
+    }
+
+    private void updatePlaceholder() {
+        String uri = backend.displayUri();
+        placeholder.set(switch (listing) {
+            case LISTING -> "Listing the state IDs of " + uri + " …";
+            case FAILED -> "Could not list the state IDs of " + uri + ". See the message above; Refresh (Ctrl+R) tries again.";
+            case CANCELLED -> "Listing the state IDs of " + uri + " was cancelled. Refresh (Ctrl+R) lists them again.";
+            case LISTED -> all.isEmpty() ? "No state is stored in " + uri + "."
+                    : badgeFilter.get() == null ? "No state ID of " + uri + " matches the filter."
+                    : "No state ID of " + uri + " is " + badgeFilter.get().label()
+                            + (filterText.get().isBlank() ? "" : " and matches the filter") + " now.";
+        });
     }
 
     private List<StateIdEntry> list(TaskContext context) {
@@ -148,6 +184,7 @@ public final class StateListViewModel {
     public void setEntries(List<StateIdEntry> entries) {
         String keep = selected.get() == null ? null : selected.get().stateId();
         all = List.copyOf(entries);
+        listing = Listing.LISTED;
         lastFilter = null;
         applyFilter();
         recount();
@@ -203,7 +240,7 @@ public final class StateListViewModel {
         }), count -> badgesChanged(), failure -> {
             error.set(failure);
             badgesChanged();
-        });
+        }, this::badgesChanged);
     }
 
     /** Repaints badges and counts after entries changed (scan progress, a re-read of one ID). */
@@ -244,6 +281,7 @@ public final class StateListViewModel {
         lastFilter = badge == null ? filter : null;
         lastResult = result;
         visible.setAll(result);
+        updatePlaceholder();
     }
 
     /** Keyboard: move the selection through the visible IDs. */
@@ -257,7 +295,7 @@ public final class StateListViewModel {
     }
 
     public void close() {
-        listing.cancel();
+        lister.cancel();
         scanning.cancel();
     }
 }

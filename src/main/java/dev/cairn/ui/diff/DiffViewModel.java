@@ -127,7 +127,7 @@ public final class DiffViewModel {
         }, failure -> {
             message.set(failure.message());
             error.set(failure);
-        });
+        }, () -> message.set("Comparing " + subject.stateId() + " was cancelled. Refresh (Ctrl+R) compares again."));
     }
 
     private record Sides(String leftTitle, JsonNode left, String rightTitle, JsonNode right) { }

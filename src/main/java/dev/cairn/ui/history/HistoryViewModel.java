@@ -65,7 +65,8 @@ public final class HistoryViewModel {
                             + journal.file() + ").");
             selected.set(keep == null ? (list.isEmpty() ? null : list.get(0))
                     : list.stream().filter(e -> e.id().equals(keep.id())).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
-        }, failure -> message.set(failure.message()));
+        }, failure -> message.set(failure.message()),
+                () -> message.set("Reading the history of " + id + " was cancelled. Refresh (Ctrl+R) reads it again."));
     }
 
     private void showChange(Journal.Entry entry) {
@@ -75,7 +76,8 @@ public final class HistoryViewModel {
             return;
         }
         diffing.run(BackgroundTask.of("Comparing before and after", context ->
-                AlignedDiff.of(StoredJson.stored(entry.before()), StoredJson.stored(entry.after()))), diff::set, failure -> message.set(failure.message()));
+                AlignedDiff.of(StoredJson.stored(entry.before()), StoredJson.stored(entry.after()))), diff::set,
+                failure -> message.set(failure.message()), () -> message.set("Comparing before and after was cancelled: select the write again."));
     }
 
     /** Whether the newest write of the list is this one (undo applies to the last write only). */

@@ -84,7 +84,19 @@ public final class InspectorViewModel {
         }, failure -> {
             loading.set(false);
             error.set(failure);
-        });
+        }, this::stopped);
+    }
+
+    /** Cancelled from the status bar: what was not read yet says so, instead of "Reading …" for ever. */
+    private void stopped() {
+        loading.set(false);
+        ShownDocument note = ShownDocument.message("Reading " + stateId.get()
+                + " was cancelled. Refresh (Ctrl+R) reads it again.", false);
+        for (ReadOnlyObjectWrapper<ShownDocument> document : java.util.List.of(effective, completed, partial)) {
+            if (document.get() == null) {
+                document.set(note);
+            }
+        }
     }
 
     /** Re-reads the current ID. */
@@ -110,7 +122,7 @@ public final class InspectorViewModel {
         }, failure -> {
             loading.set(false);
             error.set(failure);
-        });
+        }, this::stopped);
     }
 
     /**

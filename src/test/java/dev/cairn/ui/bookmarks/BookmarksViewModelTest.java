@@ -8,6 +8,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,6 +59,20 @@ class BookmarksViewModelTest {
         });
         assertEquals(3, ui.call(() -> model.visible().size()));
         assertTrue(ui.call(() -> model.messageProperty().get()).contains("3 rows, 3 flagged"));
+    }
+
+    @Test
+    void cancellingTheRowsFromTheStatusBarSaysSo() {
+        BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
+        CountDownLatch busy = ui.occupyWorkers(2);
+        ui.run(() -> model.setSubject(backend.read("zendesk")));
+        assertEquals("Reading bookmarks …", ui.call(() -> model.messageProperty().get()));
+        ui.cancelAll();
+        busy.countDown();
+        ui.awaitIdle();
+        assertEquals("Reading the bookmarks of zendesk was cancelled. Refresh (Ctrl+R) reads them again.",
+                ui.call(() -> model.messageProperty().get()));
+        assertEquals(0, ui.call(() -> model.visible().size()));
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.cairn.ui.DiskStates;
 import java.nio.file.Path;
 import dev.cairn.ui.diff.AlignedDiff.Kind;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,6 +83,20 @@ class DiffViewModelTest {
         ui.awaitIdle();
         assertEquals("1 stream changed", ui.call(() -> model.messageProperty().get()));
         assertEquals("staging · effective", ui.call(() -> model.rightTitleProperty().get()));
+    }
+
+    @Test
+    void cancellingTheComparisonFromTheStatusBarSaysSo() {
+        DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
+        CountDownLatch busy = ui.occupyWorkers(2);
+        ui.run(() -> model.setSubject("prod", prod, prod.read(STRIPE)));
+        assertEquals("Comparing …", ui.call(() -> model.messageProperty().get()));
+        ui.cancelAll();
+        busy.countDown();
+        ui.awaitIdle();
+        assertEquals("Comparing " + STRIPE + " was cancelled. Refresh (Ctrl+R) compares again.",
+                ui.call(() -> model.messageProperty().get()));
+        assertEquals(null, ui.call(() -> model.errorProperty().get()));
     }
 
     @Test
