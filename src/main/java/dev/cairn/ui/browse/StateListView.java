@@ -49,6 +49,9 @@ public final class StateListView extends BorderPane {
             }
         }
     };
+    // refiltering replaces the list's items, which drops the ListView's selection: show the model's again
+    private final javafx.collections.ListChangeListener<StateIdEntry> visibleListener =
+            change -> modelSelection.changed(null, null, model.selectedProperty().get());
     private final ChangeListener<Boolean> loadingListener = (obs, old, now) -> spinner.setVisible(now);
 
     public StateListView() {
@@ -96,8 +99,10 @@ public final class StateListView extends BorderPane {
         if (model != null) {
             filter.textProperty().unbindBidirectional(model.filterTextProperty());
             model.countsProperty().removeListener(countsListener);
+            model.badgeFilterProperty().removeListener(countsListener);
             model.badgeRevisionProperty().removeListener(revisionListener);
             model.selectedProperty().removeListener(modelSelection);
+            model.visible().removeListener(visibleListener);
             model.loadingProperty().removeListener(loadingListener);
             count.textProperty().unbind();
             placeholder.textProperty().unbind();
@@ -118,8 +123,10 @@ public final class StateListView extends BorderPane {
         placeholder.textProperty().bind(next.placeholderProperty());
         list.setItems(next.visible());
         next.countsProperty().addListener(countsListener);
+        next.badgeFilterProperty().addListener(countsListener);
         next.badgeRevisionProperty().addListener(revisionListener);
         next.selectedProperty().addListener(modelSelection);
+        next.visible().addListener(visibleListener);
         next.loadingProperty().addListener(loadingListener);
         spinner.setVisible(next.loadingProperty().get());
         count.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
@@ -141,9 +148,11 @@ public final class StateListView extends BorderPane {
         Map<Badge, Integer> counts = model.countsProperty().get();
         for (Badge badge : Badge.values()) {
             Integer n = counts.get(badge);
-            if (n == null || n == 0) {
+            // the active filter's chip stays when no ID has its badge any more, or the filter could not be turned off
+            if ((n == null || n == 0) && model.badgeFilterProperty().get() != badge) {
                 continue;
             }
+            n = n == null ? 0 : n;
             ToggleButton chip = new ToggleButton(badge.label() + " " + String.format("%,d", n));
             chip.setMnemonicParsing(false);
             chip.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_COUNT, badge.styleClass());

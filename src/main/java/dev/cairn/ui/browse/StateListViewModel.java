@@ -1,7 +1,9 @@
 package dev.cairn.ui.browse;
 
 import dev.cairn.backend.ListedState;
+import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
@@ -71,10 +73,10 @@ public final class StateListViewModel {
         this.scanLocks = scanLocks;
         this.lister = new TaskSlot(executor);
         this.scanning = new TaskSlot(executor);
-        filterText.addListener((obs, old, now) -> applyFilter());
+        filterText.addListener((obs, old, now) -> applyFilter(false));
         badgeFilter.addListener((obs, old, now) -> {
             lastFilter = null;
-            applyFilter();
+            applyFilter(false);
         });
     }
 
@@ -186,11 +188,11 @@ public final class StateListViewModel {
         all = List.copyOf(entries);
         listing = Listing.LISTED;
         lastFilter = null;
-        applyFilter();
+        applyFilter(true);
         recount();
         if (keep != null) {
-            visible.stream().filter(e -> e.stateId().equals(keep)).findFirst().ifPresentOrElse(selected::set,
-                    () -> selected.set(null));
+            // the same ID, listed anew: the selection moves to its new entry (and is read again)
+            visible.stream().filter(e -> e.stateId().equals(keep)).findFirst().ifPresent(selected::set);
         }
     }
 
@@ -249,7 +251,7 @@ public final class StateListViewModel {
         badgeRevision.set(badgeRevision.get() + 1);
         if (badgeFilter.get() != null) {
             lastFilter = null;
-            applyFilter();
+            applyFilter(true);
         }
     }
 
@@ -263,9 +265,18 @@ public final class StateListViewModel {
         counts.set(Collections.unmodifiableMap(map));
     }
 
-    private void applyFilter() {
+    /**
+     * Shows the IDs the filters let through. Badges change under the user's feet (the scan, a
+     * write, a re-read), so on such a change ({@code keepSelected}) the selected ID stays listed
+     * under a badge filter it no longer matches; a filter the user changes applies to it too. A
+     * selection that is not listed any more is cleared: the inspector shows only what the list
+     * shows selected.
+     */
+    private void applyFilter(boolean keepSelected) {
         IdFilter filter = IdFilter.of(filterText.get());
         Badge badge = badgeFilter.get();
+        String selectedId = selected.get() == null ? null : selected.get().stateId();
+        String sticky = keepSelected ? selectedId : null;
         List<StateIdEntry> source = filter.narrows(lastFilter) ? lastResult : all;
         List<StateIdEntry> result;
         if (filter.isEmpty() && badge == null) {
@@ -273,7 +284,8 @@ public final class StateListViewModel {
         } else {
             result = new ArrayList<>(Math.min(source.size(), 1024));
             for (StateIdEntry entry : source) {
-                if (filter.matches(entry) && (badge == null || entry.badges().contains(badge))) {
+                if (filter.matches(entry) && (badge == null || entry.badges().contains(badge)
+                        || entry.stateId().equals(sticky))) {
                     result.add(entry);
                 }
             }
@@ -282,6 +294,24 @@ public final class StateListViewModel {
         lastResult = result;
         visible.setAll(result);
         updatePlaceholder();
+        if (selectedId != null && result.stream().noneMatch(e -> e.stateId().equals(selectedId))) {
+            selected.set(null);
+        }
+    }
+
+    /**
+     * Takes what a fresh read of one ID showed (the inspector's), so the ID's badges say what the
+     * inspector's header says, from the same read.
+     */
+    public void reread(StoredState stored, LockStatus lock) {
+        for (StateIdEntry entry : all) {
+            if (entry.stateId().equals(stored.stateId())) {
+                entry.update(stored);
+                entry.updateLock(lock);
+                badgesChanged();
+                return;
+            }
+        }
     }
 
     /** Keyboard: move the selection through the visible IDs. */

@@ -56,9 +56,12 @@ public final class InspectorViewModel {
     private record Parts(ShownDocument completed, ShownDocument partial) { }
 
     public void inspect(StateBackend backend, String id) {
+        // the same state read again (after a write, Ctrl+R) stays on screen until the new read replaces it
+        if (backend != this.backend || !java.util.Objects.equals(id, stateId.get())) {
+            clearDocuments();
+        }
         this.backend = backend;
         stateId.set(id);
-        clearDocuments();
         if (backend == null || id == null) {
             reading.cancel();
             building.cancel();
@@ -75,8 +78,8 @@ public final class InspectorViewModel {
             LockStatus lockStatus = backend.lockStatus(id);
             return firstLook(state, lockStatus, preview -> reading.publish(token, () -> effective.set(preview)));
         }), look -> {
-            stored.set(look.stored());
             lock.set(look.lock());
+            stored.set(look.stored());
             health.set(look.health());
             verdict.set(look.verdict());
             effective.set(look.effective());

@@ -58,6 +58,9 @@ public final class MainViewModel {
         }, current);
         inspector.storedProperty().addListener((obs, old, now) -> {
             BackendSession session = current.get();
+            if (now != null && session != null && session.list() != null && session.backend() == inspector.backend()) {
+                session.list().reread(now, inspector.lockProperty().get());
+            }
             diff.setSubject(session == null ? "" : session.name(), inspector.backend(), now);
             bookmarks.setSubject(now);
         });
