@@ -221,7 +221,7 @@ public final class MainView extends BorderPane {
         } else {
             stateList.bind(null);
             stateList.setPlaceholder(session.statusProperty().get() == BackendSession.Status.FAILED
-                    ? "Could not open " + c.displayUri() + ". See the message above; Ctrl+R retries."
+                    ? "Could not open " + c.displayUri() + ". See the message above; Retry in the sidebar (or Ctrl+R) opens it again."
                     : "Opening " + c.displayUri() + " …");
         }
     }

@@ -83,10 +83,10 @@ public final class MainViewModel {
         });
     }
 
-    /** What starting the app loads: saved connections, or the demo workspace on the very first start. */
-    private record Startup(List<SavedConnection> connections, List<SavedConnection> toOpen, Theme theme) { }
+    /** What starting the app loads: saved connections (the demo workspace's on the very first start) and the theme. */
+    private record Startup(List<SavedConnection> connections, Theme theme) { }
 
-    /** Loads saved connections (creating the demo workspace on the very first start) and opens them. */
+    /** Loads saved connections (creating the demo workspace on the very first start) and opens every one of them. */
     public void start() {
         executor.submit(BackgroundTask.of("Loading saved connections", context -> {
             ConnectionStore store = services.connections();
@@ -94,22 +94,18 @@ public final class MainViewModel {
                 services.demo().ensureCreated();
                 List<SavedConnection> demo = services.demo().connections();
                 store.save(new ConnectionStore.Saved(demo, "light"));
-                return new Startup(demo, demo, Theme.LIGHT);
+                return new Startup(demo, Theme.LIGHT);
             }
             ConnectionStore.Saved loaded = store.load();
-            List<SavedConnection> toOpen = new ArrayList<>();
-            for (SavedConnection c : loaded.connections()) {
-                if (isDemo(c)) {
-                    services.demo().ensureCreated();
-                }
-                toOpen.add(c);
+            if (loaded.connections().stream().anyMatch(this::isDemo)) {
+                services.demo().ensureCreated();
             }
-            return new Startup(loaded.connections(), toOpen.size() > 4 ? toOpen.subList(0, 4) : toOpen,
-                    "dark".equals(loaded.theme()) ? Theme.DARK : Theme.LIGHT);
+            return new Startup(loaded.connections(), "dark".equals(loaded.theme()) ? Theme.DARK : Theme.LIGHT);
         }).onSuccess(startup -> {
             saved.setAll(startup.connections());
             theme.set(startup.theme());
-            startup.toOpen().forEach(c -> open(c, false));
+            // each opens on its own; one that fails stays in the sidebar as failed, with Retry
+            startup.connections().forEach(c -> open(c, false));
         }).onFailure(error::set));
     }
 
@@ -139,7 +135,7 @@ public final class MainViewModel {
         executor.submit(BackgroundTask.of("Opening " + connection.displayUri(), context -> services.opener().open(connection))
                 .onSuccess(backend -> {
                     if (!sessions.contains(session)) {
-                        backend.close();
+                        closeInBackground("Closing " + connection.name(), () -> BackendSession.close(backend));
                         return;
                     }
                     session.opened(backend, executor);
@@ -166,10 +162,36 @@ public final class MainViewModel {
         if (current.get() == session) {
             current.set(sessions.isEmpty() ? null : sessions.get(0));
         }
-        executor.submit(BackgroundTask.of("Closing " + session.name(), context -> {
-            session.close();
+        session.stop();
+        closeInBackground("Closing " + session.name(), session::closeBackend);
+    }
+
+    private void closeInBackground(String title, Runnable closing) {
+        executor.submit(BackgroundTask.of(title, context -> {
+            closing.run();
             return null;
         }));
+    }
+
+    /**
+     * The window closes: stops every backend's work, waits (up to {@code wait}) for what runs to
+     * end — a write in flight finishes and journals its outcome — and closes every open backend.
+     * The pool is shut down by then, so the backends are closed here, on the closing UI thread.
+     */
+    public void shutdown(java.time.Duration wait) {
+        sessions.forEach(BackendSession::stop);
+        executor.shutdown(wait);
+        sessions.forEach(BackendSession::closeBackend);
+    }
+
+    /** Opens a backend that failed to open once more (the sidebar's Retry). */
+    public void retry(BackendSession failed) {
+        boolean wasCurrent = current.get() == failed;
+        close(failed);
+        BackendSession again = open(failed.connection(), false);
+        if (wasCurrent) {
+            current.set(again);
+        }
     }
 
     public void forget(SavedConnection connection) {
@@ -184,8 +206,7 @@ public final class MainViewModel {
             return;
         }
         if (session.statusProperty().get() == BackendSession.Status.FAILED) {
-            close(session);
-            open(session.connection(), false);
+            retry(session);
             return;
         }
         if (session.list() != null) {

@@ -54,5 +54,13 @@ class JsonTextTest {
         assertEquals(0, search.find("abc", 9, true));
         assertEquals(8, search.find("abc", 0, false));
         assertEquals(-1, search.find("zzz", 0, true));
+        // mixed case on both sides, a query running past the end, a first character that is no letter
+        TextSearch json = new TextSearch("{\"Users\": 1, \"uSERS\": 2, \"us");
+        assertEquals(2, json.find("usErs", 0, true));
+        assertEquals(14, json.find("usErs", 3, true));
+        assertEquals(14, json.find("usErs", 0, false), "backwards from the start wraps to the last match");
+        assertEquals(2, json.find("usErs", 14, false));
+        assertEquals(13, json.find("\"uSeRs", 3, true));
+        assertEquals(-1, json.find("usersX", 0, true));
     }
 }
