@@ -1,6 +1,8 @@
 package dev.cairn.ui.main;
 
 import dev.cairn.ui.AppServices;
+import dev.cairn.ui.Selection;
+import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.connect.ConnectionStore;
@@ -16,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ChangeListener;
 import javafx.collections.FXCollections;
@@ -39,6 +43,10 @@ public final class MainViewModel {
     private final BookmarksViewModel bookmarks;
     private final ChangeListener<StateIdEntry> selectionListener = (obs, old, now) -> inspectSelection();
     private final WriteActions writes;
+    private final ReadOnlyObjectWrapper<Selection> selection = new ReadOnlyObjectWrapper<>(this, "selection");
+    private final ObjectProperty<Shown> shown = new SimpleObjectProperty<>(this, "shown", Shown.DOCUMENTS);
+    /** The view model of the shown tab, the only one working on the selection. */
+    private SelectionTab activeTab;
     private final javafx.beans.binding.StringBinding windowTitle;
 
     public MainViewModel(AppServices services) {
@@ -61,9 +69,12 @@ public final class MainViewModel {
             if (now != null && session != null && session.list() != null && session.backend() == inspector.backend()) {
                 session.list().reread(now, inspector.lockProperty().get());
             }
-            diff.setSubject(session == null ? "" : session.name(), inspector.backend(), now);
-            bookmarks.setSubject(now);
+            selection.set(now == null ? null
+                    : new Selection(session == null ? "" : session.name(), inspector.backend(), now, inspector.lockProperty().get()));
         });
+        // invalidation, not change: a re-read equal to the last one is still news to the shown tab (Ctrl+R)
+        selection.addListener((javafx.beans.Observable o) -> showSelection());
+        shown.addListener((javafx.beans.Observable o) -> showSelection());
         sessions.addListener((javafx.collections.ListChangeListener<BackendSession>) change -> updateDiffChoices());
         current.addListener((obs, old, now) -> updateDiffChoices());
         current.addListener((obs, old, now) -> {
@@ -81,6 +92,50 @@ public final class MainViewModel {
                 error.set(now);
             }
         });
+    }
+
+    /** Which of the inspector's tabs is shown: the stored documents, or a tab working on the selection. */
+    public enum Shown {
+        DOCUMENTS, DIFF, BOOKMARKS, EDIT, HISTORY;
+
+        /** The tab with this id ("diff", "bookmarks", "edit", "history"); the documents for any other. */
+        public static Shown ofTabId(String id) {
+            for (Shown s : values()) {
+                if (s.name().toLowerCase(java.util.Locale.ROOT).equals(id)) {
+                    return s;
+                }
+            }
+            return DOCUMENTS;
+        }
+    }
+
+    /** Hands the selection to the shown tab's view model only; the one hidden just now stops. */
+    private void showSelection() {
+        SelectionTab next = switch (shown.get()) {
+            case DIFF -> diff;
+            case BOOKMARKS -> bookmarks;
+            case EDIT -> writes.editTab();
+            case HISTORY -> writes.history();
+            default -> null;
+        };
+        if (activeTab != null && activeTab != next) {
+            activeTab.deactivate();
+        }
+        activeTab = next;
+        Selection now = selection.get();
+        if (next != null) {
+            next.activate(now);
+        }
+    }
+
+    /** The selected state as last read, or null: what every tab works from. */
+    public ReadOnlyObjectProperty<Selection> selectionProperty() {
+        return selection.getReadOnlyProperty();
+    }
+
+    /** Which tab is shown; the window sets it as the user switches tabs. */
+    public ObjectProperty<Shown> shownProperty() {
+        return shown;
     }
 
     /** What starting the app loads: saved connections (the demo workspace's on the very first start) and the theme. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.Selection;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ class BookmarksViewModelTest {
     @Test
     void rowsCarryTheFlagsAndFilter() {
         BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
-        ui.run(() -> model.setSubject(backend.read("zendesk")));
+        ui.run(() -> model.activate(new Selection("prod", backend, backend.read("zendesk"), null)));
         ui.awaitIdle();
         List<String> streams = ui.call(() -> model.visible().stream().map(BookmarksViewModel.Row::stream).collect(Collectors.toList()));
         assertEquals(List.of("tickets", "users", "organizations"), streams);
@@ -65,7 +66,7 @@ class BookmarksViewModelTest {
     void cancellingTheRowsFromTheStatusBarSaysSo() {
         BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
         CountDownLatch busy = ui.occupyWorkers(2);
-        ui.run(() -> model.setSubject(backend.read("zendesk")));
+        ui.run(() -> model.activate(new Selection("prod", backend, backend.read("zendesk"), null)));
         assertEquals("Reading bookmarks …", ui.call(() -> model.messageProperty().get()));
         ui.cancelAll();
         busy.countDown();
@@ -78,7 +79,7 @@ class BookmarksViewModelTest {
     @Test
     void aCorruptStateSaysMeltanoCannotReadIt() {
         BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
-        ui.run(() -> model.setSubject(backend.read("broken")));
+        ui.run(() -> model.activate(new Selection("prod", backend, backend.read("broken"), null)));
         ui.awaitIdle();
         assertTrue(ui.call(() -> model.messageProperty().get()).startsWith("Meltano cannot read this state"));
         assertEquals(0, ui.call(() -> model.visible().size()));

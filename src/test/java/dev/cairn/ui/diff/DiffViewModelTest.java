@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.state.Json;
 import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.Selection;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ class DiffViewModelTest {
 
     private DiffViewModel subject() {
         DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
-        ui.run(() -> model.setSubject("prod", prod, prod.read(STRIPE)));
+        ui.run(() -> model.activate(new Selection("prod", prod, prod.read(STRIPE), null)));
         ui.awaitIdle();
         return model;
     }
@@ -89,7 +90,7 @@ class DiffViewModelTest {
     void cancellingTheComparisonFromTheStatusBarSaysSo() {
         DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
         CountDownLatch busy = ui.occupyWorkers(2);
-        ui.run(() -> model.setSubject("prod", prod, prod.read(STRIPE)));
+        ui.run(() -> model.activate(new Selection("prod", prod, prod.read(STRIPE), null)));
         assertEquals("Comparing …", ui.call(() -> model.messageProperty().get()));
         ui.cancelAll();
         busy.countDown();
@@ -97,6 +98,23 @@ class DiffViewModelTest {
         assertEquals("Comparing " + STRIPE + " was cancelled. Refresh (Ctrl+R) compares again.",
                 ui.call(() -> model.messageProperty().get()));
         assertEquals(null, ui.call(() -> model.errorProperty().get()));
+    }
+
+    @Test
+    void aHiddenTabComparesNothingAndCatchesUpWhenShownAgain() throws Exception {
+        DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
+        Selection selection = new Selection("prod", prod, prod.read(STRIPE), null);
+        ui.run(() -> model.activate(selection));
+        ui.awaitIdle();
+        ui.run(() -> {
+            model.deactivate();
+            model.modeProperty().set(DiffViewModel.Mode.COMPLETED_VS_PARTIAL);
+        });
+        assertTrue(ui.call(() -> ui.executor().running().isEmpty()), "hidden, a new mode computes nothing");
+        assertEquals("1 stream changed, 1 added", ui.call(() -> model.messageProperty().get()));
+        ui.run(() -> model.activate(selection));
+        ui.awaitIdle();
+        assertEquals("partial", ui.call(() -> model.rightTitleProperty().get()), "shown again, it compares what the mode now says");
     }
 
     @Test

@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.ops.Journal;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.Selection;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,17 +20,26 @@ class HistoryViewModelTest {
     private final FakeUiThread ui = new FakeUiThread();
     @TempDir
     Path dir;
+    private StateBackend backend;
+    private Selection selection;
+
+    @BeforeEach
+    void open() {
+        backend = DiskStates.files(dir).put("dev:x", "{}", "{}").open();
+        selection = new Selection("files", backend, backend.read("dev:x"), null);
+    }
 
     @AfterEach
     void close() {
         ui.close();
+        backend.close();
     }
 
     @Test
     void cancellingTheReadFromTheStatusBarSaysSoAndRefreshReadsAgain() {
         HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
         CountDownLatch busy = ui.occupyWorkers(2);
-        ui.run(() -> model.setSubject("file:///states", "dev:x"));
+        ui.run(() -> model.activate(selection));
         ui.cancelAll();
         busy.countDown();
         ui.awaitIdle();
@@ -35,5 +48,20 @@ class HistoryViewModelTest {
         ui.run(model::refresh);
         ui.awaitIdle();
         assertTrue(ui.call(() -> model.messageProperty().get()).startsWith("Cairn has not written dev:x"));
+    }
+
+    @Test
+    void aHiddenTabReadsNothingAndCatchesUpWhenShownAgain() {
+        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+        ui.run(() -> model.activate(selection));
+        ui.awaitIdle();
+        ui.run(() -> {
+            model.deactivate();
+            model.refresh();
+        });
+        assertTrue(ui.call(() -> ui.executor().running().isEmpty()), "a write elsewhere does not make a hidden tab read");
+        ui.run(() -> model.activate(selection));
+        assertEquals(1, (int) ui.call(() -> ui.executor().running().size()), "shown again, it reads what it missed");
+        ui.awaitIdle();
     }
 }
