@@ -1,8 +1,6 @@
 package dev.cairn.ui.browse;
 
 import dev.cairn.ui.theme.Styles;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import javafx.beans.value.ChangeListener;
 import javafx.geometry.Pos;
@@ -176,19 +174,6 @@ public final class StateListView extends BorderPane {
         filter.selectAll();
     }
 
-    /** Badge labels for an entry; also used by the inspector header. */
-    public static List<Label> badges(Iterable<Badge> badges) {
-        List<Label> labels = new ArrayList<>();
-        for (Badge badge : badges) {
-            Label label = new Label(badge.label());
-            label.getStyleClass().addAll(Styles.BADGE, badge.styleClass());
-            label.setTooltip(new Tooltip(badge.help()));
-            label.setMinWidth(Region.USE_PREF_SIZE);
-            labels.add(label);
-        }
-        return labels;
-    }
-
     private static final class EntryCell extends ListCell<StateIdEntry> {
         private final Label id = new Label();
         private final HBox badgeBox = new HBox(4);
@@ -222,7 +207,7 @@ public final class StateListView extends BorderPane {
             }
             id.setText(entry.stateId());
             id.setTooltip(new Tooltip(entry.stateId()));
-            badgeBox.getChildren().setAll(badges(entry.badges()));
+            badgeBox.getChildren().setAll(BadgeLabels.of(entry.badges()));
             setGraphic(row);
         }
     }

@@ -2,6 +2,7 @@ package dev.cairn.ui.edit;
 
 import dev.cairn.state.Validation;
 import dev.cairn.ui.inspect.JsonCodeView;
+import dev.cairn.ui.inspect.StyledJson;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
 import java.util.Set;
@@ -128,7 +129,7 @@ public final class EditorView extends BorderPane {
         int last = area.offsetToPosition(Math.min(to, area.getLength()), TwoDimensional.Bias.Forward).getMajor();
         for (int p = first; p <= last && p < area.getParagraphs().size(); p++) {
             String line = area.getParagraph(p).getText();
-            area.setStyleSpans(p, 0, JsonCodeView.spans(line, List.of()));
+            area.setStyleSpans(p, 0, StyledJson.spans(line, List.of()));
         }
     }
 

@@ -142,7 +142,7 @@ public final class JsonPane extends BorderPane {
     public static void warmUp() {
         JsonText small = JsonText.ofPretty("{\n  \"singer_state\": {\n    \"bookmarks\": {}\n  }\n}");
         JsonPane code = new JsonPane();
-        code.show(new ShownDocument(small, JsonCodeView.prepare(small), "warming up", false));
+        code.show(new ShownDocument(small, StyledJson.of(small), "warming up", false));
         JsonPane lines = new JsonPane();
         lines.show(new ShownDocument(small, null, null, false));
         javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(code, lines);

@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * document built off the FX thread ({@code null} for big documents, shown virtualised). A note
  * explains a document that is not what it seems (NULL, corrupt, what Meltano fails with).
  */
-public record ShownDocument(JsonText text, JsonCodeView.Prepared prepared, String note, boolean problem) {
+public record ShownDocument(JsonText text, StyledJson prepared, String note, boolean problem) {
 
     /** Builds the view of a JSON value; call off the FX thread. */
     public static ShownDocument of(JsonNode value, String note, boolean problem) {
@@ -26,13 +26,13 @@ public record ShownDocument(JsonText text, JsonCodeView.Prepared prepared, Strin
     public static ShownDocument of(JsonNode value, String note, boolean problem, Consumer<ShownDocument> preview) {
         if (value == null) {
             JsonText text = JsonText.ofPretty("null");
-            return new ShownDocument(text, prepare(text), note, problem);
+            return new ShownDocument(text, StyledJson.ofModerate(text), note, problem);
         }
         StringBuilder out = new StringBuilder(1 << 16);
-        PythonJson.write(value, PythonJson.Style.INDENT2, new PreviewWriter(out, JsonCodeView.MAX_ROWS + 1,
+        PythonJson.write(value, PythonJson.Style.INDENT2, new PreviewWriter(out, StyledJson.MAX_ROWS + 1,
                 head -> preview.accept(new ShownDocument(JsonText.ofPretty(head), null, note, problem))));
         JsonText text = JsonText.ofPretty(out.toString());
-        return new ShownDocument(text, prepare(text), note, problem);
+        return new ShownDocument(text, StyledJson.ofModerate(text), note, problem);
     }
 
     /** Collects the text and, once, hands on the first {@code rows} complete rows. */
@@ -88,13 +88,13 @@ public record ShownDocument(JsonText text, JsonCodeView.Prepared prepared, Strin
     public static ShownDocument of(StatePart part) {
         if (part.isCorrupt()) {
             JsonText text = JsonText.raw(part.rawText(), part.syntaxError());
-            return new ShownDocument(text, prepare(text), "Not valid JSON: " + part.syntaxError().reason()
+            return new ShownDocument(text, StyledJson.ofModerate(text), "Not valid JSON: " + part.syntaxError().reason()
                     + " at line " + part.syntaxError().line() + ", column " + part.syntaxError().column()
                     + ". Meltano fails reading this state.", true);
         }
         if (part.isNull()) {
             JsonText text = JsonText.ofPretty("null");
-            return new ShownDocument(text, prepare(text), "NULL: nothing is stored in this column/key.", false);
+            return new ShownDocument(text, StyledJson.ofModerate(text), "NULL: nothing is stored in this column/key.", false);
         }
         return of(part.value(), null, false);
     }
@@ -102,10 +102,6 @@ public record ShownDocument(JsonText text, JsonCodeView.Prepared prepared, Strin
     public static ShownDocument message(String note, boolean problem) {
         JsonText text = JsonText.ofPretty("");
         return new ShownDocument(text, null, note, problem);
-    }
-
-    private static JsonCodeView.Prepared prepare(JsonText text) {
-        return text.rowCount() <= JsonCodeView.MAX_ROWS ? JsonCodeView.prepare(text) : null;
     }
 
     public boolean isLarge() {

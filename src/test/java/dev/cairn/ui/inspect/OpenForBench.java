@@ -11,7 +11,7 @@ import java.util.List;
  * What the inspector does with a stored state before the FX thread paints it, for the benchmark
  * ({@code dev.cairn.bench}): parse both stored parts (as a backend read does), build the effective
  * document and its pretty text and rows ({@link InspectorViewModel#firstLook}), and tokenize the
- * first screen for highlighting. Documents over {@link JsonCodeView#MAX_ROWS} rows open in the
+ * first screen for highlighting. Documents over {@link StyledJson#MAX_ROWS} rows open in the
  * virtualised viewer, whose cells tokenize their own row as they paint, so only the first screen is
  * tokenized; smaller ones are tokenized whole inside {@code firstLook} ({@link JsonCodeView#prepare}).
  */
