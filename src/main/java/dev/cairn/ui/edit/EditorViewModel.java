@@ -121,7 +121,7 @@ public final class EditorViewModel {
             StatePart p = which == Part.COMPLETED ? stored.document().completed() : stored.document().partial();
             String content = p.isCorrupt() ? p.rawText() : PythonJson.write(p.valueOrJsonNull(), PythonJson.Style.INDENT2);
             JsonText shown = JsonText.ofPretty(content);
-            StyledJson prepared = StyledJson.ofModerate(shown);
+            StyledJson prepared = StyledJson.ofModerate(shown, context);
             return new Loaded(stored.stateId(), which, content, prepared);
         }), result -> {
             base.set(stored);

@@ -1,5 +1,6 @@
 package dev.cairn.ui.inspect;
 
+import dev.cairn.ui.task.TaskContext;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -28,15 +29,19 @@ public final class StyledJson {
     }
 
     /** The styled document of a text of at most {@link #MAX_ROWS} rows; null for a bigger one (shown virtualised). */
-    public static StyledJson ofModerate(JsonText text) {
-        return text.rowCount() <= MAX_ROWS ? of(text) : null;
+    public static StyledJson ofModerate(JsonText text, TaskContext context) {
+        return text.rowCount() <= MAX_ROWS ? of(text, context) : null;
     }
 
-    public static StyledJson of(JsonText text) {
+    /** Styles every row; a cancelled task stops between rows. */
+    public static StyledJson of(JsonText text, TaskContext context) {
         RowSource rows = RowSource.of(text);
         ReadOnlyStyledDocumentBuilder<Collection<String>, String, Collection<String>> builder =
                 new ReadOnlyStyledDocumentBuilder<>(SegmentOps.styledTextOps(), Collections.emptyList(), text.rowCount());
         for (int row = 0; row < text.rowCount(); row++) {
+            if (row % 1024 == 0) {
+                context.checkCancelled();
+            }
             String line = text.row(row);
             builder.addParagraph(line, spans(line, rows.marks(row)));
         }

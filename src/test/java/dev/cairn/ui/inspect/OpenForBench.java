@@ -1,6 +1,7 @@
 package dev.cairn.ui.inspect;
 
 import dev.cairn.backend.LockStatus;
+import dev.cairn.ui.task.TaskContext;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.StateDocument;
@@ -25,7 +26,7 @@ public final class OpenForBench {
     public static Object open(String stateId, String completedText, String partialText) {
         StateDocument doc = new StateDocument(StatePart.parse(completedText), StatePart.parse(partialText));
         StoredState stored = StoredState.present(stateId, doc, Version.ofContentWhenAsked(completedText, partialText));
-        InspectorViewModel.FirstLook look = InspectorViewModel.firstLook(stored, LockStatus.FREE, preview -> { });
+        InspectorViewModel.FirstLook look = InspectorViewModel.firstLook(stored, LockStatus.FREE, TaskContext.NONE, preview -> { });
         JsonText text = look.effective().text();
         RowSource rows = RowSource.of(text);
         int runs = 0;
