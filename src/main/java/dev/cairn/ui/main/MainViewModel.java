@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.backend.StoredState;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
@@ -64,7 +65,9 @@ public final class MainViewModel {
             return "Cairn — " + s.connection().environment().label().toUpperCase(java.util.Locale.ROOT) + " · " + s.name()
                     + (s.connection().readOnly() ? " (read-only)" : "") + " — " + s.connection().displayUri();
         }, current);
-        inspector.storedProperty().addListener((obs, old, now) -> {
+        // invalidation, not change: a re-read equal to the last one (Ctrl+R) is still a new selection
+        inspector.storedProperty().addListener((javafx.beans.Observable o) -> {
+            StoredState now = inspector.storedProperty().get();
             BackendSession session = current.get();
             if (now != null && session != null && session.list() != null && session.backend() == inspector.backend()) {
                 session.list().reread(now, inspector.lockProperty().get());
@@ -72,7 +75,6 @@ public final class MainViewModel {
             selection.set(now == null ? null
                     : new Selection(session == null ? "" : session.name(), inspector.backend(), now, inspector.lockProperty().get()));
         });
-        // invalidation, not change: a re-read equal to the last one is still news to the shown tab (Ctrl+R)
         selection.addListener((javafx.beans.Observable o) -> showSelection());
         shown.addListener((javafx.beans.Observable o) -> showSelection());
         sessions.addListener((javafx.collections.ListChangeListener<BackendSession>) change -> updateDiffChoices());

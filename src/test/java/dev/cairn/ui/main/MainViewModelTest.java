@@ -71,6 +71,26 @@ class MainViewModelTest {
     }
 
     @Test
+    void refreshHandsTheShownTabTheStateReadAgainEvenWhenNothingChanged() throws Exception {
+        Path dir = Files.createDirectories(home.resolve("db"));
+        DiskStates.systemDb(dir).put("dev:x", "{\"singer_state\": {\"a\": 1}}", "{\"singer_state\": {\"a\": 2}}");
+        MainViewModel model = started(List.of(
+                new SavedConnection("db", "sqlite:///" + dir.resolve("meltano.db"), Environment.DEV, false, Map.of())));
+        ui.run(() -> {
+            model.shownProperty().set(MainViewModel.Shown.DIFF);
+            var list = model.sessions().get(0).list();
+            list.selectedProperty().set(list.visible().get(0));
+        });
+        ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
+        ui.awaitIdle();
+        Object first = ui.call(() -> model.diff().diffProperty().get());
+        ui.run(model::refresh);
+        ui.await(() -> model.diff().diffProperty().get() != null && model.diff().diffProperty().get() != first,
+                Duration.ofSeconds(30));
+        assertEquals("1 change", ui.call(() -> model.diff().messageProperty().get()));
+    }
+
+    @Test
     void shuttingDownClosesEveryOpenBackend() throws Exception {
         Path dir = Files.createDirectories(home.resolve("db"));
         DiskStates.systemDb(dir).put("dev:x", "{}", "{}");
