@@ -276,17 +276,22 @@ public final class StateListViewModel {
         IdFilter filter = IdFilter.of(filterText.get());
         Badge badge = badgeFilter.get();
         String selectedId = selected.get() == null ? null : selected.get().stateId();
-        String sticky = keepSelected ? selectedId : null;
         List<StateIdEntry> source = filter.narrows(lastFilter) ? lastResult : all;
         List<StateIdEntry> result;
+        boolean selectedListed = false;
         if (filter.isEmpty() && badge == null) {
             result = all;
+            selectedListed = selectedId != null && all.stream().anyMatch(e -> e.stateId().equals(selectedId));
         } else {
             result = new ArrayList<>(Math.min(source.size(), 1024));
             for (StateIdEntry entry : source) {
-                if (filter.matches(entry) && (badge == null || entry.badges().contains(badge)
-                        || entry.stateId().equals(sticky))) {
+                if (!filter.matches(entry)) {
+                    continue;
+                }
+                boolean isSelected = selectedId != null && entry.stateId().equals(selectedId);
+                if (badge == null || entry.badges().contains(badge) || (keepSelected && isSelected)) {
                     result.add(entry);
+                    selectedListed |= isSelected;
                 }
             }
         }
@@ -294,7 +299,7 @@ public final class StateListViewModel {
         lastResult = result;
         visible.setAll(result);
         updatePlaceholder();
-        if (selectedId != null && result.stream().noneMatch(e -> e.stateId().equals(selectedId))) {
+        if (selectedId != null && !selectedListed) {
             selected.set(null);
         }
     }

@@ -14,7 +14,7 @@ import java.util.List;
  * document and its pretty text and rows ({@link InspectorViewModel#firstLook}), and tokenize the
  * first screen for highlighting. Documents over {@link StyledJson#MAX_ROWS} rows open in the
  * virtualised viewer, whose cells tokenize their own row as they paint, so only the first screen is
- * tokenized; smaller ones are tokenized whole inside {@code firstLook} ({@link JsonCodeView#prepare}).
+ * tokenized; smaller ones are tokenized whole inside {@code firstLook} ({@link StyledJson#of}).
  */
 public final class OpenForBench {
 
