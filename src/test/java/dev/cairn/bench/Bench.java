@@ -432,7 +432,7 @@ public final class Bench {
     private void busySelection() throws Exception {
         BigState big = BenchData.bigState(SEED + 2, scale.megabytes[2]);
         Path dir = Files.createTempDirectory(work, "busy");
-        String dataset = String.format(Locale.ROOT, "1 KB state selected while a %.1f MB one opens, 2 workers",
+        String dataset = String.format(Locale.ROOT, "0.4 KB state selected while a %.1f MB one opens, 2 workers",
                 big.megabytes());
         try (StateBackend backend = DiskStates.files(dir)
                 .put(BIG_ID, big.completedText(), big.partialText())
