@@ -106,11 +106,12 @@ class DiffViewModelTest {
         Selection selection = new Selection("prod", prod, prod.read(STRIPE), null);
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
-        ui.run(() -> {
+        // the change and its check in one turn of the UI thread: a task submitted could not have ended yet
+        assertTrue(ui.call(() -> {
             model.deactivate();
             model.modeProperty().set(DiffViewModel.Mode.COMPLETED_VS_PARTIAL);
-        });
-        assertTrue(ui.call(() -> ui.executor().running().isEmpty()), "hidden, a new mode computes nothing");
+            return ui.executor().running().isEmpty();
+        }), "hidden, a new mode computes nothing");
         assertEquals("1 stream changed, 1 added", ui.call(() -> model.messageProperty().get()));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();

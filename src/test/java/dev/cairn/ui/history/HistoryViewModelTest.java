@@ -55,13 +55,16 @@ class HistoryViewModelTest {
         HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
-        ui.run(() -> {
+        // each step and its check in one turn of the UI thread: no task can end in between
+        assertTrue(ui.call(() -> {
             model.deactivate();
             model.refresh();
-        });
-        assertTrue(ui.call(() -> ui.executor().running().isEmpty()), "a write elsewhere does not make a hidden tab read");
-        ui.run(() -> model.activate(selection));
-        assertEquals(1, (int) ui.call(() -> ui.executor().running().size()), "shown again, it reads what it missed");
+            return ui.executor().running().isEmpty();
+        }), "a write elsewhere does not make a hidden tab read");
+        assertEquals(1, (int) ui.call(() -> {
+            model.activate(selection);
+            return ui.executor().running().size();
+        }), "shown again, it reads what it missed");
         ui.awaitIdle();
     }
 }

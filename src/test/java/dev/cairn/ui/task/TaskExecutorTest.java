@@ -66,12 +66,17 @@ class TaskExecutorTest {
             })));
         }
         assertTrue(started.await(10, TimeUnit.SECONDS));
-        ui.run(() -> ui.executor().submit(BackgroundTask.of("read", context -> {
+        RunningTask queued = ui.call(() -> ui.executor().submit(BackgroundTask.of("read", context -> {
             queuedRan.set(true);
             return null;
         })));
         CompletableFuture<Boolean> shutdown = CompletableFuture.supplyAsync(
                 () -> ui.call(() -> ui.executor().shutdown(Duration.ofSeconds(10))));
+        // the writes end only once the shutdown has cancelled what waits behind them
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!queued.isCancelled() && System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
         release.countDown();
         assertTrue(shutdown.get(20, TimeUnit.SECONDS), "everything ended within the grace period");
         assertEquals(2, finished.get());
