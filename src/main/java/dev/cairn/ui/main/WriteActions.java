@@ -57,7 +57,7 @@ public final class WriteActions {
 
         @Override
         public void deactivate() {
-            // nothing to stop: a load in flight is small, and edits in progress stay for when the tab comes back
+            // edits in progress are the user's work: they stay (and a load in flight finishes) for when the tab comes back
         }
     };
 
