@@ -147,13 +147,11 @@ public final class WriteFlowViewModel {
         stage.set(Stage.PLANNING);
         cancellable.set(true);
         String taskTitle = "Planning: " + what;
-        long token = work.nextToken();
-        work.run(BackgroundTask.of(taskTitle, context -> planner.plan())
-                        .onCancelled(() -> work.publish(token, () -> {
-                            message.set("Cancelled: nothing was planned or written.");
-                            stage.set(Stage.CANCELLED);
-                        })),
-                this::preview, failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure));
+        work.run(BackgroundTask.of(taskTitle, context -> planner.plan()),
+                this::preview, failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure), () -> {
+                    message.set("Cancelled: nothing was planned or written.");
+                    stage.set(Stage.CANCELLED);
+                });
     }
 
     private void preview(WritePlan planned) {
@@ -193,11 +191,11 @@ public final class WriteFlowViewModel {
                 message.set("Writing … (cannot be stopped)");
             });
             return run.finish(write(planned));
-        }).onCancelled(() -> work.publish(token, () -> ended(run))), outcome -> ended(run), failure -> {
+        }), outcome -> ended(run), failure -> {
             writing = null;
             cancellable.set(true);
             fail("Nothing was written", command.description(), failure);
-        });
+        }, () -> ended(run));
     }
 
     /** What a started write came to; caught here so that it is shown however its task ends. */
