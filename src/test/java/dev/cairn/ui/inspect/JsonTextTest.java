@@ -77,6 +77,9 @@ class JsonTextTest {
             public void message(String message) { }
 
             @Override
+            public void unstoppable() { }
+
+            @Override
             public boolean isCancelled() {
                 return true;
             }
