@@ -73,7 +73,8 @@ public final class MainViewModel {
                 session.list().reread(now, inspector.lockProperty().get());
             }
             selection.set(now == null ? null
-                    : new Selection(session == null ? "" : session.name(), inspector.backend(), now, inspector.lockProperty().get()));
+                    : new Selection(session == null ? "" : session.name(), inspector.backend(), now, inspector.lockProperty().get(),
+                            inspector.rendered()));
         });
         selection.addListener((javafx.beans.Observable o) -> showSelection());
         shown.addListener((javafx.beans.Observable o) -> showSelection());

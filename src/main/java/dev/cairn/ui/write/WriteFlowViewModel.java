@@ -185,6 +185,8 @@ public final class WriteFlowViewModel {
         message.set("Waiting for a worker to start the write … (it can still be cancelled)");
         long token = work.nextToken();
         work.run(BackgroundTask.of(command.description(), context -> {
+            // the status bar's Cancel must not pretend to stop it either: its task cannot stop from here on
+            context.unstoppable();
             run.start(context);
             work.publish(token, () -> {
                 cancellable.set(false);

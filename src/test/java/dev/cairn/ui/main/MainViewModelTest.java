@@ -1,6 +1,7 @@
 package dev.cairn.ui.main;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,9 +9,13 @@ import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.Selection;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.diff.DiffViewModel;
+import dev.cairn.ui.edit.EditorViewModel;
+import dev.cairn.ui.inspect.InspectorViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -88,6 +93,40 @@ class MainViewModelTest {
         ui.await(() -> model.diff().diffProperty().get() != null && model.diff().diffProperty().get() != first,
                 Duration.ofSeconds(30));
         assertEquals("1 change", ui.call(() -> model.diff().messageProperty().get()));
+    }
+
+    @Test
+    void eachDocumentOfASelectionIsPrintedOnceForTheInspectorTheDiffAndTheEditor() throws Exception {
+        Path dir = Files.createDirectories(home.resolve("db"));
+        DiskStates.systemDb(dir).put("dev:x", "{\"singer_state\": {\"a\": 1, \"b\": 1}}", "{\"singer_state\": {\"a\": 2}}");
+        MainViewModel model = started(List.of(
+                new SavedConnection("db", "sqlite:///" + dir.resolve("meltano.db"), Environment.DEV, false, Map.of())));
+        InspectorViewModel inspector = ui.call(model::inspector);
+        ui.run(() -> {
+            var list = model.sessions().get(0).list();
+            list.selectedProperty().set(list.visible().get(0));
+        });
+        ui.await(() -> model.selectionProperty().get() != null && !inspector.loadingProperty().get(), Duration.ofSeconds(30));
+        Selection selection = ui.call(() -> model.selectionProperty().get());
+        assertEquals(3, selection.rendered().prints(), "effective, completed, partial");
+
+        ui.run(() -> model.shownProperty().set(MainViewModel.Shown.DIFF));
+        ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
+        ui.run(() -> model.diff().modeProperty().set(DiffViewModel.Mode.COMPLETED_VS_PARTIAL));
+        ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
+        assertEquals("2 changes", ui.call(() -> model.diff().messageProperty().get()), "completed against partial");
+
+        EditorViewModel editor = ui.call(() -> model.writes().editor());
+        ui.run(() -> model.shownProperty().set(MainViewModel.Shown.EDIT));
+        ui.await(() -> editor.loadedProperty().get() != null, Duration.ofSeconds(30));
+        ui.run(() -> editor.partProperty().set(EditorViewModel.Part.PARTIAL));
+        ui.await(() -> editor.loadedProperty().get().part() == EditorViewModel.Part.PARTIAL, Duration.ofSeconds(30));
+        ui.awaitIdle();
+
+        assertEquals(3, selection.rendered().prints(), "the diff and the editor printed nothing again");
+        assertSame(ui.call(() -> inspector.documentProperty(InspectorViewModel.Part.PARTIAL).get().text().text()),
+                ui.call(() -> editor.loadedProperty().get().text()), "the editor starts from the inspector's text");
+        assertSame(selection, ui.call(() -> model.selectionProperty().get()));
     }
 
     @Test
