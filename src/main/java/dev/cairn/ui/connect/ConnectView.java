@@ -10,6 +10,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
+import javafx.util.StringConverter;
 
 /** The connect form (the content of the connect dialog), bound to a {@link ConnectViewModel}. */
 public final class ConnectView extends GridPane {
@@ -21,7 +22,19 @@ public final class ConnectView extends GridPane {
         int row = 0;
         if (!saved.isEmpty()) {
             ComboBox<SavedConnection> pick = new ComboBox<>(FXCollections.observableArrayList(saved));
+            pick.setId("connect-saved");
             pick.setPromptText("Pick a saved connection…");
+            pick.setConverter(new StringConverter<>() {
+                @Override
+                public String toString(SavedConnection c) {
+                    return c == null ? "" : c.name();
+                }
+
+                @Override
+                public SavedConnection fromString(String name) {
+                    return saved.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+                }
+            });
             pick.setMaxWidth(Double.MAX_VALUE);
             pick.setOnAction(e -> {
                 if (pick.getValue() != null) {
