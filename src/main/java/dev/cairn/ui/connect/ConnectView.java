@@ -15,7 +15,8 @@ import javafx.util.StringConverter;
 /** The connect form (the content of the connect dialog), bound to a {@link ConnectViewModel}. */
 public final class ConnectView extends GridPane {
 
-    public ConnectView(ConnectViewModel model, List<SavedConnection> saved) {
+    /** {@code offerSave}: whether to ask to save; editing a connection always saves it. */
+    public ConnectView(ConnectViewModel model, List<SavedConnection> saved, boolean offerSave) {
         getStyleClass().add(Styles.CONNECT_FORM);
         setHgap(8);
         setVgap(8);
@@ -81,7 +82,9 @@ public final class ConnectView extends GridPane {
         }
         CheckBox save = new CheckBox("Save this connection (without passwords or keys)");
         save.selectedProperty().bindBidirectional(model.saveProperty());
-        addRow(row++, new Label(""), save);
+        if (offerSave) {
+            addRow(row++, new Label(""), save);
+        }
         Label problem = new Label();
         problem.getStyleClass().add(Styles.MUTED);
         problem.textProperty().bind(model.problemProperty());

@@ -12,6 +12,10 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.VBox;
+import javafx.beans.binding.Bindings;
 import javafx.stage.Window;
 
 /** Dialogs as JavaFX shows them, owned by the main window and styled by the app's stylesheet. */
@@ -34,12 +38,63 @@ public final class FxDialogService implements DialogService {
         dialog.setHeaderText("Open a Meltano state backend. Secrets are never saved: use environment variables or profiles.");
         ButtonType connect = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(connect, ButtonType.CANCEL);
-        dialog.getDialogPane().setContent(new ConnectView(model, saved));
+        dialog.getDialogPane().setContent(new ConnectView(model, saved, true));
         style(dialog.getDialogPane());
         dialog.getDialogPane().lookupButton(connect).disableProperty().bind(model.problemProperty().isNotEmpty());
         dialog.setResultConverter(button -> button == connect
                 ? new ConnectRequest(model.toConnection(), model.saveProperty().get()) : null);
         return dialog.showAndWait();
+    }
+
+    @Override
+    public Optional<SavedConnection> editConnection(SavedConnection connection) {
+        ConnectViewModel model = new ConnectViewModel();
+        model.load(connection);
+        Dialog<SavedConnection> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle("Edit connection " + connection.name());
+        dialog.setHeaderText("Edit " + connection.name() + ". Secrets are never saved: use environment variables or profiles.");
+        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().addAll(save, ButtonType.CANCEL);
+        dialog.getDialogPane().setContent(new ConnectView(model, List.of(), false));
+        style(dialog.getDialogPane());
+        dialog.getDialogPane().lookupButton(save).disableProperty().bind(model.problemProperty().isNotEmpty());
+        dialog.setResultConverter(button -> button == save ? model.toConnection() : null);
+        return dialog.showAndWait();
+    }
+
+    @Override
+    public boolean confirmTyped(String action, String target, String mustType) {
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle(action);
+        dialog.setHeaderText(action + " " + target);
+        ButtonType yes = new ButtonType(action, ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().addAll(yes, ButtonType.CANCEL);
+        TextField typed = new TextField();
+        typed.setId("typed-confirmation");
+        typed.setPromptText(mustType);
+        Label ask = new Label("Type " + mustType + " to confirm");
+        ask.setWrapText(true);
+        dialog.getDialogPane().setContent(new VBox(8, ask, typed));
+        style(dialog.getDialogPane());
+        dialog.getDialogPane().lookupButton(yes).disableProperty()
+                .bind(Bindings.createBooleanBinding(() -> !typed.getText().strip().equals(mustType), typed.textProperty()));
+        return dialog.showAndWait().filter(b -> b == yes).isPresent();
+    }
+
+    @Override
+    public Optional<AlreadyOpen> askAlreadyOpen(String openName, String uri) {
+        ButtonType switchTo = new ButtonType("Switch to " + openName, ButtonBar.ButtonData.OK_DONE);
+        ButtonType another = new ButtonType("Open a second connection", ButtonBar.ButtonData.OTHER);
+        Alert alert = new Alert(Alert.AlertType.INFORMATION, uri + " is open already as " + openName
+                + ". Switch to it, or open a second connection to it under another name (e.g. with other"
+                + " read-only settings)?", switchTo, another, ButtonType.CANCEL);
+        alert.initOwner(owner);
+        alert.setHeaderText(openName + " is open already");
+        style(alert.getDialogPane());
+        return alert.showAndWait().flatMap(b -> b == switchTo ? Optional.of(AlreadyOpen.SWITCH_TO_IT)
+                : b == another ? Optional.of(AlreadyOpen.OPEN_ANOTHER) : Optional.empty());
     }
 
     private void style(javafx.scene.control.DialogPane pane) {

@@ -26,7 +26,7 @@ class ConnectViewTest {
         ConnectViewModel model = new ConnectViewModel();
         Stage stage = WaitForAsyncUtils.asyncFx(() -> {
             Stage s = new Stage();
-            s.setScene(new Scene(new ConnectView(model, List.of(prod))));
+            s.setScene(new Scene(new ConnectView(model, List.of(prod), true)));
             s.show();
             return s;
         }).get(10, TimeUnit.SECONDS);
