@@ -3,12 +3,16 @@ package dev.cairn.ui.connect;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
 import javafx.collections.FXCollections;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.Priority;
 import javafx.util.StringConverter;
 
@@ -85,6 +89,18 @@ public final class ConnectView extends GridPane {
         if (offerSave) {
             addRow(row++, new Label(""), save);
         }
+        Button test = new Button("Test connection");
+        test.setId("connect-test");
+        test.setMinWidth(Region.USE_PREF_SIZE);
+        test.disableProperty().bind(model.testingProperty());
+        test.setOnAction(e -> model.testConnection());
+        Label tested = new Label();
+        tested.setId("connect-test-result");
+        tested.setWrapText(true);
+        tested.textProperty().bind(model.testResultProperty());
+        HBox testRow = new HBox(8, test, tested);
+        testRow.setAlignment(Pos.CENTER_LEFT);
+        addRow(row++, new Label(""), testRow);
         Label problem = new Label();
         problem.getStyleClass().add(Styles.MUTED);
         problem.textProperty().bind(model.problemProperty());

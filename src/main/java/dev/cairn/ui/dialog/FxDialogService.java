@@ -4,7 +4,10 @@ import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.theme.Styles;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.task.TaskExecutor;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Optional;
 import java.util.function.Supplier;
 import dev.cairn.ui.theme.Theme;
@@ -23,15 +26,21 @@ public final class FxDialogService implements DialogService {
 
     private final Window owner;
     private final Supplier<Theme> theme;
+    private final TaskExecutor executor;
+    private final Function<SavedConnection, StateBackend> opener;
 
-    public FxDialogService(Window owner, Supplier<Theme> theme) {
+    /** {@code executor} and {@code opener} serve the connect form's Test connection. */
+    public FxDialogService(Window owner, Supplier<Theme> theme, TaskExecutor executor,
+                           Function<SavedConnection, StateBackend> opener) {
         this.owner = owner;
         this.theme = theme;
+        this.executor = executor;
+        this.opener = opener;
     }
 
     @Override
     public Optional<ConnectRequest> askConnection(List<SavedConnection> saved) {
-        ConnectViewModel model = new ConnectViewModel();
+        ConnectViewModel model = new ConnectViewModel(executor, opener);
         Dialog<ConnectRequest> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.setTitle("Connect to a state backend");
@@ -48,7 +57,7 @@ public final class FxDialogService implements DialogService {
 
     @Override
     public Optional<SavedConnection> editConnection(SavedConnection connection) {
-        ConnectViewModel model = new ConnectViewModel();
+        ConnectViewModel model = new ConnectViewModel(executor, opener);
         model.load(connection);
         Dialog<SavedConnection> dialog = new Dialog<>();
         dialog.initOwner(owner);

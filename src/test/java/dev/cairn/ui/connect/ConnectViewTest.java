@@ -18,12 +18,19 @@ import org.testfx.util.WaitForAsyncUtils;
 /** The connect form, headless: saved connections are picked by name. */
 class ConnectViewTest {
 
+    private final dev.cairn.ui.FakeUiThread ui = new dev.cairn.ui.FakeUiThread();
+
+    @org.junit.jupiter.api.AfterEach
+    void stopUi() {
+        ui.close();
+    }
+
     @Test
     void theSavedDropDownShowsNamesAndPickingOneFillsTheForm() throws Exception {
         FxTestSupport.start();
         SavedConnection prod = new SavedConnection("Acme prod", "s3://acme-state/meltano", Environment.PROD, true,
                 Map.of("s3.profile", "acme"));
-        ConnectViewModel model = new ConnectViewModel();
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
         Stage stage = WaitForAsyncUtils.asyncFx(() -> {
             Stage s = new Stage();
             s.setScene(new Scene(new ConnectView(model, List.of(prod), true)));
