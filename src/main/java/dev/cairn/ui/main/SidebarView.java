@@ -10,6 +10,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
@@ -23,6 +24,9 @@ import javafx.scene.layout.VBox;
  * loudest) and the saved connections, a double-click away.
  */
 public final class SidebarView extends VBox {
+
+    /** One connection's row: name and badges over the URI. */
+    static final double ROW_HEIGHT = 48;
 
     private final ListView<BackendSession> open = new ListView<>();
     private final ListView<SavedConnection> saved = new ListView<>();
@@ -66,7 +70,14 @@ public final class SidebarView extends VBox {
             }
         });
         model.currentProperty().addListener((o, a, b) -> open.getSelectionModel().select(b));
-        open.setPrefHeight(220);
+        // as tall as its rows when the column has room (none cut off), scrolling when it has not;
+        // the saved connections take what is left
+        open.setFixedCellSize(ROW_HEIGHT);
+        open.setMinHeight(ROW_HEIGHT + 2);
+        open.prefHeightProperty().bind(javafx.beans.binding.Bindings.size(model.sessions()).multiply(ROW_HEIGHT).add(2));
+        saved.setFixedCellSize(ROW_HEIGHT);
+        saved.setMinHeight(2 * ROW_HEIGHT + 2);
+        saved.setPrefHeight(saved.getMinHeight());
         Label savedTitle = new Label("SAVED CONNECTIONS");
         savedTitle.getStyleClass().add(Styles.SIDEBAR_TITLE);
         saved.setItems(model.saved());
@@ -102,6 +113,9 @@ public final class SidebarView extends VBox {
         stripe.pseudoClassStateChanged(env.pseudoClass(), true);
         Label title = new Label(name);
         title.getStyleClass().add(Styles.BACKEND_NAME);
+        // the name ellipsises; the environment badge and the lock never do
+        title.setMinWidth(0);
+        title.setTooltip(new Tooltip(name));
         Label chip = new Label(env.label().toUpperCase(java.util.Locale.ROOT));
         chip.getStyleClass().add(Styles.ENV_CHIP);
         chip.pseudoClassStateChanged(env.pseudoClass(), true);
@@ -110,11 +124,15 @@ public final class SidebarView extends VBox {
         titleRow.setAlignment(Pos.CENTER_LEFT);
         if (readOnly) {
             Region lock = Icon.LOCK.node();
+            lock.setMinWidth(Region.USE_PREF_SIZE);
             Tooltip.install(lock, new Tooltip("read-only"));
             titleRow.getChildren().add(lock);
         }
         Label uriLabel = new Label(uri);
         uriLabel.getStyleClass().add(Styles.BACKEND_URI);
+        // a URI's start (scheme, host) and end (database, prefix) tell backends apart: cut the middle
+        uriLabel.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
+        uriLabel.setMinWidth(0);
         uriLabel.setTooltip(new Tooltip(uri));
         VBox text = new VBox(2, titleRow, uriLabel);
         text.setMinWidth(0);
@@ -139,6 +157,11 @@ public final class SidebarView extends VBox {
         return item;
     }
 
+    /** The cell takes the list's width and asks for no more: a long row ellipsises instead of scrolling sideways. */
+    private static void fitWidth(ListCell<?> cell) {
+        cell.setPrefWidth(0);
+    }
+
     private static final class SessionCell extends ListCell<BackendSession> {
         private final MainViewModel model;
         private final Actions actions;
@@ -146,6 +169,7 @@ public final class SidebarView extends VBox {
         SessionCell(MainViewModel model, Actions actions) {
             this.model = model;
             this.actions = actions;
+            fitWidth(this);
         }
 
         @Override
@@ -173,11 +197,13 @@ public final class SidebarView extends VBox {
             close.setAccessibleText("Close " + c.name());
             close.setTooltip(new Tooltip("Close this backend"));
             close.setOnAction(e -> model.close(session));
+            close.setMinWidth(Region.USE_PREF_SIZE);
             Button retry = new Button("Retry");
             retry.setTooltip(new Tooltip("Open " + c.displayUri() + " again"));
             retry.visibleProperty().bind(failed.visibleProperty());
             retry.managedProperty().bind(retry.visibleProperty());
             retry.setOnAction(e -> model.retry(session));
+            retry.setMinWidth(Region.USE_PREF_SIZE);
             row.getChildren().addAll(opening, failed, retry, close);
             setGraphic(row);
             setContextMenu(new ContextMenu(
@@ -195,6 +221,7 @@ public final class SidebarView extends VBox {
         SavedCell(MainViewModel model, Actions actions) {
             this.model = model;
             this.actions = actions;
+            fitWidth(this);
             setOnMouseClicked(e -> {
                 if (e.getClickCount() == 2 && getItem() != null) {
                     model.open(getItem(), false);

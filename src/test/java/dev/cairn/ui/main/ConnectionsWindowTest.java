@@ -14,7 +14,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
+import javafx.scene.text.Text;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -110,5 +112,34 @@ class ConnectionsWindowTest {
         robot.press(KeyCode.CONTROL, KeyCode.O).release(KeyCode.O, KeyCode.CONTROL);
         TestWindow.waitFor(() -> model.currentProperty().get() == model.sessions().get(0));
         assertEquals(3, (int) fx(() -> model.sessions().size()));
+    }
+
+    @Test
+    void sevenOpenBackendsAllShowAt1024x700WithUrisCutInTheMiddleAndBadgesWhole() throws Exception {
+        fx(() -> {
+            window.stage.setWidth(1024);
+            window.stage.setHeight(700);
+            SavedConnection files = model.sessions().get(1).connection();
+            for (int i = 0; i < 5; i++) {
+                model.openAnother(files, false);
+            }
+            return null;
+        });
+        TestWindow.waitFor(() -> model.sessions().size() == 7 && model.sessions().stream().allMatch(s -> s.list() != null)
+                && model.tasks().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        ListView<?> open = robot.lookup("#sidebar-open").queryAs(ListView.class);
+        assertTrue(fx(open::getHeight) >= 7 * SidebarView.ROW_HEIGHT, "no open backend cut off: " + fx(open::getHeight));
+
+        String uri = fx(() -> model.sessions().get(0).connection().displayUri());
+        Labeled uriLabel = fx(() -> (Labeled) open.lookupAll(".backend-uri").stream()
+                .filter(n -> uri.equals(((Labeled) n).getText())).findFirst().orElseThrow());
+        String shown = fx(() -> ((Text) uriLabel.lookup(".text")).getText());
+        assertTrue(shown.startsWith("sqlite:") && shown.endsWith("meltano.db") && shown.contains(uriLabel.getEllipsisString()), shown);
+        assertEquals(uri, fx(() -> uriLabel.getTooltip().getText()));
+        for (Node chip : fx(() -> List.copyOf(open.lookupAll(".env-chip")))) {
+            assertTrue(fx(() -> chip.getLayoutBounds().getWidth() >= ((Labeled) chip).prefWidth(-1) - 0.5
+                    && !((Text) chip.lookup(".text")).getText().contains(((Labeled) chip).getEllipsisString())), "badge clipped");
+        }
     }
 }
