@@ -19,6 +19,7 @@ import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
 import dev.cairn.ui.theme.Theme;
 import java.util.Locale;
+import java.util.Optional;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -281,7 +282,7 @@ public final class MainView extends BorderPane {
     }
 
     /** The edit form; making a connection writable on production asks for its name to be typed first. */
-    private java.util.Optional<SavedConnection> askEdit(SavedConnection connection) {
+    private Optional<SavedConnection> askEdit(SavedConnection connection) {
         return dialogs.editConnection(connection).filter(edited -> !MainViewModel.unlocksProduction(connection, edited)
                 || dialogs.confirmTyped("Allow writes to production", edited.name() + " (" + edited.displayUri() + ")",
                         connection.name()));

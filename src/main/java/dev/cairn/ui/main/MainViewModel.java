@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.Selection;
@@ -7,6 +8,7 @@ import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.connect.ConnectionStore;
+import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
@@ -223,7 +225,7 @@ public final class MainViewModel {
     }
 
     /** The session's backend is open: list it, and show it if it is the current one. */
-    private void adopt(BackendSession session, dev.cairn.backend.StateBackend backend) {
+    private void adopt(BackendSession session, StateBackend backend) {
         session.opened(backend, executor);
         updateDiffChoices();
         session.list().errorProperty().addListener((obs, old, now) -> {
@@ -297,8 +299,8 @@ public final class MainViewModel {
      * name first (as the write sheet asks for a state ID on production).
      */
     public static boolean unlocksProduction(SavedConnection before, SavedConnection after) {
-        return after.environment() == dev.cairn.ui.connect.Environment.PROD && !after.readOnly()
-                && (before.readOnly() || before.environment() != dev.cairn.ui.connect.Environment.PROD);
+        return after.environment() == Environment.PROD && !after.readOnly()
+                && (before.readOnly() || before.environment() != Environment.PROD);
     }
 
     /**

@@ -32,7 +32,7 @@ public final class SidebarView extends VBox {
     private final ListView<SavedConnection> saved = new ListView<>();
 
     /** The sidebar's commands that go through dialogs; the window answers them. */
-    interface Actions {
+    public interface Actions {
         void connect();
 
         void edit(BackendSession session);
