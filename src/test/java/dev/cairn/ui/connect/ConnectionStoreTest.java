@@ -23,6 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ConnectionStoreTest {
 
+    private final dev.cairn.ui.FakeUiThread ui = new dev.cairn.ui.FakeUiThread();
+
+    @org.junit.jupiter.api.AfterEach
+    void stopUi() {
+        ui.close();
+    }
+
     @Test
     void savesConnectionsWithoutSecrets(@TempDir Path dir) throws Exception {
         ConnectionStore store = new ConnectionStore(dir);
@@ -53,7 +60,7 @@ class ConnectionStoreTest {
         assertFalse(ConnectViewModel.problem("s3://", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("meltano.db", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("file:///abs", " ").isEmpty());
-        ConnectViewModel model = new ConnectViewModel();
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
         model.environmentProperty().set(Environment.PROD);
         assertTrue(model.readOnlyProperty().get(), "production starts read-only");
     }
