@@ -33,8 +33,9 @@ final class MigratedStates {
      */
     private static final String CHECKPOINTS = "SELECT r.job_name, r.payload_flags, r.payload FROM runs r"
             + " LEFT JOIN (SELECT job_name, MAX(ended_at) AS since FROM runs"
-            + " WHERE (payload_flags & 1) = 1 AND ended_at IS NOT NULL GROUP BY job_name) l ON l.job_name = r.job_name"
-            + " WHERE r.ended_at IS NOT NULL AND r.job_name %s AND (((r.payload_flags & 1) = 1 AND r.ended_at = l.since)"
+            + " WHERE (payload_flags & 1) = 1 AND ended_at IS NOT NULL AND job_name %1$s GROUP BY job_name) l"
+            + " ON l.job_name = r.job_name"
+            + " WHERE r.ended_at IS NOT NULL AND r.job_name %1$s AND (((r.payload_flags & 1) = 1 AND r.ended_at = l.since)"
             + " OR ((r.payload_flags & 2) = 2 AND (l.since IS NULL OR r.ended_at > l.since)))"
             + " ORDER BY r.job_name, r.ended_at, r.id";
 
@@ -58,6 +59,7 @@ final class MigratedStates {
         }
         try (PreparedStatement s = c.prepareStatement(String.format(CHECKPOINTS, condition))) {
             s.setString(1, value);
+            s.setString(2, value);
             try (ResultSet rows = s.executeQuery()) {
                 while (rows.next()) {
                     String jobName = rows.getString(1);
