@@ -62,15 +62,29 @@ class MigratedStatesTest {
     @TempDir
     Path dir;
 
-    private String create(boolean postgres) throws SQLException {
-        if (!postgres) {
+    /** A system database with Meltano's DDL, from before the state table or at head, holding the project's runs. */
+    private String create(boolean postgres, boolean stateTable) throws SQLException {
+        String uri;
+        if (postgres) {
+            uri = TestPostgres.freshSchemaUri();
+            try (Connection c = PostgresUri.parse(uri).connect()) {
+                if (stateTable) {
+                    MeltanoSchema.createPostgres(c);
+                } else {
+                    MeltanoSchema.createPostgresBeforeStateTable(c);
+                }
+            }
+        } else {
             Path file = dir.resolve("meltano.db");
-            MeltanoSchema.createSqliteBeforeStateTable(file);
-            return "sqlite:///" + file;
+            if (stateTable) {
+                MeltanoSchema.createSqlite(file);
+            } else {
+                MeltanoSchema.createSqliteBeforeStateTable(file);
+            }
+            uri = "sqlite:///" + file;
         }
-        String uri = TestPostgres.freshSchemaUri();
-        try (Connection c = PostgresUri.parse(uri).connect()) {
-            MeltanoSchema.createPostgresBeforeStateTable(c);
+        try (Connection c = connect(uri)) {
+            projectRuns(c);
         }
         return uri;
     }
@@ -114,7 +128,7 @@ class MigratedStatesTest {
         return "{\"replication_key_value\": \"" + value + "\"}";
     }
 
-    static void projectRuns(Connection c) throws SQLException {
+    private static void projectRuns(Connection c) throws SQLException {
         run(c, GITHUB, "SUCCESS", "2024-01-01 10:00", 1, "{\"singer_state\": {\"bookmarks\": {\"issues\": " + bookmark("2024-01-01")
                 + ", \"pulls\": " + bookmark("2024-01-01") + ", \"releases\": " + bookmark("2024-01-01") + "}}}");
         run(c, GITHUB, "FAIL", "2024-01-15 10:00", 2, "{\"singer_state\": {\"bookmarks\": {\"forks\": " + bookmark("2024-01-15")
@@ -147,10 +161,7 @@ class MigratedStatesTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void showsReadOnlyWhatTheMigrationWouldBuildPerJobName(boolean postgres) throws Exception {
-        String uri = create(postgres);
-        try (Connection c = connect(uri)) {
-            projectRuns(c);
-        }
+        String uri = create(postgres, false);
         try (StateBackend backend = Backends.open(uri, BackendOptions.defaults())) {
             assertEquals(List.of(CSV, STRIPE, GITHUB, GITLAB, CLEARED).stream().sorted().toList(),
                     backend.list(null).stream().map(l -> l.stateId()).toList(), "every job name, no other");
@@ -186,20 +197,7 @@ class MigratedStatesTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void aDatabaseWithTheStateTableStaysWritableAndStillRebuildsFromItsRuns(boolean postgres) throws Exception {
-        String uri;
-        if (postgres) {
-            uri = TestPostgres.freshSchemaUri();
-            try (Connection c = PostgresUri.parse(uri).connect()) {
-                MeltanoSchema.createPostgres(c);
-            }
-        } else {
-            Path file = dir.resolve("meltano.db");
-            MeltanoSchema.createSqlite(file);
-            uri = "sqlite:///" + file;
-        }
-        try (Connection c = connect(uri)) {
-            projectRuns(c);
-        }
+        String uri = create(postgres, true);
         try (StateBackend backend = Backends.open(uri, BackendOptions.defaults())) {
             assertTrue(backend.readOnlyReason().isEmpty());
             assertTrue(backend.list(null).isEmpty(), "the state table is what it lists");
