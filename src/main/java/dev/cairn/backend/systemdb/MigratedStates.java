@@ -48,15 +48,7 @@ final class MigratedStates {
     static void rebuild(Connection c, String condition, String value, Consumer<StoredState> sink) throws SQLException {
         Map<String, JsonNode> partials = new LinkedHashMap<>();
         // every job name gets a row, those without checkpoints an empty one
-        try (PreparedStatement s = c.prepareStatement(
-                "SELECT DISTINCT job_name FROM runs WHERE job_name " + condition + " ORDER BY job_name")) {
-            s.setString(1, value);
-            try (ResultSet rows = s.executeQuery()) {
-                while (rows.next()) {
-                    partials.put(rows.getString(1), Json.object());
-                }
-            }
-        }
+        jobNames(c, condition, value, jobName -> partials.put(jobName, Json.object()));
         try (PreparedStatement s = c.prepareStatement(String.format(CHECKPOINTS, condition))) {
             s.setString(1, value);
             s.setString(2, value);
@@ -68,6 +60,19 @@ final class MigratedStates {
             }
         }
         partials.forEach((jobName, partial) -> sink.accept(stored(jobName, partial)));
+    }
+
+    /** The job names that meet the condition, which the migration gives a state each, without reading a payload. */
+    static void jobNames(Connection c, String condition, String value, Consumer<String> sink) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT DISTINCT job_name FROM runs WHERE job_name " + condition + " ORDER BY job_name")) {
+            s.setString(1, value);
+            try (ResultSet rows = s.executeQuery()) {
+                while (rows.next()) {
+                    sink.accept(rows.getString(1));
+                }
+            }
+        }
     }
 
     private static JsonNode apply(String jobName, boolean complete, String payloadText, JsonNode partial) {

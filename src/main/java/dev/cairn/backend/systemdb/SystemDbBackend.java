@@ -76,7 +76,10 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     @Override
     public void list(String pattern, Consumer<ListedState> sink) {
         if (fromRuns) {
-            reconstructStates(pattern, state -> sink.accept(ListedState.visible(state.stateId())));
+            query(c -> {
+                MigratedStates.jobNames(c, "LIKE ?", like(pattern), jobName -> sink.accept(ListedState.visible(jobName)));
+                return null;
+            });
             return;
         }
         select("SELECT state_id FROM state", pattern, rows -> sink.accept(ListedState.visible(rows.getString(1))));
@@ -84,12 +87,15 @@ public final class SystemDbBackend implements StateBackend, RunLog {
 
     @Override
     public void reconstructStates(String pattern, Consumer<StoredState> sink) {
-        // Meltano's own translation of a pattern: only '*' becomes '%'
-        String like = pattern == null ? "%" : pattern.replace('*', '%');
         query(c -> {
-            MigratedStates.rebuild(c, "LIKE ?", like, sink);
+            MigratedStates.rebuild(c, "LIKE ?", like(pattern), sink);
             return null;
         });
+    }
+
+    /** Meltano's own translation of a pattern to LIKE: only '*' becomes '%'; null is every ID. */
+    private static String like(String pattern) {
+        return pattern == null ? "%" : pattern.replace('*', '%');
     }
 
     /** Versions are hashed only when asked for: a scan of every state (health badges) never asks. */
@@ -392,8 +398,8 @@ public final class SystemDbBackend implements StateBackend, RunLog {
             try (PreparedStatement s = c.prepareStatement(sql + where)) {
                 s.setFetchSize(dialect.fetchSize());
                 if (pattern != null) {
-                    // Meltano's own translation: only '*' becomes '%'; the database's LIKE does the rest.
-                    s.setString(1, pattern.replace('*', '%'));
+                    // the database's LIKE does the rest
+                    s.setString(1, like(pattern));
                 }
                 try (ResultSet rows = s.executeQuery()) {
                     while (rows.next()) {
