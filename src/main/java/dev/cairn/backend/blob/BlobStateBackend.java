@@ -9,6 +9,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.StateDocument;
 import java.time.Clock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -62,12 +63,14 @@ public final class BlobStateBackend implements StateBackend {
                 lock.release(lockKey, held);
             }
         }
-        return underLock(stateId, expected, current -> store.put(key, data, current.version()));
+        // Meltano's lock is check-then-write, so a pipeline can take it over ours; it writes its lock
+        // before the state, so a lock no longer ours just before our rename stops our write.
+        return underLock(stateId, expected, (current, lockStillOurs) -> store.put(key, data, current.version(), lockStillOurs));
     }
 
     @Override
     public void delete(String stateId, Version expected) {
-        underLock(stateId, expected, current -> {
+        underLock(stateId, expected, (current, lockStillOurs) -> {
             if (current.exists()) {
                 store.delete(layout.stateKey(stateId), null);
             }
@@ -96,7 +99,7 @@ public final class BlobStateBackend implements StateBackend {
     }
 
     private interface Change {
-        Version apply(StoredState current);
+        Version apply(StoredState current, BooleanSupplier lockStillOurs);
     }
 
     private Version underLock(String stateId, Version expected, Change change) {
@@ -108,7 +111,7 @@ public final class BlobStateBackend implements StateBackend {
                 throw new ConflictException(current, expected);
             }
             try {
-                return change.apply(current);
+                return change.apply(current, () -> lock.holds(lockKey, held));
             } catch (BlobStore.PreconditionFailed e) {
                 // A writer that ignores Meltano's lock changed the blob between our read and our put.
                 throw new ConflictException(read(stateId), expected == null ? current.version() : expected);

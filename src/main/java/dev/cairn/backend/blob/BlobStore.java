@@ -1,6 +1,7 @@
 package dev.cairn.backend.blob;
 
 import dev.cairn.backend.Version;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -24,6 +25,18 @@ public interface BlobStore extends AutoCloseable {
      * @throws PreconditionFailed the blob is not at {@code expected}; nothing was written
      */
     Version put(String key, byte[] data, Version expected);
+
+    /**
+     * {@link #put}, asking {@code stillAllowed} once more at the last moment before the new bytes can
+     * become visible; {@code false} fails the put with nothing written. A store whose compare is not
+     * atomic (a folder) asks it just before its rename, where it narrows the window a racing writer has.
+     */
+    default Version put(String key, byte[] data, Version expected, BooleanSupplier stillAllowed) {
+        if (!stillAllowed.getAsBoolean()) {
+            throw new PreconditionFailed(key);
+        }
+        return put(key, data, expected);
+    }
 
     /**
      * Whether {@link #put} checks {@code expected} atomically in the store itself (S3's

@@ -16,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.UUID;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -56,7 +57,12 @@ final class FileBlobStore implements BlobStore {
     }
 
     @Override
-    public synchronized Version put(String key, byte[] data, Version expected) {
+    public Version put(String key, byte[] data, Version expected) {
+        return put(key, data, expected, () -> true);
+    }
+
+    @Override
+    public synchronized Version put(String key, byte[] data, Version expected, BooleanSupplier stillAllowed) {
         Path target = path(key);
         try {
             Files.createDirectories(target.getParent());
@@ -68,12 +74,6 @@ final class FileBlobStore implements BlobStore {
                 }
                 return Version.ofContent(data);
             }
-            if (expected != null) {
-                Blob current = get(key);
-                if (current == null || !current.version().equals(expected)) {
-                    throw new PreconditionFailed(key);
-                }
-            }
             Path temp = temp(target);
             try {
                 // Created without attributes, the temporary file gets what Python's open() gives a new
@@ -81,6 +81,17 @@ final class FileBlobStore implements BlobStore {
                 // in place keeps it. Files.createTempFile's 0600 would lock out a pipeline of another user.
                 Files.write(temp, data, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
                 keepMode(target, temp);
+                // Asked and compared only now, after the slow synced write, so that a writer racing
+                // Meltano's check-then-write lock has the shortest window before the rename.
+                if (!stillAllowed.getAsBoolean()) {
+                    throw new PreconditionFailed(key);
+                }
+                if (expected != null) {
+                    Blob current = get(key);
+                    if (current == null || !current.version().equals(expected)) {
+                        throw new PreconditionFailed(key);
+                    }
+                }
                 move(temp, target);
             } finally {
                 Files.deleteIfExists(temp);

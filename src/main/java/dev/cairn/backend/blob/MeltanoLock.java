@@ -67,6 +67,12 @@ final class MeltanoLock {
                 : LockStatus.held(since, null), false);
     }
 
+    /** Whether the lock at {@code lockKey} is still the one {@link #acquire} took (no one wrote over it). */
+    boolean holds(String lockKey, Version held) {
+        BlobStore.Blob blob = store.get(lockKey);
+        return blob != null && blob.version().equals(held);
+    }
+
     /**
      * Takes the lock for {@code stateId}, breaking a stale one, waiting at most the configured time for a held one.
      *
