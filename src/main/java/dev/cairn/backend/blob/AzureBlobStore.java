@@ -86,10 +86,21 @@ final class AzureBlobStore implements BlobStore {
     }
 
     @Override
-    public void delete(String key) {
+    public void delete(String key, Version expected) {
+        BlobRequestConditions conditions = new BlobRequestConditions().setIfMatch(expected == null ? null : expected.token());
         try {
-            blob(key).deleteIfExists();
+            blob(key).deleteWithResponse(null, conditions, null, Context.NONE);
         } catch (BlobStorageException e) {
+            if (BlobErrorCode.BLOB_NOT_FOUND.equals(e.getErrorCode())) {
+                return;
+            }
+            if (expected != null && e.getStatusCode() == 412) {
+                // Azure answers If-Match on a blob deleted meanwhile with 412 too
+                if (get(key) == null) {
+                    return;
+                }
+                throw new PreconditionFailed(key);
+            }
             throw failure("delete", key, e);
         }
     }

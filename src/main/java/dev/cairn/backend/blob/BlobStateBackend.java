@@ -69,7 +69,7 @@ public final class BlobStateBackend implements StateBackend {
     public void delete(String stateId, Version expected) {
         underLock(stateId, expected, current -> {
             if (current.exists()) {
-                store.delete(layout.stateKey(stateId));
+                store.delete(layout.stateKey(stateId), current.version());
             }
             return Version.ABSENT;
         });

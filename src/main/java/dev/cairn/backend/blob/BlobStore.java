@@ -27,15 +27,20 @@ public interface BlobStore extends AutoCloseable {
     Version put(String key, byte[] data, Version expected);
 
     /**
-     * Whether {@link #put} checks {@code expected} atomically in the store itself (S3's
-     * {@code If-Match}), so that a put needs no read before it to be a compare-and-set.
+     * Whether {@link #put} and {@link #delete} check {@code expected} atomically in the store itself
+     * (S3's and Azure's {@code If-Match}), so that a put needs no read before it to be a compare-and-set.
      */
     default boolean comparesAtomically() {
         return false;
     }
 
-    /** Deletes the blob at the key if there is one. */
-    void delete(String key);
+    /**
+     * Deletes the blob at the key if there is one and it is still at {@code expected} ({@code null}:
+     * whatever its version). A blob deleted meanwhile is no failure: what was asked is done.
+     *
+     * @throws PreconditionFailed the blob is at another version; nothing was deleted
+     */
+    void delete(String key, Version expected);
 
     /** Every key starting with the prefix (a raw string prefix, as S3 lists), in store order. */
     void list(String prefix, Consumer<String> keys);

@@ -93,8 +93,14 @@ final class FileBlobStore implements BlobStore {
 
     /** Deletes the file, then the folders it leaves empty (Meltano removes a cleared ID's folder). */
     @Override
-    public synchronized void delete(String key) {
+    public synchronized void delete(String key, Version expected) {
         Path target = path(key);
+        if (expected != null) {
+            Blob current = get(key);
+            if (current != null && !current.version().equals(expected)) {
+                throw new PreconditionFailed(key);
+            }
+        }
         try {
             Files.deleteIfExists(target);
             for (Path dir = target.getParent(); dir != null && dir.startsWith(root) && !dir.equals(root); dir = dir.getParent()) {

@@ -58,7 +58,7 @@ final class MeltanoLock {
             } catch (BlobStore.PreconditionFailed e) {
                 LockStatus status = status(lockKey);
                 if (status.state() == LockStatus.State.STALE) {
-                    store.delete(lockKey);
+                    store.delete(lockKey, null);
                     continue;
                 }
                 if (status.isHeld() && !clock.instant().isBefore(giveUp)) {
@@ -78,12 +78,12 @@ final class MeltanoLock {
             throw new LockedException(stateId, status);
         }
         if (status.state() == LockStatus.State.STALE) {
-            store.delete(lockKey);
+            store.delete(lockKey, null);
         }
     }
 
     void release(String lockKey) {
-        store.delete(lockKey);
+        store.delete(lockKey, null);
     }
 
     /** {@code str(datetime.now(timezone.utc).timestamp())}, as Meltano writes it. */

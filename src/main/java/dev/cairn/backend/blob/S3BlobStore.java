@@ -87,9 +87,16 @@ final class S3BlobStore implements BlobStore {
     }
 
     @Override
-    public void delete(String key) {
+    public void delete(String key, Version expected) {
         try {
-            s3.deleteObject(b -> b.bucket(bucket).key(key));
+            s3.deleteObject(b -> b.bucket(bucket).key(key).ifMatch(expected == null ? null : expected.token()));
+        } catch (NoSuchKeyException e) {
+            // AWS's answer to If-Match on a key deleted meanwhile: done all the same
+        } catch (S3Exception e) {
+            if (expected != null && isPreconditionFailure(e, false)) {
+                throw new PreconditionFailed(key);
+            }
+            throw failure("delete", key, e);
         } catch (SdkException e) {
             throw failure("delete", key, e);
         }

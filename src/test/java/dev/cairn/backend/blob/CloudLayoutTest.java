@@ -36,7 +36,7 @@ class CloudLayoutTest {
         }
 
         @Override
-        public void delete(String key) {
+        public void delete(String key, Version expected) {
             blobs.remove(key);
         }
 
