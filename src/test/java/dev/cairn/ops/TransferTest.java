@@ -60,12 +60,13 @@ class TransferTest {
     }
 
     @Test
-    void everyFixtureTravelsSqlitePostgresS3FileAndBackByteForByte() throws Exception {
+    void everyFixtureTravelsSqlitePostgresS3AzureFileAndBackByteForByte() throws Exception {
         String fixtureUri = Fixtures.systemDb(dir);
         Path fixtureFiles = Path.of(Fixtures.fileBackend(dir).substring("file://".length()));
         try (StateBackend sqlite = Backends.open(fixtureUri, BackendOptions.defaults());
              StateBackend pg = EmptyBackends.POSTGRES.open(dir);
              StateBackend s3 = EmptyBackends.S3.open(dir);
+             StateBackend azure = EmptyBackends.AZURE.open(dir);
              StateBackend files = EmptyBackends.FILE.open(dir);
              StateBackend back = EmptyBackends.SQLITE.open(dir)) {
             List<String> all = new ArrayList<>(READABLE);
@@ -80,7 +81,8 @@ class TransferTest {
             assertEquals(Transfer.Outcome.FAILED, corrupt.outcome(), "a corrupt document has no state.json form");
             assertTrue(corrupt.detail().contains("not valid JSON"), corrupt.detail());
             assertTrue(toS3.subList(0, READABLE.size()).stream().allMatch(Transfer.Result::succeeded));
-            assertTrue(copyAll(s3, files, READABLE).stream().allMatch(Transfer.Result::succeeded));
+            assertTrue(copyAll(s3, azure, READABLE).stream().allMatch(Transfer.Result::succeeded));
+            assertTrue(copyAll(azure, files, READABLE).stream().allMatch(Transfer.Result::succeeded));
             for (String id : READABLE) {
                 assertEquals(Files.readString(fixtureFiles.resolve(id).resolve("state.json"), StandardCharsets.UTF_8),
                         Files.readString(Path.of(files.displayUri().substring("file://".length())).resolve(id).resolve("state.json"),
@@ -118,7 +120,7 @@ class TransferTest {
                 sources.put(kind, b);
             }
             seed(sources.get(EmptyBackends.SQLITE), count);
-            for (EmptyBackends kind : List.of(EmptyBackends.POSTGRES, EmptyBackends.S3, EmptyBackends.FILE)) {
+            for (EmptyBackends kind : List.of(EmptyBackends.POSTGRES, EmptyBackends.S3, EmptyBackends.AZURE, EmptyBackends.FILE)) {
                 Transfer fill = new Transfer(sources.get(EmptyBackends.SQLITE), sources.get(kind), Transfer.Mode.COPY,
                         Transfer.OnConflict.FAIL, journal());
                 fill.run(fill.select(null, Rename.identity()), 16, (d, t, r) -> { });

@@ -3,8 +3,10 @@ package dev.cairn.testing;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.TestAzurite;
 import dev.cairn.backend.TestPostgres;
 import dev.cairn.backend.TestS3;
+import dev.cairn.backend.blob.AzureConnection;
 import dev.cairn.backend.systemdb.MeltanoSchema;
 import dev.cairn.backend.systemdb.PostgresUri;
 import java.io.IOException;
@@ -17,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** New, empty backends of each family on the real test servers, for tests that move states between them. */
 public enum EmptyBackends {
-    SQLITE, POSTGRES, S3, FILE;
+    SQLITE, POSTGRES, S3, AZURE, FILE;
 
     private static final AtomicInteger COUNTER = new AtomicInteger();
 
@@ -40,6 +42,9 @@ public enum EmptyBackends {
                 }
                 case S3:
                     return Backends.open("s3://" + TestS3.freshBucket() + "/meltano/state", s3Options());
+                case AZURE:
+                    return Backends.open("azure://" + TestAzurite.freshContainer() + "/meltano/state", BackendOptions.defaults()
+                            .withSetting(AzureConnection.CONNECTION_STRING_SETTING, TestAzurite.connectionString()));
                 default:
                     return Backends.open("file://" + Files.createDirectories(dir.resolve("files-" + n)), BackendOptions.defaults());
             }
