@@ -1,6 +1,9 @@
 package dev.cairn.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.azure.core.util.BinaryData;
 import com.azure.storage.blob.BlobContainerClient;
@@ -8,6 +11,7 @@ import com.azure.storage.blob.models.BlobItem;
 import dev.cairn.backend.blob.AzureConnection;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -59,6 +63,21 @@ class AzureBackendTest extends CloudBackendContractTest {
     @Override
     String contentType(String key) {
         return container.getBlobClient(key).getProperties().getContentType();
+    }
+
+    @Test
+    void anUnreachableServerIsOneLineNamingTheContainerAndAccount() throws Exception {
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        String unreachable = TestAzurite.connectionString().replaceFirst("127\\.0\\.0\\.1:\\d+", "127.0.0.1:" + closedPort);
+        BackendException e = assertThrows(BackendException.class, () -> Backends.open(uri,
+                BackendOptions.defaults().withSetting(AzureConnection.CONNECTION_STRING_SETTING, unreachable)));
+        assertTrue(e.getMessage().contains("127.0.0.1:" + closedPort), e.getMessage());
+        assertTrue(e.getMessage().contains("container " + container.getBlobContainerName()), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertFalse(e.getMessage().contains("Eby8vdM02"), "the account key is never shown");
     }
 
     @Test

@@ -50,10 +50,8 @@ public final class AzureBackendFactory implements BackendFactory {
         boolean exists;
         try {
             exists = container.exists();
-        } catch (BlobStorageException e) {
-            throw new BackendException("cannot open " + location.display() + ": " + reason(e) + ", " + where, e);
         } catch (RuntimeException e) {
-            throw new BackendException("cannot open " + location.display() + ": " + e.getMessage() + ", " + where, e);
+            throw new BackendException("cannot open " + location.display() + ": " + reason(e) + ", " + where, e);
         }
         if (!exists) {
             throw new BackendException("cannot open " + location.display() + ": no such " + where
@@ -61,8 +59,16 @@ public final class AzureBackendFactory implements BackendFactory {
         }
     }
 
-    /** The service's error in one line: the SDK's own message carries the whole XML body. */
-    static String reason(BlobStorageException e) {
-        return "HTTP " + e.getStatusCode() + (e.getErrorCode() == null ? "" : " " + e.getErrorCode());
+    /**
+     * An error in one line: a service error by its status and code (the SDK's message carries the
+     * whole XML body), a transport failure by its first line.
+     */
+    static String reason(RuntimeException e) {
+        if (e instanceof BlobStorageException) {
+            BlobStorageException s = (BlobStorageException) e;
+            return "HTTP " + s.getStatusCode() + (s.getErrorCode() == null ? "" : " " + s.getErrorCode());
+        }
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.lines().findFirst().orElse(message);
     }
 }

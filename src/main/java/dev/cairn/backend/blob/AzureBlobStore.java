@@ -1,5 +1,6 @@
 package dev.cairn.backend.blob;
 
+import com.azure.core.exception.AzureException;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobClient;
@@ -13,6 +14,7 @@ import com.azure.storage.blob.models.ListBlobsOptions;
 import com.azure.storage.blob.options.BlockBlobSimpleUploadOptions;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Version;
+import java.io.UncheckedIOException;
 import java.util.function.Consumer;
 
 /**
@@ -45,6 +47,8 @@ final class AzureBlobStore implements BlobStore {
                 return null;
             }
             throw failure("read", key, e);
+        } catch (RuntimeException e) {
+            throw failure("read", key, e);
         }
     }
 
@@ -65,6 +69,8 @@ final class AzureBlobStore implements BlobStore {
             if (expected != null && isPreconditionFailure(e)) {
                 return BlobStore.ownRetriedWrite(this, key, data);
             }
+            throw failure("write", key, e);
+        } catch (RuntimeException e) {
             throw failure("write", key, e);
         }
     }
@@ -102,6 +108,8 @@ final class AzureBlobStore implements BlobStore {
                 throw new PreconditionFailed(key);
             }
             throw failure("delete", key, e);
+        } catch (RuntimeException e) {
+            throw failure("delete", key, e);
         }
     }
 
@@ -112,7 +120,7 @@ final class AzureBlobStore implements BlobStore {
         try {
             container.listBlobs(options, null)
                     .forEach(item -> keys.accept(item.getName()));
-        } catch (BlobStorageException e) {
+        } catch (AzureException | UncheckedIOException e) {
             throw failure("list", prefix + "*", e);
         }
     }
@@ -126,7 +134,8 @@ final class AzureBlobStore implements BlobStore {
         return container.getBlobClient(key);
     }
 
-    private BackendException failure(String action, String key, BlobStorageException e) {
+    /** Service errors and transport failures (the server gone, after the client's retries) alike. */
+    private BackendException failure(String action, String key, RuntimeException e) {
         return new BackendException("cannot " + action + " azure://" + container.getBlobContainerName() + "/" + key
                 + " (" + displayUri + "): " + AzureBackendFactory.reason(e), e);
     }

@@ -4,8 +4,11 @@ import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.identity.DefaultAzureCredentialBuilder;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
+import com.azure.storage.common.policy.RequestRetryOptions;
+import com.azure.storage.common.policy.RetryPolicyType;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -18,6 +21,13 @@ public final class AzureConnection {
 
     public static final String CONNECTION_STRING_SETTING = "azure.connection_string";
     public static final String ACCOUNT_URL_SETTING = "azure.storage_account_url";
+
+    /**
+     * Four tries, 0.25 s to 2 s apart: the SDK's default (4 s doubling) keeps a desktop user waiting
+     * 40 s before "the server is unreachable".
+     */
+    private static final RequestRetryOptions RETRIES = new RequestRetryOptions(RetryPolicyType.EXPONENTIAL, 4, null,
+            Duration.ofMillis(250), Duration.ofSeconds(2), null);
 
     private final String accountUrl;
     private final String connectionString;
@@ -53,7 +63,8 @@ public final class AzureConnection {
     }
 
     public BlobServiceClient client() {
-        BlobServiceClientBuilder builder = new BlobServiceClientBuilder().httpClient(new JdkHttpClientBuilder().build());
+        BlobServiceClientBuilder builder = new BlobServiceClientBuilder().httpClient(new JdkHttpClientBuilder().build())
+                .retryOptions(RETRIES);
         try {
             if (accountUrl != null) {
                 return builder.endpoint(accountUrl).credential(new DefaultAzureCredentialBuilder().build()).buildClient();
