@@ -1,10 +1,19 @@
 package dev.cairn;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import javafx.scene.Node;
 import org.junit.jupiter.api.Test;
 
 /** Dependencies point inward: ui and cli on ops, ops on backend, backend on state, state on nothing of ours. */
@@ -40,6 +49,41 @@ class ArchitectureTest {
     void nothingDependsOnTheUiButTheLauncher() {
         noClasses().that().resideOutsideOfPackage("dev.cairn.ui..").and().doNotHaveFullyQualifiedName("dev.cairn.Main")
                 .should().dependOnClassesThat().resideInAPackage("dev.cairn.ui..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void viewModelsHoldNoNodes() {
+        noClasses().that().haveSimpleNameEndingWith("ViewModel").or().haveSimpleNameStartingWith("Selection")
+                .should().dependOnClassesThat().areAssignableTo(Node.class)
+                .check(CLASSES);
+    }
+
+    /**
+     * A screen's view: the node half of a screen, the one with a view model beside it ({@code DiffView}
+     * and {@code DiffViewModel}); controls shared between screens ({@code JsonLinesView}) have none.
+     */
+    private static final DescribedPredicate<JavaClass> SCREEN_VIEW = DescribedPredicate.describe("a screen's view",
+            c -> c.isAssignableTo(Node.class) && c.getPackageName().startsWith("dev.cairn.ui.")
+                    && CLASSES.contain(c.getName() + "Model"));
+
+    @Test
+    void noScreenUsesAnotherScreensView() {
+        // the window (ui.main), the app (ui) and the dialog service (ui.dialog) compose the screens;
+        // screens stay out of each other's views
+        classes().that().resideInAPackage("dev.cairn.ui..")
+                .and().resideOutsideOfPackages("dev.cairn.ui.main", "dev.cairn.ui", "dev.cairn.ui.dialog")
+                .should(new ArchCondition<JavaClass>("use no other screen's view") {
+                    @Override
+                    public void check(JavaClass origin, ConditionEvents events) {
+                        for (Dependency dependency : origin.getDirectDependenciesFromSelf()) {
+                            JavaClass target = dependency.getTargetClass();
+                            if (SCREEN_VIEW.test(target) && !target.getPackageName().equals(origin.getPackageName())) {
+                                events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+                            }
+                        }
+                    }
+                })
                 .check(CLASSES);
     }
 

@@ -5,31 +5,51 @@ import java.util.Map;
 
 /**
  * How to open a backend, beyond its URI. {@code settings} holds family-specific values by Meltano's
- * setting names without the {@code state_backend.} prefix (e.g. {@code s3.endpoint_url}).
+ * setting names without the {@code state_backend.} prefix (e.g. {@code s3.endpoint_url}), and
+ * {@link #SYSTEM_DATABASE}.
  *
  * @param lockStaleAfter a Meltano lock older than this is stale and may be broken ({@code lock_timeout_seconds})
  * @param lockWait how long a write waits for a held lock before failing
  * @param readOnly refuse every write
+ * @param connectTimeout how long reaching a server may take (TCP connect, and the login on a database)
+ * @param readTimeout how long a server may stay silent in the middle of an answer
  */
 public record BackendOptions(Duration lockStaleAfter, Duration lockWait, boolean readOnly,
-                             Map<String, String> settings) {
+                             Map<String, String> settings, Duration connectTimeout, Duration readTimeout) {
 
     public static final Duration MELTANO_LOCK_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * Meltano's {@code database_uri}: the project's system database, given for a state backend
+     * outside it, where writes add the {@code runs} rows Meltano's state commands add.
+     */
+    public static final String SYSTEM_DATABASE = "database_uri";
 
     public static BackendOptions defaults() {
-        return new BackendOptions(MELTANO_LOCK_TIMEOUT, Duration.ofSeconds(30), false, Map.of());
+        return new BackendOptions(MELTANO_LOCK_TIMEOUT, Duration.ofSeconds(30), false, Map.of(),
+                CONNECT_TIMEOUT, READ_TIMEOUT);
     }
 
     public BackendOptions withLockStaleAfter(Duration d) {
-        return new BackendOptions(d, lockWait, readOnly, settings);
+        return new BackendOptions(d, lockWait, readOnly, settings, connectTimeout, readTimeout);
     }
 
     public BackendOptions withLockWait(Duration d) {
-        return new BackendOptions(lockStaleAfter, d, readOnly, settings);
+        return new BackendOptions(lockStaleAfter, d, readOnly, settings, connectTimeout, readTimeout);
     }
 
     public BackendOptions withReadOnly(boolean ro) {
-        return new BackendOptions(lockStaleAfter, lockWait, ro, settings);
+        return new BackendOptions(lockStaleAfter, lockWait, ro, settings, connectTimeout, readTimeout);
+    }
+
+    public BackendOptions withConnectTimeout(Duration d) {
+        return new BackendOptions(lockStaleAfter, lockWait, readOnly, settings, d, readTimeout);
+    }
+
+    public BackendOptions withReadTimeout(Duration d) {
+        return new BackendOptions(lockStaleAfter, lockWait, readOnly, settings, connectTimeout, d);
     }
 
     public BackendOptions withSetting(String name, String value) {
@@ -39,7 +59,7 @@ public record BackendOptions(Duration lockStaleAfter, Duration lockWait, boolean
         } else {
             copy.put(name, value);
         }
-        return new BackendOptions(lockStaleAfter, lockWait, readOnly, Map.copyOf(copy));
+        return new BackendOptions(lockStaleAfter, lockWait, readOnly, Map.copyOf(copy), connectTimeout, readTimeout);
     }
 
     public String setting(String name) {

@@ -3,6 +3,7 @@ package dev.cairn.backend;
 import dev.cairn.state.StateDocument;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -45,8 +46,26 @@ public interface StateBackend extends AutoCloseable {
      */
     Version write(String stateId, StateDocument document, Version expected);
 
+    /**
+     * {@link #write(String, StateDocument, Version)} as one of Meltano's state commands writes, with
+     * the {@code runs} row it adds to the project's system database: in the same transaction where
+     * the state lives in that database, after the state where the backend was opened with one
+     * ({@link BackendOptions#SYSTEM_DATABASE}); a backend that knows no system database stores the state only.
+     */
+    default Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+        return write(stateId, document, expected);
+    }
+
     /** Deletes the ID's state (as {@code meltano state clear} does) under the same compare-and-set rule. */
     void delete(String stateId, Version expected);
+
+    /**
+     * Meltano's {@code runs} table in the project's system database, where this backend knows it:
+     * running pipelines and the history of runs and state edits.
+     */
+    default Optional<RunLog> runs() {
+        return Optional.empty();
+    }
 
     /** Whether a running pipeline holds Meltano's lock on the ID. */
     LockStatus lockStatus(String stateId);
@@ -56,6 +75,14 @@ public interface StateBackend extends AutoCloseable {
      * is held (not stale) is refused with {@link LockedException}.
      */
     void breakStaleLock(String stateId);
+
+    /**
+     * Removes Meltano's lock on the ID if a Cairn of this machine that no longer runs (a killed
+     * copy) left it; any other lock is left alone. For a rerun that finds nothing to write there.
+     */
+    default void removeLeftoverLock(String stateId) {
+        // backends without Meltano's lock leave nothing behind
+    }
 
     @Override
     void close();

@@ -42,6 +42,15 @@ final class BackendArgs {
     @Option(names = "--read-only", description = "Refuse every write to this backend.")
     boolean readOnly;
 
+    @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "10",
+            description = "How long reaching the backend's server may take, login included (default: ${DEFAULT-VALUE};"
+                    + " a PostgreSQL URI's connect_timeout wins).")
+    long connectTimeoutSeconds;
+
+    @Option(names = "--read-timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How long the backend's server may stay silent in an answer (default: ${DEFAULT-VALUE}).")
+    long readTimeoutSeconds;
+
     StateBackend open() {
         if (uri != null && project != null) {
             throw new UserError("give --backend or --project, not both");
@@ -62,7 +71,12 @@ final class BackendArgs {
     }
 
     private BackendOptions options(BackendOptions base) {
-        BackendOptions options = base.withLockWait(Duration.ofSeconds(lockWaitSeconds)).withReadOnly(readOnly);
+        if (connectTimeoutSeconds < 1 || readTimeoutSeconds < 1) {
+            throw new UserError("--connect-timeout and --read-timeout take a whole number of seconds, at least 1");
+        }
+        BackendOptions options = base.withLockWait(Duration.ofSeconds(lockWaitSeconds)).withReadOnly(readOnly)
+                .withConnectTimeout(Duration.ofSeconds(connectTimeoutSeconds))
+                .withReadTimeout(Duration.ofSeconds(readTimeoutSeconds));
         if (lockTimeoutSeconds != null) {
             options = options.withLockStaleAfter(Duration.ofSeconds(lockTimeoutSeconds));
         }

@@ -9,7 +9,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The command line: the verbs of {@code meltano state} on any backend, plus diff, history and undo.
+ * The command line: the verbs of {@code meltano state} on any backend, plus diff, history, undo and the journal's export.
  * Exit status: 0 done, 1 failed (one line on stderr says why), 2 bad usage, 3 the state changed
  * since it was read (nothing written).
  */
@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             ListCommand.class, GetCommand.class, SetCommand.class, MergeCommand.class, ClearCommand.class,
             TransferCommand.Copy.class, TransferCommand.Move.class, DiffCommand.class, ExportCommand.class,
-            ImportCommand.class, HistoryCommand.class, UndoCommand.class
+            ImportCommand.class, HistoryCommand.class, UndoCommand.class, JournalCommand.class, LogCommand.class,
+            RestoreCommand.class
         })
 public final class Cli implements Runnable {
 
@@ -38,6 +39,8 @@ public final class Cli implements Runnable {
         CommandLine cli = new CommandLine(new Cli());
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
+        // Every verb answers --help (and --version) as `cairn --help` does, with exit status 0.
+        cli.getSubcommands().values().forEach(verb -> verb.getCommandSpec().mixinStandardHelpOptions(true));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             err.println("cairn: " + message(e));
             if (e instanceof ConflictException) {

@@ -1,6 +1,8 @@
 package dev.cairn.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.state.Validation;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -25,7 +27,12 @@ final class DocumentArgs {
         return state != null || inputFile != null;
     }
 
-    ObjectNode document(boolean validate) {
-        return StateInput.read(state, inputFile, validate);
+    /** The document given; numbers Meltano would store as {@code Infinity} are warned about on {@code err}. */
+    ObjectNode document(boolean validate, PrintWriter err) {
+        ObjectNode document = StateInput.read(state, inputFile, validate);
+        for (Validation.Problem warning : Validation.nonFiniteNumbers(document)) {
+            err.println("cairn: warning: " + warning.message());
+        }
+        return document;
     }
 }

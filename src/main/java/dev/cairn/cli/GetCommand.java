@@ -1,11 +1,13 @@
 package dev.cairn.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateError;
 import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,6 +51,11 @@ final class GetCommand implements Callable<Integer> {
         StoredState state;
         try (StateBackend b = backend.open()) {
             state = b.read(stateId);
+            RunRow run = Running.byStateId(b).get(stateId);
+            if (run != null) {
+                // stderr, as Meltano logs: stdout stays exactly what `meltano state get` prints
+                spec.commandLine().getErr().println(run.describeRunning(Instant.now()));
+            }
         }
         JsonNode effective;
         try {

@@ -1,8 +1,11 @@
 package dev.cairn.cli;
 
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.state.StateHealth;
 import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,7 +22,8 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--pattern", paramLabel = "GLOB", description = "Only IDs matching this pattern, as `meltano state list --pattern`.")
     String pattern;
 
-    @Option(names = {"-l", "--long"}, description = "Also read each state and show its health, tab-separated.")
+    @Option(names = {"-l", "--long"}, description = "Also read each state and show its health, tab-separated, and"
+            + " a pipeline running on it now (or a stale run) from the system database's runs table.")
     boolean withHealth;
 
     @Spec
@@ -30,9 +34,15 @@ final class ListCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (StateBackend b = backend.open()) {
             if (withHealth) {
-                b.readAll(pattern, state -> out.println(state.stateId() + "\t" + StateHealth.of(state.document()).label()));
+                Map<String, RunRow> running = Running.byStateId(b);
+                Instant now = Instant.now();
+                b.readAll(pattern, state -> {
+                    RunRow run = running.get(state.stateId());
+                    out.println(PrintableId.of(state.stateId()) + "\t" + StateHealth.of(state.document()).label()
+                            + (run == null ? "" : "\t" + run.describeRunning(now)));
+                });
             } else {
-                b.list(pattern, listed -> out.println(listed.stateId()));
+                b.list(pattern, listed -> out.println(PrintableId.of(listed.stateId())));
             }
         }
         out.flush();

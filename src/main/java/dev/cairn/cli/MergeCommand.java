@@ -37,7 +37,7 @@ final class MergeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws EditRefused {
         try (StateBackend b = backend.open()) {
-            ObjectNode document = fromStateId != null ? effectiveOf(b) : input.document(true);
+            ObjectNode document = fromStateId != null ? effectiveOf(b) : input.document(true, spec.commandLine().getErr());
             WriteCommand command = WriteCommand.plan(b, input.stateId, Edit.merge(document));
             Writes.requireVersion(command, input.ifVersion);
             new Writes(spec.commandLine().getOut(), spec.commandLine().getErr()).apply(List.of(command), flags, null);

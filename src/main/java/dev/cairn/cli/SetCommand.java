@@ -33,7 +33,7 @@ final class SetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws EditRefused {
-        var document = input.document(!noValidate);
+        var document = input.document(!noValidate, spec.commandLine().getErr());
         try (StateBackend b = backend.open()) {
             WriteCommand command = WriteCommand.plan(b, input.stateId, Edit.set(document));
             Writes.requireVersion(command, input.ifVersion);

@@ -4,6 +4,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Rename;
 import dev.cairn.ops.Transfer;
 import dev.cairn.ops.UserFolders;
+import dev.cairn.ops.WriteCommand;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -47,6 +48,11 @@ abstract class TransferCommand implements Callable<Integer> {
             description = "IDs transferred at once (default: ${DEFAULT-VALUE}).")
     int concurrency;
 
+    @Option(names = "--preserve-partial", description = "Copy both stored documents exactly as they are, a pending"
+            + " partial state included (backups, migrations between backends), instead of what Meltano's copy stores:"
+            + " the effective state as the completed state.")
+    boolean preservePartial;
+
     @Option(names = "--force", description = "Do not ask for confirmation.")
     boolean force;
 
@@ -66,7 +72,9 @@ abstract class TransferCommand implements Callable<Integer> {
         try (StateBackend source = backend.open();
              StateBackend target = toBackend == null ? null : backend.open(toBackend)) {
             StateBackend destination = target == null ? source : target;
-            Transfer transfer = new Transfer(source, destination, mode(), policy, UserFolders.fromEnvironment().journal());
+            Transfer transfer = new Transfer(source, destination, mode(), policy,
+                    preservePartial ? Transfer.Content.AS_STORED : Transfer.Content.EFFECTIVE,
+                    UserFolders.fromEnvironment().journal());
             List<Transfer.Item> items = items(transfer);
             if (items.isEmpty()) {
                 err.println("No state IDs matched.");
@@ -83,9 +91,16 @@ abstract class TransferCommand implements Callable<Integer> {
                     + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force);
             boolean terminal = System.console() != null;
             List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
-                if (terminal) {
-                    synchronized (err) {
-                        err.print("\r" + done + "/" + total + " " + result.item().sourceId() + "\u001b[K");
+                // Each ID's line goes out as soon as it is done, so a copy killed midway has said what it did.
+                synchronized (out) {
+                    if (terminal) {
+                        err.print("\r\u001b[K");
+                        err.flush();
+                    }
+                    out.println(line(result));
+                    out.flush();
+                    if (terminal) {
+                        err.print(done + "/" + total + " " + PrintableId.of(result.item().sourceId()) + "\u001b[K");
                         err.flush();
                     }
                 }
@@ -93,7 +108,7 @@ abstract class TransferCommand implements Callable<Integer> {
             if (terminal) {
                 err.println();
             }
-            return report(results, out, err);
+            return report(results, err);
         }
     }
 
@@ -129,10 +144,10 @@ abstract class TransferCommand implements Callable<Integer> {
         for (Transfer.Item item : items) {
             Transfer.Planned planned = transfer.plan(item);
             out.println("would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
-                    + item.sourceId() + " -> " + item.targetId() + " (" + planned.detail() + ")");
-            if (items.size() == 1 && planned.source() != null && planned.target() != null) {
-                new DiffPrinter(out).printStates(
-                        planned.target().exists() ? planned.target().document() : null, planned.source().document());
+                    + PrintableId.of(item.sourceId()) + " -> " + PrintableId.of(item.targetId()) + " (" + planned.detail() + ")");
+            if (items.size() == 1 && planned.copy() != null) {
+                WriteCommand copy = planned.copy();
+                new DiffPrinter(out).printStates(copy.before().exists() ? copy.before().document() : null, copy.after());
             }
         }
         out.println("Dry run: nothing was written.");
@@ -140,7 +155,13 @@ abstract class TransferCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static int report(List<Transfer.Result> results, PrintWriter out, PrintWriter err) {
+    private static String line(Transfer.Result r) {
+        return r.outcome().name().toLowerCase(java.util.Locale.ROOT) + "\t" + PrintableId.of(r.item().sourceId()) + "\t"
+                + PrintableId.of(r.item().targetId()) + "\t" + r.detail();
+    }
+
+    /** The summary line; the per-ID lines went out as each ID finished. */
+    private static int report(List<Transfer.Result> results, PrintWriter err) {
         int failed = 0;
         int conflicts = 0;
         java.util.Map<Transfer.Outcome, Integer> counts = new java.util.EnumMap<>(Transfer.Outcome.class);
@@ -148,10 +169,7 @@ abstract class TransferCommand implements Callable<Integer> {
             counts.merge(r.outcome(), 1, Integer::sum);
             failed += r.outcome() == Transfer.Outcome.FAILED || r.outcome() == Transfer.Outcome.CANCELLED ? 1 : 0;
             conflicts += r.outcome() == Transfer.Outcome.CONFLICT ? 1 : 0;
-            out.println(r.outcome().name().toLowerCase(java.util.Locale.ROOT) + "\t" + r.item().sourceId() + "\t"
-                    + r.item().targetId() + "\t" + r.detail());
         }
-        out.flush();
         StringBuilder summary = new StringBuilder();
         counts.forEach((outcome, n) -> summary.append(summary.length() == 0 ? "" : ", ")
                 .append(n).append(' ').append(outcome.name().toLowerCase(java.util.Locale.ROOT)));
@@ -159,7 +177,8 @@ abstract class TransferCommand implements Callable<Integer> {
         return failed > 0 ? Cli.FAILED : conflicts > 0 ? Cli.CONFLICT : 0;
     }
 
-    @Command(name = "copy", description = "Copy states, within a backend or to another one, both documents exactly as stored.")
+    @Command(name = "copy", description = "Copy states, within a backend or to another one, as `meltano state copy`"
+            + " does: each source's effective state becomes the destination's completed state.")
     static final class Copy extends TransferCommand {
         @Override
         Transfer.Mode mode() {

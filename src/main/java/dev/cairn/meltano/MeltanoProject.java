@@ -90,18 +90,24 @@ public final class MeltanoProject {
     public StateLocation stateLocation(String environment) {
         JsonNode envNode = environment(environment);
         Map<String, String> vars = variables(envNode);
+        String databaseUri = setting(vars, envNode, "database_uri");
+        String databaseSource = "database_uri";
+        if (databaseUri == null) {
+            String sysDir = vars.getOrDefault("MELTANO_SYS_DIR_ROOT", root.resolve(".meltano").toString());
+            databaseUri = "sqlite:///" + Path.of(sysDir).resolve("meltano.db");
+            databaseSource = "the default system database";
+        }
+        databaseUri = relativeSqlite(databaseUri);
         String uri = setting(vars, envNode, "state_backend.uri");
         String source = "state_backend.uri";
-        if (uri == null || uri.equals(SYSTEMDB)) {
-            uri = setting(vars, envNode, "database_uri");
-            source = "database_uri";
-            if (uri == null) {
-                String sysDir = vars.getOrDefault("MELTANO_SYS_DIR_ROOT", root.resolve(".meltano").toString());
-                uri = "sqlite:///" + Path.of(sysDir).resolve("meltano.db");
-                source = "the default system database";
-            }
-        }
         BackendOptions options = BackendOptions.defaults();
+        if (uri == null || uri.equals(SYSTEMDB)) {
+            uri = databaseUri;
+            source = databaseSource;
+        } else {
+            // Meltano's state commands add their runs row to the system database whatever the state backend.
+            options = options.withSetting(BackendOptions.SYSTEM_DATABASE, databaseUri);
+        }
         String lockTimeout = setting(vars, envNode, "state_backend.lock_timeout_seconds");
         if (lockTimeout != null) {
             options = options.withLockStaleAfter(Duration.ofSeconds(Long.parseLong(lockTimeout.trim())));

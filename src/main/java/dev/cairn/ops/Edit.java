@@ -2,6 +2,7 @@ package dev.cairn.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.MeltanoRun;
 import dev.cairn.state.BookmarkEdits;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonReplay;
@@ -51,14 +52,14 @@ public interface Edit {
      */
     static Edit edited(Edit whole, StateDocument read) throws EditRefused {
         StateDocument mine = Objects.requireNonNull(whole.apply(read), "an edited document is never a delete");
-        return edited(whole.verb(), read, mine, Map.of());
+        return edited(whole, read, mine, Map.of());
     }
 
-    private static Edit edited(String verb, StateDocument read, StateDocument mine, Map<String, JsonReplay.Pick> picks) {
+    private static Edit edited(Edit whole, StateDocument read, StateDocument mine, Map<String, JsonReplay.Pick> picks) {
         return new Edit() {
             @Override
             public String verb() {
-                return verb;
+                return whole.verb();
             }
 
             @Override
@@ -74,15 +75,33 @@ public interface Edit {
             }
 
             @Override
+            public MeltanoRun.Payload runPayload(StateDocument after) {
+                // A reapplied complete write stores the replayed document: that is what `state set` wrote.
+                MeltanoRun.Payload typed = whole.runPayload(mine);
+                return typed == null || typed.flags() != MeltanoRun.Payload.STATE
+                        ? typed : MeltanoRun.Payload.complete(after.completed().value());
+            }
+
+            @Override
             public List<JsonReplay.Overlap> overlaps(StateDocument current) {
                 return JsonReplay.overlaps(read, current, mine);
             }
 
             @Override
             public Edit picking(Map<String, JsonReplay.Pick> chosen) {
-                return edited(verb, read, mine, Map.copyOf(chosen));
+                return edited(whole, read, mine, Map.copyOf(chosen));
             }
         };
+    }
+
+    /**
+     * The payload of the {@code runs} row that Meltano's own command for this edit adds ({@code set},
+     * {@code merge}, {@code copy}, {@code move}); null for edits no Meltano command makes, which
+     * Meltano's history has no row for (clears, like {@code meltano state clear}; undo; import).
+     * {@code after} is the document this edit stores.
+     */
+    default MeltanoRun.Payload runPayload(StateDocument after) {
+        return null;
     }
 
     /**
@@ -90,10 +109,35 @@ public interface Edit {
      * As in Meltano, a write whose document is {@code {}} counts as partial and changes nothing.
      */
     static Edit set(ObjectNode document) {
+        return completeWrite(document, "Set state");
+    }
+
+    /**
+     * What {@code meltano state copy} and {@code move} write to the destination: a {@link #set} of
+     * the source's effective state (Meltano's {@code set_state(dst, json.dumps(get_state(src)))}).
+     */
+    static Edit copyOf(ObjectNode effective, String sourceId) {
+        return completeWrite(effective, "Copy from " + sourceId);
+    }
+
+    /**
+     * Writes back the state a run's checkpoint left (from Meltano's {@code runs} history) as a
+     * complete write, with its own {@code runs} row as {@code meltano state set} leaves one.
+     */
+    static Edit restoreCheckpoint(ObjectNode state, String runId) {
+        return completeWrite(state, "Restore the checkpoint of run " + runId + " in state");
+    }
+
+    private static Edit completeWrite(ObjectNode document, String verb) {
         return new Edit() {
             @Override
             public String verb() {
-                return "Set state";
+                return verb;
+            }
+
+            @Override
+            public MeltanoRun.Payload runPayload(StateDocument after) {
+                return MeltanoRun.Payload.complete(document);
             }
 
             @Override
@@ -130,6 +174,11 @@ public interface Edit {
             @Override
             public String verb() {
                 return "Merge into state";
+            }
+
+            @Override
+            public MeltanoRun.Payload runPayload(StateDocument after) {
+                return MeltanoRun.Payload.incomplete(document);
             }
 
             @Override

@@ -1,12 +1,17 @@
 package dev.cairn.ops;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.state.StateError;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -16,10 +21,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Copies or moves states, within a backend or across two, one ID or many. Each ID is copied with
- * both of its documents exactly as stored (the destination's effective state equals the source's),
- * written with compare-and-set on the destination as read; a move deletes the source only if it is
- * still the version that was copied. IDs run concurrently and independently: one failure stops
+ * Copies or moves states, within a backend or across two, one ID or many. By default each ID is
+ * copied as {@code meltano state copy} does it: the source's effective state becomes the
+ * destination's completed state, with an empty partial; a source Meltano cannot read, or whose
+ * effective state has no {@code singer_state}, fails as it fails in Meltano. {@link Content#AS_STORED}
+ * copies both documents exactly as stored instead (backups, migrations between backends). Writes
+ * are compare-and-set on the destination as read; a move deletes the source only if it is still
+ * the version that was copied. IDs run concurrently and independently: one failure stops
  * nothing else, and running the same transfer again finishes what is left (an identical destination
  * counts as done).
  */
@@ -27,6 +35,14 @@ public final class Transfer {
 
     /** Copy keeps the source; move deletes it after the copy. */
     public enum Mode { COPY, MOVE }
+
+    /** What a copy writes to the destination. */
+    public enum Content {
+        /** What Meltano's copy stores: the source's effective state as the completed state, an empty partial. */
+        EFFECTIVE,
+        /** Both documents exactly as stored, a pending partial state included. */
+        AS_STORED
+    }
 
     /** What to do when the destination ID already holds a different state. */
     public enum OnConflict { SKIP, OVERWRITE, FAIL }
@@ -44,8 +60,16 @@ public final class Transfer {
         }
     }
 
-    /** What a transfer would do to one item, without doing it. */
-    public record Planned(Item item, StoredState source, StoredState target, Outcome expected, String detail) {}
+    /**
+     * What a transfer would do to one item, without doing it; {@code copy} is the write to the
+     * destination as planned, or null where the item is refused before one could be planned.
+     */
+    public record Planned(Item item, StoredState source, StoredState target, Outcome expected, String detail,
+                          WriteCommand copy) {
+        Planned(Item item, StoredState source, StoredState target, Outcome expected, String detail) {
+            this(item, source, target, expected, detail, null);
+        }
+    }
 
     /** Progress callback: called from worker threads after each item. */
     public interface Progress {
@@ -54,28 +78,75 @@ public final class Transfer {
 
     public static final int DEFAULT_CONCURRENCY = 16;
 
+    private static final String AS_STORED_HINT = " (copying the stored documents as they are still works)";
+
     private final StateBackend source;
     private final StateBackend target;
     private final Mode mode;
     private final OnConflict onConflict;
+    private final Content content;
     private final Journal journal;
     private final AtomicBoolean cancelled = new AtomicBoolean();
 
-    public Transfer(StateBackend source, StateBackend target, Mode mode, OnConflict onConflict, Journal journal) {
+    public Transfer(StateBackend source, StateBackend target, Mode mode, OnConflict onConflict, Content content,
+                    Journal journal) {
         this.source = source;
         this.target = target;
         this.mode = mode;
         this.onConflict = onConflict;
+        this.content = content;
         this.journal = journal;
     }
 
-    /** The source IDs matching a pattern (the source backend's Meltano semantics), renamed. */
+    /**
+     * The source IDs matching a pattern (the source backend's Meltano semantics), renamed.
+     *
+     * @throws IllegalArgumentException the renamed IDs meet each other or the sources (see {@link #requireDisjoint})
+     */
     public List<Item> select(String pattern, Rename rename) {
         List<Item> items = new ArrayList<>();
         for (ListedState listed : source.list(pattern)) {
             items.add(new Item(listed.stateId(), rename.apply(listed.stateId())));
         }
+        requireDisjoint(items);
         return items;
+    }
+
+    /**
+     * Refuses items of which two write to one destination ({@code *-*=**} maps {@code a-bc} and
+     * {@code ab-c} to {@code abc}), or one writes to another one's source in the same backend
+     * ({@code n:a -> n:ax} with {@code n:ax -> n:axx}): which state survives would depend on the
+     * order the items run in, and the other is lost.
+     *
+     * @throws IllegalArgumentException naming the first such ID; nothing has been written
+     */
+    public void requireDisjoint(List<Item> items) {
+        String done = mode == Mode.MOVE ? "moved" : "copied";
+        Map<String, Item> byTarget = new HashMap<>();
+        for (Item item : items) {
+            Item same = byTarget.putIfAbsent(item.targetId(), item);
+            if (same != null) {
+                throw new IllegalArgumentException("refused: " + same.sourceId() + " and " + item.sourceId()
+                        + " would both be " + done + " to " + item.targetId() + " (the last one would win)");
+            }
+        }
+        if (!sameBackend()) {
+            return;
+        }
+        Map<String, Item> bySource = new HashMap<>();
+        items.forEach(item -> bySource.put(item.sourceId(), item));
+        for (Item item : items) {
+            Item overwritten = bySource.get(item.targetId());
+            if (overwritten != null && overwritten != item) {
+                throw new IllegalArgumentException("refused: " + item.sourceId() + " would be " + done + " onto "
+                        + item.targetId() + ", which is itself " + done + " to " + overwritten.targetId()
+                        + " (the result would depend on the order); choose destination IDs that are not sources");
+            }
+        }
+    }
+
+    private boolean sameBackend() {
+        return source == target || source.displayUri().equals(target.displayUri());
     }
 
     /** Asks a running transfer to stop after the items in flight; the rest end as CANCELLED. */
@@ -85,29 +156,73 @@ public final class Transfer {
 
     /** Reads both sides of an item and says what {@link #run} would do with it. */
     public Planned plan(Item item) {
-        boolean sameBackend = source == target || source.displayUri().equals(target.displayUri());
-        if (sameBackend && item.sourceId().equals(item.targetId())) {
+        if (sameBackend() && item.sourceId().equals(item.targetId())) {
             return new Planned(item, null, null, Outcome.FAILED, "source and destination are the same state");
         }
         StoredState from = source.read(item.sourceId());
         if (!from.exists()) {
             return new Planned(item, from, null, Outcome.FAILED, "no state stored for " + item.sourceId());
         }
+        Edit edit;
+        try {
+            edit = copyEdit(item, from);
+        } catch (EditRefused e) {
+            return new Planned(item, from, null, Outcome.FAILED, e.getMessage());
+        }
         StoredState to = target.read(item.targetId());
-        if (to.exists() && to.document().equals(from.document())) {
+        WriteCommand copy;
+        try {
+            copy = WriteCommand.plan(target, edit, to);
+        } catch (EditRefused e) {
+            return new Planned(item, from, to, Outcome.FAILED, e.getMessage());
+        }
+        if (to.exists() && copy.changesNothing()) {
             return new Planned(item, from, to, mode == Mode.MOVE ? Outcome.MOVED : Outcome.SKIPPED,
-                    "the destination already holds this state");
+                    "the destination already holds this state", copy);
         }
         if (to.exists() && onConflict != OnConflict.OVERWRITE) {
             return new Planned(item, from, to, onConflict == OnConflict.SKIP ? Outcome.SKIPPED : Outcome.CONFLICT,
-                    "the destination already holds a different state");
+                    "the destination already holds a different state", copy);
         }
         return new Planned(item, from, to, mode == Mode.MOVE ? Outcome.MOVED : Outcome.COPIED,
-                to.exists() ? "overwrites the destination's state" : "creates the destination's state");
+                (to.exists() ? "overwrites the destination's state with " : "creates the destination's state from ")
+                        + whatIsCopied(from), copy);
+    }
+
+    /** The write of one source to the destination, as {@link #content} says. */
+    private Edit copyEdit(Item item, StoredState from) throws EditRefused {
+        if (content == Content.AS_STORED) {
+            return Edit.restore(from.document(), "Copy from " + item.sourceId() + " as stored");
+        }
+        // Meltano's copy is set_state(dst, json.dumps(get_state(src))): it reads the source as `get`
+        // does and validates the result as `set` does, so it fails where either fails.
+        JsonNode effective;
+        try {
+            effective = from.document().effective();
+        } catch (StateError e) {
+            throw new EditRefused("Meltano's copy fails on this source: " + e.getMessage() + AS_STORED_HINT);
+        }
+        if (effective == null || !effective.isObject() || !effective.has("singer_state")) {
+            throw new EditRefused("the source's effective state has no top-level singer_state, so Meltano's copy"
+                    + " refuses it" + AS_STORED_HINT);
+        }
+        return Edit.copyOf((ObjectNode) effective, item.sourceId());
+    }
+
+    private String whatIsCopied(StoredState from) {
+        if (content == Content.AS_STORED) {
+            return from.document().hasPendingPartial()
+                    ? "both stored documents, the pending partial state kept as partial (not what Meltano's copy stores)"
+                    : "both stored documents as they are";
+        }
+        return from.document().hasPendingPartial()
+                ? "the source's effective state (its pending partial state merged in), as Meltano's copy stores it"
+                : "the source's state, as Meltano's copy stores it";
     }
 
     /** Runs every item with bounded concurrency; results come back in the order of the items. */
     public List<Result> run(List<Item> items, int concurrency, Progress progress) {
+        requireDisjoint(items);
         AtomicInteger done = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, items.size())), daemon());
         try {
@@ -145,12 +260,16 @@ public final class Transfer {
         try {
             Planned planned = plan(item);
             if (planned.expected() != Outcome.COPIED && planned.expected() != Outcome.MOVED) {
+                if (planned.expected() == Outcome.SKIPPED) {
+                    target.removeLeftoverLock(item.targetId()); // a killed run may have written it and died holding the lock
+                }
                 return new Result(item, planned.expected(), planned.detail());
             }
-            WriteCommand copy = WriteCommand.plan(target,
-                    Edit.restore(planned.source().document(), "Copy from " + item.sourceId()), planned.target());
-            if (!copy.changesNothing()) { // a move re-run after its copy landed: only the delete is left
+            WriteCommand copy = planned.copy();
+            if (!copy.changesNothing()) {
                 copy.execute(journal);
+            } else { // a move re-run after its copy landed: only the delete is left, and perhaps the killed run's lock
+                target.removeLeftoverLock(item.targetId());
             }
             if (mode == Mode.COPY) {
                 return new Result(item, Outcome.COPIED, planned.detail());

@@ -1,5 +1,6 @@
 package dev.cairn.ops;
 
+import dev.cairn.backend.MeltanoRun;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
@@ -9,7 +10,8 @@ import java.util.Objects;
 /**
  * One planned write to one state: made from the state as read, it knows what it will change
  * ({@link #before()} → {@link #after()}), writes only if the stored state is still the one read,
- * records itself in the journal first, and can make the command that undoes it.
+ * records itself in the journal first, leaves the {@code runs} row Meltano's own command for the
+ * edit leaves, and can make the command that undoes it.
  */
 public final class WriteCommand {
 
@@ -18,14 +20,19 @@ public final class WriteCommand {
     private final String verb;
     private final StoredState before;
     private final StateDocument after;
+    private final MeltanoRun.Payload runPayload;
+    private final boolean undo;
     private Version written;
 
-    private WriteCommand(StateBackend backend, String stateId, String verb, StoredState before, StateDocument after) {
+    private WriteCommand(StateBackend backend, String stateId, String verb, StoredState before, StateDocument after,
+                         MeltanoRun.Payload runPayload, boolean undo) {
         this.backend = backend;
         this.stateId = stateId;
         this.verb = verb;
         this.before = before;
         this.after = after;
+        this.runPayload = runPayload;
+        this.undo = undo;
     }
 
     /** Reads the state now and plans the edit on it. */
@@ -36,7 +43,7 @@ public final class WriteCommand {
     /** Plans the edit on a state the caller read earlier: the write will conflict if it changed since. */
     public static WriteCommand plan(StateBackend backend, Edit edit, StoredState before) throws EditRefused {
         StateDocument after = edit.apply(before.document());
-        return new WriteCommand(backend, before.stateId(), edit.verb(), before, after);
+        return new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit.runPayload(after), false);
     }
 
     public StateBackend backend() {
@@ -66,6 +73,11 @@ public final class WriteCommand {
         return after;
     }
 
+    /** This command undoes an earlier write (the journal's walk back skips it). */
+    boolean isUndo() {
+        return undo;
+    }
+
     public boolean deletes() {
         return after == null;
     }
@@ -93,8 +105,10 @@ public final class WriteCommand {
             if (after == null) {
                 backend.delete(stateId, before.version());
                 written = Version.ABSENT;
-            } else {
+            } else if (runPayload == null) {
                 written = backend.write(stateId, after, before.version());
+            } else {
+                written = backend.write(stateId, after, before.version(), MeltanoRun.stateEdit(stateId, runPayload));
             }
         } catch (RuntimeException e) {
             journal.fail(entry, e);
@@ -115,14 +129,7 @@ public final class WriteCommand {
         if (!entry.isDone()) {
             throw new IllegalArgumentException("the write " + entry.action() + " did not complete; there is nothing to undo");
         }
-        return restoring(backend, entry.stateId(), verbOf(entry), entry.after(), entry.versionAfter(), entry.before());
-    }
-
-    /** The journal records a write's description ("Clear state of x on uri"); its verb is what precedes the target. */
-    static String verbOf(Journal.Entry entry) {
-        String suffix = " of " + entry.stateId() + " on " + entry.backend();
-        String action = entry.action();
-        return action.endsWith(suffix) ? action.substring(0, action.length() - suffix.length()) : action;
+        return restoring(backend, entry.stateId(), entry.verb(), entry.after(), entry.versionAfter(), entry.before());
     }
 
     private static WriteCommand restoring(StateBackend backend, String stateId, String verb, StateDocument written,
@@ -131,6 +138,6 @@ public final class WriteCommand {
                 ? StoredState.absent(stateId)
                 : StoredState.present(stateId, written, writtenVersion);
         String undoVerb = "Undo " + Character.toLowerCase(verb.charAt(0)) + verb.substring(1);
-        return new WriteCommand(backend, stateId, undoVerb, now, previous);
+        return new WriteCommand(backend, stateId, undoVerb, now, previous, null, true);
     }
 }

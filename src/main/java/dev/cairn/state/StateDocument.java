@@ -16,6 +16,11 @@ public final class StateDocument {
 
     private final StatePart completed;
     private final StatePart partial;
+    /** The merge, done once per document: the inspector, the diff and the bookmarks of a selection share it. */
+    private volatile Effective effective;
+
+    /** What merging gave: the value (which may be {@code null}, Python's None) or why Meltano fails. */
+    private record Effective(JsonNode value, StateError error) { }
 
     public StateDocument(StatePart completed, StatePart partial) {
         this.completed = Objects.requireNonNull(completed);
@@ -53,9 +58,30 @@ public final class StateDocument {
      * partial onto the completed. {@code null} stands for Python's {@code None} (printed as
      * {@code null}: a NULL completed with an empty partial).
      *
+     * Computed once; the value is shared, so callers must not change it (the merge already shares
+     * the completed document's subtrees).
+     *
      * @throws StateError where Meltano fails to read this state
      */
     public JsonNode effective() throws StateError {
+        Effective known = effective;
+        if (known == null) {
+            // two threads may both merge the first time: they compute equal values, and either is kept
+            try {
+                known = new Effective(merge(), null);
+            } catch (StateError e) {
+                known = new Effective(null, e);
+            }
+            effective = known;
+        }
+        if (known.error() != null) {
+            StateError e = known.error();
+            throw new StateError(e.kind(), e.getMessage(), e.path());
+        }
+        return known.value();
+    }
+
+    private JsonNode merge() throws StateError {
         if (completed.isCorrupt()) {
             throw StateError.corrupt("completed", completed.syntaxError());
         }

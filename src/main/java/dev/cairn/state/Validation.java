@@ -71,6 +71,32 @@ public final class Validation {
                         0, 0, b.pointer()));
             }
         }
+        problems.addAll(nonFiniteNumbers(document));
         return new Result(document, problems);
+    }
+
+    /**
+     * A warning for every number Python reads as infinite or NaN ({@code 1e400} overflows to
+     * {@code inf}): Meltano stores such a number as the bare word {@code Infinity}, which is not JSON
+     * and which many taps' readers reject. Cairn stores the same bytes Meltano would, but says so.
+     */
+    public static List<Problem> nonFiniteNumbers(JsonNode document) {
+        List<Problem> problems = new ArrayList<>();
+        collectNonFinite(document, "", problems);
+        return problems;
+    }
+
+    private static void collectNonFinite(JsonNode node, String pointer, List<Problem> problems) {
+        if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
+            problems.add(new Problem(Severity.WARNING, "The number at " + (pointer.isEmpty() ? "the top" : pointer)
+                    + " is beyond a float's range (or not a number): it is stored as " + PythonJson.dumps(node)
+                    + ", as Meltano would, which is not standard JSON and many readers reject.", 0, 0, pointer));
+        } else if (node.isObject()) {
+            node.fields().forEachRemaining(e -> collectNonFinite(e.getValue(), JsonPointers.child(pointer, e.getKey()), problems));
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                collectNonFinite(node.get(i), JsonPointers.child(pointer, i), problems);
+            }
+        }
     }
 }

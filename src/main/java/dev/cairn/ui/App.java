@@ -15,13 +15,17 @@ import javafx.stage.Stage;
 /** The desktop app. Started by {@code dev.cairn.Main} without arguments. */
 public final class App extends Application {
 
+    /** How long closing the window waits for a write in flight to finish and journal its outcome. */
+    private static final java.time.Duration WRITE_GRACE = java.time.Duration.ofSeconds(20);
+
     private TaskExecutor executor;
+    private MainViewModel model;
 
     @Override
     public void start(Stage stage) {
         executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(dev.cairn.ops.UserFolders.fromEnvironment(), executor, BackendOpener.DEFAULT);
-        MainViewModel model = new MainViewModel(services);
+        model = new MainViewModel(services);
         Scene scene = createScene(model, new FxDialogService(stage, model.themeProperty()::get));
         stage.titleProperty().bind(model.windowTitleProperty());
         stage.setScene(scene);
@@ -41,6 +45,9 @@ public final class App extends Application {
 
     @Override
     public void stop() {
+        if (model != null) {
+            model.shutdown(WRITE_GRACE);
+        }
         if (executor != null) {
             executor.close();
         }

@@ -135,13 +135,14 @@ public final class Screenshots {
         flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.DONE);
         onFx(() -> {
             writes.flow().close();
+            // the history tab reads the journal only while it is shown
+            view.selectTab("history");
             return null;
         });
         await(() -> model.tasks().isEmpty() && writes.history().entries().size() >= 3, Duration.ofSeconds(30));
-        written.add(snapshot(stage.getScene(), "history.png", v -> {
-            v.selectTab("history");
-            writes.history().selectedProperty().set(writes.history().entries().get(writes.history().entries().size() - 1));
-        }, view));
+        written.add(snapshot(stage.getScene(), "history.png",
+                v -> writes.history().selectedProperty().set(writes.history().entries().get(writes.history().entries().size() - 1)),
+                view));
 
         // a copy of the staging pipelines to a new "qa" environment, one of which someone already set up differently
         try (dev.cairn.backend.StateBackend other = opener.open(files.connection())) {

@@ -10,6 +10,7 @@ import dev.cairn.testing.Fixtures;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +93,53 @@ class FileBackendTest {
         try (Stream<Path> files = Files.list(root.resolve("dev:new"))) {
             assertEquals(List.of("state.json"), files.map(p -> p.getFileName().toString()).collect(Collectors.toList()),
                     "no temporary file is left behind");
+        }
+    }
+
+    @Test
+    void aRewriteKeepsTheFilesModeAndANewFileGetsWhatPythonsOpenGives() throws Exception {
+        Path a = root.resolve(A).resolve("state.json");
+        Files.setPosixFilePermissions(a, PosixFilePermissions.fromString("rw-rw-r--"));
+        StoredState s = backend.read(A);
+        backend.write(A, StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {}}")), s.version());
+        assertEquals("rw-rw-r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(a)));
+        backend.write(A, s.document(), null);
+        assertEquals("rw-rw-r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(a)), "also without a version");
+
+        Path opened = Files.createFile(dir.resolve("opened-as-python-would")); // mode 0666 & ~umask
+        backend.write("dev:new", s.document(), Version.ABSENT);
+        backend.write("dev:new-unconditionally", s.document(), null);
+        for (String id : List.of("dev:new", "dev:new-unconditionally")) {
+            assertEquals(Files.getPosixFilePermissions(opened), Files.getPosixFilePermissions(root.resolve(id).resolve("state.json")), id);
+        }
+    }
+
+    @Test
+    void noSymbolicLinkInsideTheRootIsFollowedForReadsListsOrWrites() throws Exception {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        String theirs = "{\"completed\": {\"singer_state\": {\"theirs\": 1}}, \"partial\": {}}";
+        Files.writeString(elsewhere.resolve("state.json"), theirs);
+        Files.createSymbolicLink(root.resolve("link"), elsewhere);
+        Files.createSymbolicLink(root.resolve("alias"), root.resolve(A));
+        Files.createDirectories(root.resolve("file-link"));
+        Files.createSymbolicLink(root.resolve("file-link/state.json"), elsewhere.resolve("state.json"));
+        var doc = StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"mine\": 1}}"));
+        for (String id : List.of("link", "alias", "file-link")) {
+            BackendException read = assertThrows(BackendException.class, () -> backend.read(id), id);
+            assertTrue(read.getMessage().contains("is a symbolic link"), read.getMessage());
+            assertThrows(BackendException.class, () -> backend.write(id, doc, null), id);
+            assertThrows(BackendException.class, () -> backend.delete(id, null), id);
+        }
+        assertEquals(theirs, Files.readString(elsewhere.resolve("state.json")), "nothing outside the root was written");
+        assertEquals(List.of("state.json"), sortedNames(elsewhere), "nor a lock left there");
+        assertTrue(Files.exists(root.resolve(A).resolve("state.json")));
+        assertTrue(backend.list((String) null).stream().map(ListedState::stateId).noneMatch(id -> id.contains("link") || id.equals("alias")),
+                "links are not listed either");
+    }
+
+    private static List<String> sortedNames(Path folder) throws Exception {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
         }
     }
 

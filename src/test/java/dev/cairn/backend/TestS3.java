@@ -16,7 +16,8 @@ import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 /**
  * The S3 server of this test JVM: S3Proxy 4.1 in memory, with AWS signature checking, started on
  * first use. (Older S3Proxy versions ignore conditional writes, so only 4.x tests them.) Each test
- * gets its own bucket. A server that cannot start fails the tests; they are never skipped.
+ * gets its own bucket. A server that cannot start fails the tests; they are never skipped. Tests
+ * that stop their server mid-run start a {@link Server} of their own.
  */
 public final class TestS3 {
 
@@ -25,26 +26,18 @@ public final class TestS3 {
     public static final String SECRET_KEY = "cairn-test+secret=";
 
     private static final AtomicInteger BUCKETS = new AtomicInteger();
-    private static URI endpoint;
-    private static TransientNio2BlobStore store;
+    private static Server shared;
 
     private TestS3() {}
 
     /** {@code http://127.0.0.1:<port>} */
-    public static synchronized URI endpoint() {
-        if (endpoint == null) {
-            endpoint = start();
-        }
-        return endpoint;
+    public static URI endpoint() {
+        return shared().endpoint();
     }
 
     /** A new, empty bucket. */
     public static String freshBucket() {
-        String bucket = "cairn-test-" + ProcessHandle.current().pid() + "-" + BUCKETS.incrementAndGet();
-        try (S3Client s3 = client()) {
-            s3.createBucket(b -> b.bucket(bucket));
-        }
-        return bucket;
+        return shared().freshBucket();
     }
 
     /**
@@ -52,47 +45,98 @@ public final class TestS3 {
      * benchmark's 100,000 objects in seconds rather than minutes. Listings and reads see it as any other.
      */
     public static void putDirect(String bucket, String key, byte[] data) {
-        endpoint();
-        store.putBlob(PutObjectRequest.builder().bucket(bucket).key(key).contentType("application/json")
+        shared().store.putBlob(PutObjectRequest.builder().bucket(bucket).key(key).contentType("application/json")
                 .contentLength((long) data.length).build(), new ByteArrayInputStream(data));
     }
 
     /** A plain SDK client on the test server, for arranging and checking objects behind the backend's back. */
     public static S3Client client() {
-        return S3Client.builder()
-                .endpointOverride(endpoint())
-                .forcePathStyle(true)
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
-                .httpClient(Apache5HttpClient.create())
-                .build();
+        return shared().client();
     }
 
-    private static URI start() {
-        long start = System.nanoTime();
-        try {
-            store = new TransientNio2BlobStore();
-            S3Proxy proxy = S3Proxy.builder()
-                    .blobStore(store)
-                    .endpoint(URI.create("http://127.0.0.1:0"))
-                    .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-                    .build();
-            proxy.start();
-            while (!proxy.getState().equals("STARTED")) {
-                Thread.sleep(10);
+    private static synchronized Server shared() {
+        if (shared == null) {
+            Server server = Server.start();
+            Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "stop-test-s3"));
+            shared = server;
+        }
+        return shared;
+    }
+
+    /** One S3Proxy over an in-memory store that outlives the HTTP server: it can be stopped and started again. */
+    public static final class Server implements AutoCloseable {
+        private final TransientNio2BlobStore store = new TransientNio2BlobStore();
+        private S3Proxy proxy;
+        private int port;
+
+        private Server() {}
+
+        /** Starts a new server on a free port. */
+        public static Server start() {
+            Server server = new Server();
+            server.startOn(0);
+            return server;
+        }
+
+        public URI endpoint() {
+            return URI.create("http://127.0.0.1:" + port);
+        }
+
+        /** Stops answering, as a crashed server would: connections are refused until {@link #restart}. */
+        public void stop() {
+            try {
+                proxy.stop();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot stop the test S3Proxy", e);
             }
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try {
-                    proxy.stop();
-                } catch (Exception e) {
-                    // the JVM is exiting; the in-memory store goes with it
+        }
+
+        /** Serves the same objects again, on the same port. */
+        public void restart() {
+            startOn(port);
+        }
+
+        /** A new, empty bucket. */
+        public String freshBucket() {
+            String bucket = "cairn-test-" + ProcessHandle.current().pid() + "-" + BUCKETS.incrementAndGet();
+            try (S3Client s3 = client()) {
+                s3.createBucket(b -> b.bucket(bucket));
+            }
+            return bucket;
+        }
+
+        public S3Client client() {
+            return S3Client.builder()
+                    .endpointOverride(endpoint())
+                    .forcePathStyle(true)
+                    .region(Region.US_EAST_1)
+                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
+                    .httpClient(Apache5HttpClient.create())
+                    .build();
+        }
+
+        @Override
+        public void close() {
+            stop();
+        }
+
+        private void startOn(int wanted) {
+            long start = System.nanoTime();
+            try {
+                proxy = S3Proxy.builder()
+                        .blobStore(store)
+                        .endpoint(URI.create("http://127.0.0.1:" + wanted))
+                        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                        .build();
+                proxy.start();
+                while (!proxy.getState().equals("STARTED")) {
+                    Thread.sleep(10);
                 }
-            }, "stop-test-s3"));
-            System.err.printf("test S3 server started on port %d in %d ms%n", proxy.getPort(),
-                    (System.nanoTime() - start) / 1_000_000);
-            return URI.create("http://127.0.0.1:" + proxy.getPort());
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot start the in-process S3Proxy for the tests", e);
+                port = proxy.getPort();
+                System.err.printf("test S3 server started on port %d in %d ms%n", port, (System.nanoTime() - start) / 1_000_000);
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot start the in-process S3Proxy for the tests", e);
+            }
         }
     }
 }

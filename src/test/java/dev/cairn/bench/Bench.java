@@ -25,8 +25,13 @@ import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateHealth;
 import dev.cairn.testing.EmptyBackends;
+import dev.cairn.ui.DiskStates;
+import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.Selection;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.browse.StateListViewModel;
+import dev.cairn.ui.diff.DiffViewModel;
+import dev.cairn.ui.inspect.InspectorViewModel;
 import dev.cairn.ui.inspect.OpenForBench;
 import dev.cairn.ui.task.TaskExecutor;
 import java.io.BufferedReader;
@@ -45,6 +50,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -167,6 +173,7 @@ public final class Bench {
         }
         if (selected("ui")) {
             filter(BenchData.stateIds(SEED, scale.ids[2]));
+            busySelection();
             startup();
         }
         if (selected("copy")) {
@@ -351,11 +358,13 @@ public final class Bench {
      * thread (the FX thread's part). Each run types a substring and a Meltano pattern and keeps the
      * slowest keystroke of each; {@code filter-100k} is the worse of the two.
      */
-    private void filter(List<String> ids) {
+    private void filter(List<String> ids) throws IOException {
         String dataset = String.format(Locale.ROOT, "%,d IDs", ids.size());
         List<StateIdEntry> entries = new ArrayList<>(ids.size());
         ids.forEach(id -> entries.add(new StateIdEntry(ListedState.visible(id))));
-        StateListViewModel model = new StateListViewModel(null, UI_TASKS, false);
+        // the model lists nothing itself here: it gets the entries directly; its backend names the list
+        StateBackend named = Backends.open("file://" + Files.createDirectories(work.resolve("filter")), BackendOptions.defaults());
+        StateListViewModel model = new StateListViewModel(named, UI_TASKS, false);
         model.setEntries(entries);
         // typed one key at a time, then cleared at once; typing more of a substring narrows the
         // previous result, a pattern is matched against every ID at each key
@@ -411,6 +420,75 @@ public final class Bench {
      * arguments (through {@link StartupProbe}, which prints a line when the window shows) on this
      * classpath, headless under Monocle as the tests run, with an empty {@code CAIRN_HOME}.
      */
+    private static final String BIG_ID = "prod:tap-github-to-target-postgres";
+    private static final String SMALL_ID = "prod:tap-stripe-to-target-bigquery";
+
+    /**
+     * The user opens the 50 MB state, then, while it is still being read, selects a small one: from
+     * that click to the small state's first screen (its effective document ready for the FX thread)
+     * and, with the Diff tab shown, to its diff. The inspector and the diff are wired as the window
+     * wires them, on a 2-worker pool, from a {@code file://} backend.
+     */
+    private void busySelection() throws Exception {
+        BigState big = BenchData.bigState(SEED + 2, scale.megabytes[2]);
+        Path dir = Files.createTempDirectory(work, "busy");
+        String dataset = String.format(Locale.ROOT, "0.4 KB state selected while a %.1f MB one opens, 2 workers",
+                big.megabytes());
+        try (StateBackend backend = DiskStates.files(dir)
+                .put(BIG_ID, big.completedText(), big.partialText())
+                .put(SMALL_ID, "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"replication_key\": \"created\", "
+                        + "\"replication_key_value\": \"2024-05-31T23:59:59Z\"}, \"invoices\": {\"replication_key\": "
+                        + "\"updated\", \"replication_key_value\": \"2024-05-30T12:00:00Z\"}}}}",
+                        "{\"singer_state\": {\"bookmarks\": {\"invoices\": {\"replication_key\": \"updated\", "
+                        + "\"replication_key_value\": \"2024-06-01T06:00:00Z\"}}}}")
+                .open();
+             FakeUiThread ui = new FakeUiThread()) {
+            runner.time(scale.warmups, Math.max(3, scale.runs),
+                    new Spec("first-screen-small-busy", dataset, () -> selectDuringBigOpen(ui, backend, false)),
+                    new Spec("diff-small-busy", dataset + ", Diff tab shown", () -> selectDuringBigOpen(ui, backend, true)));
+            ui.awaitIdle(); // the last big open ends before its UI thread does
+        }
+    }
+
+    /** Starts opening the big state (untimed) and returns the selection of the small one, timed until it shows. */
+    private static Runner.Trial selectDuringBigOpen(FakeUiThread ui, StateBackend backend, boolean diffShown)
+            throws InterruptedException {
+        ui.awaitIdle(); // the previous run's big open, cancelled, has ended
+        InspectorViewModel inspector = ui.call(() -> new InspectorViewModel(ui.executor()));
+        DiffViewModel diff = ui.call(() -> new DiffViewModel(ui.executor()));
+        CountDownLatch shown = new CountDownLatch(1);
+        ui.run(() -> {
+            inspector.storedProperty().addListener((o, a, now) -> {
+                if (diffShown) {
+                    diff.activate(now == null ? null : new Selection("bench", backend, now, inspector.lockProperty().get()));
+                }
+            });
+            if (diffShown) {
+                diff.diffProperty().addListener((o, a, now) -> {
+                    if (now != null && SMALL_ID.equals(inspector.stateIdProperty().get())) {
+                        shown.countDown();
+                    }
+                });
+            } else {
+                inspector.documentProperty(InspectorViewModel.Part.EFFECTIVE).addListener((o, a, now) -> {
+                    if (now != null && SMALL_ID.equals(inspector.stateIdProperty().get())) {
+                        shown.countDown();
+                    }
+                });
+            }
+            inspector.inspect(backend, BIG_ID);
+        });
+        // well into the big read: the pool is busy with it
+        Thread.sleep(150);
+        return () -> {
+            ui.run(() -> inspector.inspect(backend, SMALL_ID));
+            if (!shown.await(60, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the small state never showed");
+            }
+            return inspector;
+        };
+    }
+
     private void startup() throws Exception {
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         int[] n = {0};
@@ -496,7 +574,8 @@ public final class Bench {
     private Runner.Trial copyOnce(StateBackend source, int concurrency, int count) throws IOException {
         StateBackend target = Backends.open("s3://" + TestS3.freshBucket() + "/" + Seed.S3_PREFIX, EmptyBackends.s3Options());
         Journal journal = new Journal(Files.createTempDirectory(work, "journal"));
-        Transfer transfer = new Transfer(source, target, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, journal);
+        Transfer transfer = new Transfer(source, target, Transfer.Mode.COPY, Transfer.OnConflict.FAIL,
+                Transfer.Content.AS_STORED, journal); // a migration of the seeded rows, NULL and odd documents included
         List<Transfer.Item> items = transfer.select(null, Rename.identity());
         List<Transfer.Item> chosen = items.subList(0, Math.min(count, items.size()));
         return () -> {

@@ -20,7 +20,8 @@ class BenchTest {
             "list-s3-100k", "list-s3-floor-100k",
             "open-10mb", "open-50mb", "parse-floor-10mb", "diff-10mb", "diff-50mb", "merge-10mb",
             "write-bytes-10mb", "write-floor-10mb", "copy-sqlite-s3-10k-seq", "copy-sqlite-s3-10k",
-            "filter-100k", "filter-100k-substring", "filter-100k-pattern", "startup");
+            "filter-100k", "filter-100k-substring", "filter-100k-pattern", "first-screen-small-busy", "diff-small-busy",
+            "startup");
 
     @Test
     void writesEveryScenarioToResultsJson(@TempDir Path dir) throws Exception {

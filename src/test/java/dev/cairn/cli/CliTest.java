@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.cairn.backend.TestAzurite;
 import dev.cairn.testing.Fixtures;
+import dev.cairn.testing.LoopbackServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -94,6 +96,19 @@ class CliTest {
     }
 
     @Test
+    void connectAndReadTimeoutsAreSettable() throws Exception {
+        try (LoopbackServer silent = LoopbackServer.silent()) {
+            long start = System.nanoTime();
+            assertEquals(1, cairn("list", "--backend", "postgresql://cairn@127.0.0.1:" + silent.port() + "/meltano",
+                    "--connect-timeout", "1", "--read-timeout", "1"));
+            assertEquals("cairn: cannot connect to 127.0.0.1:" + silent.port() + ": no answer in 1 s", err().strip());
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(6).toNanos(), "gave up after about 1 s");
+        }
+        assertEquals(1, cairn("list", "--backend", db, "--read-timeout", "0"));
+        assertEquals("cairn: --connect-timeout and --read-timeout take a whole number of seconds, at least 1", err().strip());
+    }
+
+    @Test
     void listPrintsIdsAndHealth() {
         assertEquals(0, cairn("list", "--backend", db, "--pattern", "prod:*"));
         assertEquals(B + "\n" + C + "\n", out());
@@ -133,6 +148,77 @@ class CliTest {
     }
 
     @Test
+    void idsNoFileCanHoldFailWithOneLineAndWriteNothing() throws Exception {
+        Path root = Path.of(files.substring(7));
+        String state = "{\"singer_state\": {}}";
+        for (String id : new String[] {"dev:a\u0000b", ""}) {
+            for (String[] args : new String[][] {{"get", "--backend", files, id}, {"set", "--backend", files, id, state, "--force"},
+                    {"clear", "--backend", files, id, "--force"}}) {
+                assertEquals(1, cairn(args), String.join(" ", args));
+                assertEquals(1, err().strip().lines().count(), err());
+                assertFalse(err().contains("Exception") || err().contains("\tat "), err());
+            }
+        }
+        assertTrue(err().contains("cannot be empty"), err());
+        assertFalse(Files.exists(root.resolve("state.json")));
+    }
+
+    @Test
+    void everyVerbAnswersHelp() {
+        for (String verb : new String[] {"set", "copy", "list", "undo"}) {
+            assertEquals(0, cairn(verb, "--help"), verb + ": " + err());
+            assertTrue(out().startsWith("Usage: cairn " + verb), out());
+            assertEquals("", err());
+        }
+    }
+
+    @Test
+    void listEscapesIdsWithControlCharacters() {
+        String state = "{\"singer_state\": {}}";
+        assertEquals(0, cairn("set", "--backend", db, "dev:a\nb", state, "--force"), err());
+        assertEquals(0, cairn("set", "--backend", db, "dev:\u001b[31mred", state, "--force"), err());
+        assertEquals(0, cairn("set", "--backend", db, "\"dev:quoted\"", state, "--force"), err());
+        assertEquals(0, cairn("list", "--backend", db));
+        java.util.List<String> lines = out().lines().toList();
+        assertTrue(lines.containsAll(java.util.List.of("\"dev:a\\nb\"", "\"dev:\\u001b[31mred\"", "\"\\\"dev:quoted\\\"\"", A)), out());
+        assertEquals(9 + 3, lines.size(), "one line per ID: " + out());
+        assertEquals(0, cairn("list", "--backend", db, "--pattern", "dev:a*", "--long"));
+        assertTrue(out().startsWith("\"dev:a\\nb\"\t"), out());
+    }
+
+    @Test
+    void aNumberBeyondAFloatIsStoredAsMeltanoWouldWithAWarning() throws Exception {
+        assertEquals(0, cairn("set", "--backend", files, A, "{\"singer_state\": {\"big\": 1e400}}", "--force"), err());
+        assertTrue(err().contains("cairn: warning: The number at /singer_state/big is beyond a float's range"), err());
+        assertEquals("{\"completed\": {\"singer_state\": {\"big\": Infinity}}, \"partial\": {}}",
+                Files.readString(Path.of(files.substring(7)).resolve(A).resolve("state.json")));
+        assertEquals(0, cairn("set", "--backend", files, A, "{\"singer_state\": {\"small\": 1e300}}", "--force"));
+        assertFalse(err().contains("warning"), err());
+        assertEquals(0, cairn("merge", "--backend", files, A, "{\"singer_state\": {\"neg\": -1e999}}"), err());
+        assertTrue(err().contains("cairn: warning: The number at /singer_state/neg"), err());
+    }
+
+    @Test
+    void aCopyPrintsEachIdsLineAsSoonAsItIsDone() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("copied"));
+        java.util.List<Boolean> secondExistedAtFirstLine = new java.util.ArrayList<>();
+        java.io.OutputStream watching = new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                if (secondExistedAtFirstLine.isEmpty()) {
+                    secondExistedAtFirstLine.add(Files.exists(empty.resolve(C)));
+                }
+                out.write(b);
+            }
+        };
+        out.reset();
+        assertEquals(0, Cli.run(new PrintStream(watching, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                "copy", "--backend", files, "--pattern", "prod:*", "--to-backend", "file://" + empty, "--concurrency", "1", "--force"));
+        assertEquals(java.util.List.of(false), secondExistedAtFirstLine, "the first line came before the second ID was copied");
+        assertEquals(2, out().lines().count(), out());
+    }
+
+    @Test
     void dryRunPrintsTheDiffAndWritesNothing() throws Exception {
         String before = Files.readString(Path.of(files.substring(7)).resolve(C).resolve("state.json"));
         assertEquals(0, cairn("clear", "--backend", files, C, "--partial-only", "--dry-run"));
@@ -168,10 +254,10 @@ class CliTest {
     }
 
     @Test
-    void copyAcrossBackendsKeepsBytesAndRefusesToOverwrite() throws Exception {
+    void copyAcrossBackendsWithPreservePartialKeepsBytes() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         String target = "file://" + empty;
-        assertEquals(1, cairn("copy", "--backend", db, "--pattern", "*", "--to-backend", target, "--force"),
+        assertEquals(1, cairn("copy", "--backend", db, "--pattern", "*", "--to-backend", target, "--preserve-partial", "--force"),
                 "the corrupt row cannot be written to a file backend");
         assertTrue(out().contains("failed\t" + F), out());
         assertTrue(err().contains("8 copied, 1 failed"), err());
@@ -186,6 +272,7 @@ class CliTest {
         String container = TestAzurite.freshContainer();
         Path project = Files.createDirectories(dir.resolve("project"));
         Files.writeString(project.resolve("meltano.yml"), "state_backend:\n  uri: azure://" + container + "/meltano/state\n");
+        dev.cairn.backend.systemdb.MeltanoSchema.createSqlite(Files.createDirectories(project.resolve(".meltano")).resolve("meltano.db"));
         Files.writeString(project.resolve(".env"),
                 "MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING='" + TestAzurite.connectionString() + "'\n");
         String p = project.toString();
@@ -197,6 +284,147 @@ class CliTest {
         assertEquals(0, cairn("copy", "--project", p, "--pattern", "*", "--to-backend", "file://" + empty, "--force"), err());
         assertEquals(0, cairn("get", "--backend", "file://" + empty, C));
         assertEquals(GET_C, out());
+    }
+
+    @Test
+    void copyStoresWhatMeltanosCopyStoresAndFailsWhereItFails() throws Exception {
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--dry-run"));
+        assertTrue(out().contains("pending partial state merged in"), out());
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--force"), err());
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
+             java.sql.ResultSet r = c.createStatement().executeQuery(
+                     "SELECT completed_state, partial_state FROM state WHERE state_id = 'dev:copy'")) {
+            assertTrue(r.next());
+            assertEquals(EFFECTIVE_C, r.getString(1));
+            assertEquals("{}", r.getString(2));
+        }
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--force"), "a re-run finds it done");
+        assertTrue(out().startsWith("skipped\t"), out());
+        assertEquals(0, cairn("copy", "--backend", db, C, "dev:as-stored", "--preserve-partial", "--force"), err());
+        assertEquals(0, cairn("export", "--backend", db, "--pattern", "dev:as-stored"));
+        String asStored = out();
+        assertEquals(0, cairn("export", "--backend", db, "--pattern", C));
+        assertEquals(out().replace(C, "dev:as-stored"), asStored, "both documents as stored, the partial kept apart");
+        assertEquals(1, cairn("copy", "--backend", db, H, "dev:h", "--force"));
+        assertTrue(out().startsWith("failed\t" + H) && out().contains("no top-level singer_state"), out());
+        assertEquals(1, cairn("move", "--backend", db, I, "dev:i", "--force"));
+        assertTrue(out().contains("NULL"), out());
+        assertEquals(0, cairn("get", "--backend", db, "dev:i"));
+        assertEquals("{}\n", out());
+    }
+
+    @Test
+    void writesThroughAProjectAddMeltanosRunsRowsToItsSystemDatabaseWhereverTheStateLives() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Path state = Files.createDirectories(dir.resolve("project-state"));
+        Files.writeString(project.resolve("meltano.yml"), "version: 1\nstate_backend:\n  uri: file://" + state + "\n");
+        Path systemDb = Files.createDirectories(project.resolve(".meltano")).resolve("meltano.db");
+        dev.cairn.backend.systemdb.MeltanoSchema.createSqlite(systemDb);
+        String p = project.toString();
+        assertEquals(0, cairn("set", "--project", p, "dev:x", "{\"singer_state\": {\"a\": 1}}", "--force"), err());
+        assertEquals(0, cairn("merge", "--project", p, "dev:x", "{\"singer_state\": {\"b\": 1}}"), err());
+        assertEquals(0, cairn("copy", "--project", p, "dev:x", "dev:y", "--force"), err());
+        assertEquals(0, cairn("clear", "--project", p, "dev:x", "--force"), err());
+        assertEquals(0, cairn("get", "--backend", "file://" + state, "dev:y"));
+        assertEquals("{\"singer_state\":{\"a\":1,\"b\":1}}\n", out());
+        java.util.List<String> rows = new java.util.ArrayList<>();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + systemDb);
+             java.sql.ResultSet r = c.createStatement().executeQuery("SELECT job_name, state, payload, payload_flags,"
+                     + " started_at = ended_at, length(run_id), last_heartbeat_at IS NULL FROM runs ORDER BY id")) {
+            while (r.next()) {
+                rows.add(r.getString(1) + " " + r.getString(2) + " " + r.getString(3) + " " + r.getInt(4) + " "
+                        + r.getBoolean(5) + " " + r.getInt(6) + " " + r.getBoolean(7));
+            }
+        }
+        assertEquals(java.util.List.of(
+                "dev:x STATE_EDIT {\"singer_state\": {\"a\": 1}} 1 true 32 true",
+                "dev:x STATE_EDIT {\"singer_state\": {\"b\": 1}} 2 true 32 true",
+                "dev:y STATE_EDIT {\"singer_state\": {\"a\": 1, \"b\": 1}} 1 true 32 true"), rows,
+                "set, merge and copy each add Meltano's row; clear adds none");
+        assertEquals(0, cairn("log", "--project", p, "dev:x"), err());
+        String[] log = out().split("\n");
+        assertEquals(2, log.length, out());
+        assertTrue(log[0].matches("\\S+Z\tSTATE_EDIT\t[0-9a-f]{32}\t-\t0\\.000s\tpartial\t1 change"), log[0]);
+        assertTrue(log[1].endsWith("\tcomplete\tfirst checkpoint"), log[1]);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + systemDb)) {
+            c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, payload_flags, run_id,"
+                    + " last_heartbeat_at) VALUES ('dev:y', 'RUNNING', '2024-06-01 06:50:00.000000', 0,"
+                    + " '0190aaaabbbb7ccc8dddeeeeffff0000', '2024-06-01 07:00:00.000000')");
+        }
+        assertEquals(0, cairn("list", "--project", p, "--long"), err());
+        assertEquals("dev:y\thealthy\tstale run: run 0190aaaabbbb7ccc8dddeeeeffff0000, started 2024-06-01T06:50:00Z,"
+                + " last heartbeat 2024-06-01T07:00:00Z (Meltano will mark it failed)\n", out(), "from the project's runs");
+    }
+
+    @Test
+    void aProjectWhoseSystemDatabaseIsMissingIsReadButNotWritten() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Path state = Files.createDirectories(dir.resolve("project-state"));
+        Files.writeString(project.resolve("meltano.yml"), "version: 1\nstate_backend:\n  uri: file://" + state + "\n");
+        assertEquals(0, cairn("list", "--project", project.toString(), "--long"), err());
+        assertEquals(1, cairn("set", "--project", project.toString(), "dev:x", "{\"singer_state\": {}}", "--force"));
+        assertTrue(err().contains("no SQLite database at " + project.resolve(".meltano/meltano.db")), err());
+        assertEquals(0, cairn("get", "--backend", "file://" + state, "dev:x"));
+        assertEquals("{}\n", out(), "nothing was written without its runs row");
+    }
+
+    @Test
+    void restoreWritesBackTheStateARunsCheckpointLeftWithItsOwnRowAndUndoTakesItBack() throws Exception {
+        String run1 = "{\"singer_state\":{\"bookmarks\":{\"issues\":{\"partitions\":[{\"context\":{\"org\":\"meltano\",\"repo\":\"meltano\"},"
+                + "\"replication_key\":\"updated_at\",\"replication_key_value\":\"2022-09-19T07:58:00Z\"},{\"context\":{\"org\":\"meltano\","
+                + "\"repo\":\"sdk\"},\"replication_key\":\"updated_at\",\"replication_key_value\":\"2022-09-19T08:12:45Z\"}]}}}}\n";
+        assertEquals(0, cairn("restore", "--backend", db, B, "--run", "5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11", "--dry-run"));
+        assertTrue(out().startsWith("Would restore the checkpoint of run 5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11 in state of " + B), out());
+        assertEquals(0, cairn("restore", "--backend", db, B, "--run", "5f0b4e0e-8a2d-4c1f-9d6a-0b8e7c3d2a11", "--force"), err());
+        assertEquals(0, cairn("get", "--backend", db, B));
+        assertEquals(run1, out(), "the complete checkpoint of run 1, the later partial one dropped");
+        assertEquals(0, cairn("restore", "--backend", db, B, "--run", "9c4d1b7a2e3f40a8b6c5d4e3f2a1b0c9", "--force"), err());
+        assertEquals(0, cairn("get", "--backend", db, B));
+        assertEquals(GET_B, out(), "a partial checkpoint restores what it left: merged onto the one before it");
+        assertEquals(0, cairn("export", "--backend", db, "--pattern", B));
+        assertTrue(out().endsWith("\"partial\":{}}}\n"), "a complete write: " + out());
+        assertEquals(0, cairn("log", "--backend", db, B, "--limit", "2"));
+        assertTrue(out().split("\n")[0].contains("\tSTATE_EDIT\t") && out().split("\n")[1].contains("\tSTATE_EDIT\t"), out());
+        assertEquals(0, cairn("undo", "--backend", db, B, "--force"), err());
+        assertEquals(0, cairn("get", "--backend", db, B));
+        assertEquals(run1, out());
+        assertEquals(1, cairn("restore", "--backend", db, D, "--run", "0a1b2c3d4e5f60718293a4b5c6d7e8f9", "--force"));
+        assertTrue(err().contains("stored no state"), err());
+        assertEquals(1, cairn("restore", "--backend", db, A, "--run", "0a1b2c3d4e5f60718293a4b5c6d7e8f9", "--force"));
+        assertTrue(err().contains("no run 0a1b2c3d4e5f60718293a4b5c6d7e8f9 of " + A), err());
+    }
+
+    @Test
+    void logShowsTheRunsOfAStateNewestFirst() {
+        assertEquals(0, cairn("log", "--backend", db, B));
+        assertEquals("2022-09-20T08:00:00Z\tFAIL\t9c4d1b7a2e3f40a8b6c5d4e3f2a1b0c9\t-\t6h05m00s\tpartial\t1 stream added; 1 other change\n"
+                + "2022-09-19T08:00:00Z\tSUCCESS\t5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11\t-\t20m31s\tcomplete\tfirst checkpoint\n", out());
+        assertEquals(0, cairn("log", "--backend", db, C, "--limit", "1"));
+        assertTrue(out().startsWith("2024-06-01T06:50:00Z\tRUNNING (stale)\t"), out());
+        assertEquals(1, cairn("log", "--backend", files, B));
+        assertTrue(err().contains("keeps no runs"), err());
+    }
+
+    @Test
+    void listLongAndGetShowPipelinesRunningNowAndStaleRunsFromRuns() throws Exception {
+        String now = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).minusSeconds(2)
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS"));
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"))) {
+            c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, payload, payload_flags, run_id,"
+                    + " \"trigger\", last_heartbeat_at) VALUES ('" + A + "', 'RUNNING', '" + now + "', '{}', 0,"
+                    + " '0193a1b2c3d47e5f8a9b0c1d2e3f4a5b', 'schedule', '" + now + "')");
+        }
+        assertEquals(0, cairn("list", "--backend", db, "--long"));
+        String started = java.time.LocalDateTime.parse(now.replace(' ', 'T')).toInstant(java.time.ZoneOffset.UTC).toString();
+        assertTrue(out().contains(A + "\thealthy\trunning: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b, started " + started
+                + ", last heartbeat " + started + ", trigger schedule\n"), out());
+        assertTrue(out().contains(C + "\thealthy\tstale run: run 01900c8a1b2c3d4e5f60718293a4b5c6, started"
+                + " 2024-06-01T06:50:00Z, last heartbeat 2024-06-01T07:00:00.900Z (Meltano will mark it failed)\n"), out());
+        assertTrue(out().contains(E + "\thealthy\n"), "no run, no third column: " + out());
+        assertEquals(0, cairn("get", "--backend", db, A));
+        assertEquals(GET_A, out(), "stdout stays Meltano's");
+        assertTrue(err().startsWith("running: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b"), err());
+        assertEquals(1, cairn("set", "--backend", db, A, "{\"singer_state\": {}}", "--force"), "a live run blocks writes");
     }
 
     @Test
@@ -218,6 +446,34 @@ class CliTest {
         assertEquals("{}\n", out());
         assertEquals(0, cairn("get", "--backend", db, "prod:tap-github-to-target-snowflake"));
         assertEquals(GET_E, out());
+    }
+
+    @Test
+    void aMoveWhoseDestinationsAreAlsoSourcesIsRefusedBeforeWritingAnything() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("renamed"));
+        String backend = "file://" + root;
+        assertEquals(0, cairn("set", "--backend", backend, "n:a", "{\"singer_state\": {\"v\": \"A\"}}", "--force"));
+        assertEquals(0, cairn("set", "--backend", backend, "n:ax", "{\"singer_state\": {\"v\": \"AX\"}}", "--force"));
+        String a = Files.readString(root.resolve("n:a/state.json"));
+        String ax = Files.readString(root.resolve("n:ax/state.json"));
+        for (String verb : new String[] {"move", "copy"}) {
+            assertEquals(1, cairn(verb, "--backend", backend, "--pattern", "n:*", "--rename", "n:*=n:*x",
+                    "--on-conflict", "overwrite", "--concurrency", "1", "--force"), verb);
+            assertEquals("", out());
+            assertTrue(err().startsWith("cairn: refused: n:a would be ") && err().contains(" onto n:ax, which is itself "),
+                    err());
+            assertEquals(1, err().strip().lines().count(), err());
+        }
+        assertEquals(a, Files.readString(root.resolve("n:a/state.json")));
+        assertEquals(ax, Files.readString(root.resolve("n:ax/state.json")));
+        assertFalse(Files.exists(root.resolve("n:axx")));
+        assertEquals(0, cairn("move", "--backend", backend, "--pattern", "n:*", "--rename", "n:*=m:*", "--force"), err());
+        assertEquals("{\"singer_state\":{\"v\":\"AX\"}}\n", get(backend, "m:ax"), "disjoint renames still run");
+    }
+
+    private String get(String backend, String id) {
+        assertEquals(0, cairn("get", "--backend", backend, id), err());
+        return out();
     }
 
     @Test
@@ -265,6 +521,24 @@ class CliTest {
         assertTrue(err().contains("changed since it was read"), err());
         assertEquals(0, cairn("get", "--backend", db, C));
         assertTrue(out().contains("\"run\":2"), "the pipeline's write is kept: " + out());
+    }
+
+    @Test
+    void journalExportPrintsOneJsonLinePerWriteForPeopleWhoGrep() throws Exception {
+        assertEquals(0, cairn("clear", "--backend", db, C, "--force"));
+        assertEquals(0, cairn("set", "--backend", db, A, "{\"singer_state\": {\"v\": 1}}", "--force"));
+        assertEquals(0, cairn("journal", "export", "--backend", db), err());
+        java.util.List<String> lines = out().lines().toList();
+        assertEquals(2, lines.size(), out());
+        com.fasterxml.jackson.databind.JsonNode clear = dev.cairn.state.Json.parse(lines.get(0));
+        assertEquals(C, clear.path("stateId").asText());
+        assertEquals("DONE", clear.path("status").asText());
+        assertTrue(lines.get(0).contains("\"charges\""), "the state before the write is in its line");
+        assertEquals(0, cairn("journal", "export", "--backend", db, A));
+        assertEquals(1, out().lines().count());
+        assertEquals(A, dev.cairn.state.Json.parse(out()).path("stateId").asText());
+        assertEquals(0, cairn("journal", "export", C));
+        assertEquals(lines.get(0) + "\n", out(), "an ID on any backend");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.cairn.meltano;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.cairn.backend.BackendException;
+import dev.cairn.backend.BackendOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +30,7 @@ class MeltanoProjectTest {
         StateLocation at = project("version: 1\nproject_id: x\n", null, Map.of()).stateLocation(null);
         assertEquals("sqlite:///" + dir.toAbsolutePath().resolve(".meltano/meltano.db"), at.uri());
         assertEquals("the default system database", at.source());
+        assertNull(at.options().setting(BackendOptions.SYSTEM_DATABASE), "the state is in the system database itself");
     }
 
     @Test
@@ -45,6 +47,8 @@ class MeltanoProjectTest {
         assertEquals("http://minio:9000", prod.options().setting("s3.endpoint_url"));
         assertEquals("s3cr3t", prod.options().setting("s3.aws_secret_access_key"));
         assertFalse(prod.describe().contains("s3cr3t"));
+        assertEquals("sqlite:///" + dir.toAbsolutePath().resolve(".meltano/meltano.db"),
+                prod.options().setting(BackendOptions.SYSTEM_DATABASE), "where Meltano's state commands add their runs rows");
     }
 
     @Test

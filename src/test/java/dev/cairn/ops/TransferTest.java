@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.ListedState;
+import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.TestAzurite;
+import dev.cairn.backend.TestS3;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
+import dev.cairn.backend.blob.KilledCairn;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
@@ -28,6 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Copies and moves between real backends: SQLite files, PostgreSQL, S3 (S3Proxy) and file folders. */
 class TransferTest {
@@ -42,7 +48,11 @@ class TransferTest {
     }
 
     private List<Transfer.Result> copyAll(StateBackend from, StateBackend to, List<String> ids) {
-        Transfer t = new Transfer(from, to, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, journal());
+        return copyAll(from, to, ids, Transfer.Content.EFFECTIVE);
+    }
+
+    private List<Transfer.Result> copyAll(StateBackend from, StateBackend to, List<String> ids, Transfer.Content content) {
+        Transfer t = new Transfer(from, to, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, content, journal());
         List<Transfer.Item> items = ids.stream().map(id -> new Transfer.Item(id, id)).collect(Collectors.toList());
         return t.run(items, 8, (done, total, r) -> { });
     }
@@ -60,7 +70,56 @@ class TransferTest {
     }
 
     @Test
-    void everyFixtureTravelsSqlitePostgresS3AzureFileAndBackByteForByte() throws Exception {
+    void aRenameMappingTwoSourcesToOneDestinationIsRefused() throws Exception {
+        try (StateBackend from = EmptyBackends.FILE.open(dir); StateBackend to = EmptyBackends.SQLITE.open(dir)) {
+            StateDocument doc = StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {}}"));
+            from.write("a-bc", doc, null);
+            from.write("ab-c", doc, null);
+            Transfer copy = new Transfer(from, to, Transfer.Mode.COPY, Transfer.OnConflict.OVERWRITE, Transfer.Content.EFFECTIVE, journal());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> copy.select("*", Rename.parse("*-*=**")));
+            assertEquals("refused: a-bc and ab-c would both be copied to abc (the last one would win)", e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> copy.run(List.of(new Transfer.Item("a-bc", "abc"),
+                    new Transfer.Item("ab-c", "abc")), 1, (d, t, r) -> { }));
+            assertFalse(to.read("abc").exists());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"file", "s3", "azure"})
+    void aRerunRemovesTheLocksAKilledRunLeftOnWhatItHadAlreadyWritten(String kind) throws Exception {
+        String bucket = kind.equals("azure") ? TestAzurite.freshContainer() : TestS3.freshBucket();
+        Path root = Files.createDirectories(dir.resolve("destination"));
+        try (StateBackend from = EmptyBackends.SQLITE.open(dir);
+             StateBackend to = kind.equals("file") ? Backends.open("file://" + root, BackendOptions.defaults())
+                     : kind.equals("azure") ? Backends.open("azure://" + bucket + "/state", EmptyBackends.AZURE.options())
+                     : Backends.open("s3://" + bucket + "/state", EmptyBackends.s3Options())) {
+            StateDocument doc = StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"v\": 1}}"));
+            from.write("dev:a", doc, null);
+            from.write("dev:b", doc, null);
+            assertTrue(copyAll(from, to, List.of("dev:a", "dev:b")).stream().allMatch(Transfer.Result::succeeded));
+            for (String id : List.of("dev:a", "dev:b")) { // killed after storing, before releasing the lock
+                byte[] lock = KilledCairn.lockContent().getBytes(StandardCharsets.US_ASCII);
+                if (kind.equals("file")) {
+                    Files.write(root.resolve(id).resolve("lock"), lock);
+                } else if (kind.equals("azure")) {
+                    TestAzurite.container(bucket).getBlobClient("state/" + id + "/lock")
+                            .upload(com.azure.core.util.BinaryData.fromBytes(lock), true);
+                } else {
+                    TestS3.putDirect(bucket, "state/" + id + "/lock", lock);
+                }
+                assertEquals(LockStatus.State.STALE, to.lockStatus(id).state());
+            }
+            assertEquals(Transfer.Outcome.SKIPPED, copyAll(from, to, List.of("dev:a")).get(0).outcome());
+            Transfer move = new Transfer(from, to, Transfer.Mode.MOVE, Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE, journal());
+            assertEquals(Transfer.Outcome.MOVED, move.run(List.of(new Transfer.Item("dev:b", "dev:b")), 1, (d, t, r) -> { })
+                    .get(0).outcome());
+            assertEquals(LockStatus.FREE, to.lockStatus("dev:a"));
+            assertEquals(LockStatus.FREE, to.lockStatus("dev:b"));
+        }
+    }
+
+    @Test
+    void everyFixtureTravelsSqlitePostgresS3AzureFileAndBackByteForByteWhenCopiedAsStored() throws Exception {
         String fixtureUri = Fixtures.systemDb(dir);
         Path fixtureFiles = Path.of(Fixtures.fileBackend(dir).substring("file://".length()));
         try (StateBackend sqlite = Backends.open(fixtureUri, BackendOptions.defaults());
@@ -71,24 +130,24 @@ class TransferTest {
              StateBackend back = EmptyBackends.SQLITE.open(dir)) {
             List<String> all = new ArrayList<>(READABLE);
             all.add(F);
-            assertTrue(copyAll(sqlite, pg, all).stream().allMatch(Transfer.Result::succeeded),
+            assertTrue(copyAll(sqlite, pg, all, Transfer.Content.AS_STORED).stream().allMatch(Transfer.Result::succeeded),
                     "the system DB keeps even corrupt text as it is");
             for (String id : all) {
                 assertEquals(sqlite.read(id).version(), pg.read(id).version(), "same column texts in PostgreSQL: " + id);
             }
-            List<Transfer.Result> toS3 = copyAll(pg, s3, all);
+            List<Transfer.Result> toS3 = copyAll(pg, s3, all, Transfer.Content.AS_STORED);
             Transfer.Result corrupt = toS3.get(toS3.size() - 1);
             assertEquals(Transfer.Outcome.FAILED, corrupt.outcome(), "a corrupt document has no state.json form");
             assertTrue(corrupt.detail().contains("not valid JSON"), corrupt.detail());
             assertTrue(toS3.subList(0, READABLE.size()).stream().allMatch(Transfer.Result::succeeded));
-            assertTrue(copyAll(s3, azure, READABLE).stream().allMatch(Transfer.Result::succeeded));
-            assertTrue(copyAll(azure, files, READABLE).stream().allMatch(Transfer.Result::succeeded));
+            assertTrue(copyAll(s3, azure, READABLE, Transfer.Content.AS_STORED).stream().allMatch(Transfer.Result::succeeded));
+            assertTrue(copyAll(azure, files, READABLE, Transfer.Content.AS_STORED).stream().allMatch(Transfer.Result::succeeded));
             for (String id : READABLE) {
                 assertEquals(Files.readString(fixtureFiles.resolve(id).resolve("state.json"), StandardCharsets.UTF_8),
                         Files.readString(Path.of(files.displayUri().substring("file://".length())).resolve(id).resolve("state.json"),
                                 StandardCharsets.UTF_8), "state.json as Meltano writes it: " + id);
             }
-            assertTrue(copyAll(files, back, READABLE).stream().allMatch(Transfer.Result::succeeded));
+            assertTrue(copyAll(files, back, READABLE, Transfer.Content.AS_STORED).stream().allMatch(Transfer.Result::succeeded));
             Map<String, List<String>> original = rows(dir.resolve("meltano.db"));
             original.remove(F);
             Path backDb = Path.of(back.displayUri().substring("sqlite:///".length()));
@@ -122,7 +181,7 @@ class TransferTest {
             seed(sources.get(EmptyBackends.SQLITE), count);
             for (EmptyBackends kind : List.of(EmptyBackends.POSTGRES, EmptyBackends.S3, EmptyBackends.AZURE, EmptyBackends.FILE)) {
                 Transfer fill = new Transfer(sources.get(EmptyBackends.SQLITE), sources.get(kind), Transfer.Mode.COPY,
-                        Transfer.OnConflict.FAIL, journal());
+                        Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE, journal());
                 fill.run(fill.select(null, Rename.identity()), 16, (d, t, r) -> { });
             }
             List<String> expected = ids(sources.get(EmptyBackends.SQLITE));
@@ -134,7 +193,7 @@ class TransferTest {
                     }
                     long started = System.nanoTime();
                     try (StateBackend target = to.open(dir)) {
-                        Transfer t = new Transfer(sources.get(from), target, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, journal());
+                        Transfer t = new Transfer(sources.get(from), target, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE, journal());
                         AtomicInteger progress = new AtomicInteger();
                         List<Transfer.Result> results = t.run(t.select("dev:*", Rename.identity()), 16,
                                 (done, total, r) -> progress.accumulateAndGet(done, Math::max));
@@ -142,8 +201,9 @@ class TransferTest {
                         assertEquals(count, progress.get());
                         assertTrue(results.stream().allMatch(r -> r.outcome() == Transfer.Outcome.COPIED), from + " -> " + to);
                         assertEquals(expected, ids(target), from + " -> " + to);
-                        String probe = "dev:tap-3-to-target-10";
-                        assertEquals(sources.get(from).read(probe).document(), target.read(probe).document());
+                        String probe = "dev:tap-3-to-target-10"; // seeded with a pending partial state
+                        assertEquals(sources.get(from).read(probe).document().effective(), target.read(probe).document().effective());
+                        assertFalse(target.read(probe).document().hasPendingPartial(), "Meltano's copy stores the effective state");
                     }
                     System.err.printf("bulk copy of %d IDs %s -> %s: %d ms%n", count, from, to, (System.nanoTime() - started) / 1_000_000);
                 }
@@ -157,7 +217,7 @@ class TransferTest {
     void anInterruptedBulkCopyRerunFinishesWithNothingDuplicatedOrLost() throws Exception {
         try (StateBackend source = EmptyBackends.SQLITE.open(dir); StateBackend target = EmptyBackends.S3.open(dir)) {
             seed(source, 400);
-            Transfer first = new Transfer(source, target, Transfer.Mode.MOVE, Transfer.OnConflict.FAIL, journal());
+            Transfer first = new Transfer(source, target, Transfer.Mode.MOVE, Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE, journal());
             List<Transfer.Item> items = first.select(null, Rename.parse("dev:*=prod:*"));
             List<Transfer.Result> interrupted = first.run(items, 4, (done, total, r) -> {
                 if (done == total / 2) {
@@ -169,7 +229,7 @@ class TransferTest {
             assertEquals(400 - cancelled, ids(target).size());
             assertEquals(cancelled, ids(source).size(), "each moved state left its source; the others stayed");
 
-            Transfer again = new Transfer(source, target, Transfer.Mode.MOVE, Transfer.OnConflict.FAIL, journal());
+            Transfer again = new Transfer(source, target, Transfer.Mode.MOVE, Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE, journal());
             List<Transfer.Result> rest = again.run(again.select(null, Rename.parse("dev:*=prod:*")), 4, (d, t, r) -> { });
             assertEquals(cancelled, rest.size());
             assertTrue(rest.stream().allMatch(r -> r.outcome() == Transfer.Outcome.MOVED));
@@ -185,7 +245,7 @@ class TransferTest {
             seed(source, 50);
             List<String> firstHalf = ids(source).subList(0, 25);
             copyAll(source, target, firstHalf);
-            Transfer t = new Transfer(source, target, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, journal());
+            Transfer t = new Transfer(source, target, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE, journal());
             List<Transfer.Result> results = t.run(t.select(null, Rename.identity()), 8, (d, n, r) -> { });
             assertEquals(25, results.stream().filter(r -> r.outcome() == Transfer.Outcome.SKIPPED).count());
             assertEquals(25, results.stream().filter(r -> r.outcome() == Transfer.Outcome.COPIED).count());
@@ -197,13 +257,12 @@ class TransferTest {
     void aDestinationChangedDuringTheCopyIsAConflictNotAnOverwrite() throws Exception {
         try (StateBackend source = Backends.open(Fixtures.systemDb(dir), BackendOptions.defaults());
              StateBackend target = EmptyBackends.S3.open(dir)) {
-            Transfer t = new Transfer(source, target, Transfer.Mode.COPY, Transfer.OnConflict.OVERWRITE, journal());
+            Transfer t = new Transfer(source, target, Transfer.Mode.COPY, Transfer.OnConflict.OVERWRITE, Transfer.Content.EFFECTIVE, journal());
             Transfer.Planned planned = t.plan(new Transfer.Item(A, A));
             assertEquals(Transfer.Outcome.COPIED, planned.expected());
             target.write(A, StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"pipeline\": 1}}")), Version.ABSENT);
             StoredState theirs = target.read(A);
-            assertThrows(dev.cairn.backend.ConflictException.class, () -> WriteCommand.plan(target,
-                    Edit.restore(planned.source().document(), "Copy"), planned.target()).execute(journal()));
+            assertThrows(dev.cairn.backend.ConflictException.class, () -> planned.copy().execute(journal()));
             assertEquals(theirs.version(), target.read(A).version());
         }
     }
@@ -211,10 +270,53 @@ class TransferTest {
     @Test
     void copyingAStateOntoItselfIsRefused() throws Exception {
         try (StateBackend a = Backends.open(Fixtures.systemDb(dir), BackendOptions.defaults())) {
-            Transfer t = new Transfer(a, a, Transfer.Mode.MOVE, Transfer.OnConflict.OVERWRITE, journal());
+            Transfer t = new Transfer(a, a, Transfer.Mode.MOVE, Transfer.OnConflict.OVERWRITE, Transfer.Content.EFFECTIVE, journal());
             List<Transfer.Result> r = t.run(List.of(new Transfer.Item(A, A)), 1, (d, n, x) -> { });
             assertEquals(Transfer.Outcome.FAILED, r.get(0).outcome());
             assertTrue(a.read(A).exists());
+        }
+    }
+
+    @Test
+    void aPendingPartialIsCopiedAndMovedAsMeltanoStoresIt() throws Exception {
+        String db = Fixtures.systemDb(dir);
+        try (StateBackend sqlite = Backends.open(db, BackendOptions.defaults());
+             StateBackend files = EmptyBackends.FILE.open(dir)) {
+            assertTrue(sqlite.read(C).document().hasPendingPartial());
+            Transfer copy = new Transfer(sqlite, sqlite, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE, journal());
+            Transfer.Planned planned = copy.plan(new Transfer.Item(C, "dev:copy"));
+            assertEquals(Transfer.Outcome.COPIED, planned.expected());
+            assertTrue(planned.detail().contains("pending partial state merged in"), planned.detail());
+            assertEquals(Transfer.Outcome.COPIED, copy.run(List.of(new Transfer.Item(C, "dev:copy")), 1, (d, n, r) -> { }).get(0).outcome());
+            assertEquals(java.util.Arrays.asList(EFFECTIVE_C, "{}"), rows(dir.resolve("meltano.db")).get("dev:copy"),
+                    "completed_state = json.dumps(get_state(src)), partial_state = {}");
+            assertEquals(Transfer.Outcome.SKIPPED, copy.run(List.of(new Transfer.Item(C, "dev:copy")), 1, (d, n, r) -> { }).get(0).outcome(),
+                    "a re-run finds the destination done");
+
+            Transfer move = new Transfer(sqlite, files, Transfer.Mode.MOVE, Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE, journal());
+            assertEquals(Transfer.Outcome.MOVED, move.run(List.of(new Transfer.Item(C, C)), 1, (d, n, r) -> { }).get(0).outcome());
+            assertFalse(sqlite.read(C).exists());
+            assertEquals("{\"completed\": " + EFFECTIVE_C + ", \"partial\": {}}",
+                    Files.readString(Path.of(files.displayUri().substring("file://".length())).resolve(C).resolve("state.json")));
+        }
+    }
+
+    @Test
+    void sourcesMeltanoCannotCopyFailWithTheReasonUnlessCopiedAsStored() throws Exception {
+        try (StateBackend sqlite = Backends.open(Fixtures.systemDb(dir), BackendOptions.defaults());
+             StateBackend pg = EmptyBackends.POSTGRES.open(dir)) {
+            List<String> unreadable = List.of(D, F, H, I);
+            List<Transfer.Result> results = copyAll(sqlite, pg, unreadable);
+            assertTrue(results.stream().allMatch(r -> r.outcome() == Transfer.Outcome.FAILED), results.toString());
+            assertTrue(results.get(0).detail().contains("no top-level singer_state"), "D's state is {}: " + results.get(0));
+            assertTrue(results.get(1).detail().contains("not valid JSON"), results.get(1).detail());
+            assertTrue(results.get(2).detail().contains("no top-level singer_state"), results.get(2).detail());
+            assertTrue(results.get(3).detail().contains("NULL"), results.get(3).detail());
+            assertEquals(List.of(), ids(pg), "nothing was written");
+            assertTrue(copyAll(sqlite, pg, unreadable, Transfer.Content.AS_STORED).stream().allMatch(Transfer.Result::succeeded));
+            for (String id : unreadable) {
+                assertEquals(sqlite.read(id).version(), pg.read(id).version(), "the same column texts: " + id);
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.cairn.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,19 @@ class StateDocumentTest {
         assertEquals(StateHealth.MERGE_ERROR, StateHealth.of(clash));
         StateError e = assertThrows(StateError.class, clash::effective);
         assertEquals("/s", e.path());
+    }
+
+    @Test
+    void theMergeIsDoneOnceAndItsFailureToldEveryTime() throws Exception {
+        StateDocument pending = new StateDocument(StatePart.parse("{\"singer_state\": {\"a\": 1}}"),
+                StatePart.parse("{\"singer_state\": {\"b\": 2}}"));
+        assertSame(pending.effective(), pending.effective(), "the inspector, the diff and the bookmarks share one merge");
+        StateDocument clash = new StateDocument(StatePart.parse("{\"s\": 1}"), StatePart.parse("{\"s\": {\"x\": 1}}"));
+        StateError first = assertThrows(StateError.class, clash::effective);
+        StateError second = assertThrows(StateError.class, clash::effective);
+        assertEquals(first.getMessage(), second.getMessage());
+        assertEquals(first.kind(), second.kind());
+        assertEquals("/s", second.path());
     }
 
     @Test

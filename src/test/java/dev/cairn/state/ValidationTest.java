@@ -28,6 +28,16 @@ class ValidationTest {
     }
 
     @Test
+    void numbersPythonReadsAsInfinityAreWarnedAboutButSaved() {
+        Validation.Result r = Validation.check("{\"singer_state\": {\"a\": [1.5, 1e400], \"b\": -Infinity, \"c\": NaN, \"d\": 1e308}}", true);
+        assertTrue(r.canSave());
+        assertEquals(java.util.List.of("/singer_state/a/1", "/singer_state/b", "/singer_state/c"),
+                r.problems().stream().map(Validation.Problem::pointer).toList());
+        assertTrue(r.problems().stream().allMatch(p -> p.severity() == Validation.Severity.WARNING));
+        assertTrue(r.problems().get(0).message().contains("stored as Infinity"), r.problems().get(0).message());
+    }
+
+    @Test
     void timestampKeysWithOtherValuesAreWarnedAbout() {
         Validation.Result r = Validation.check("{\"singer_state\": {\"bookmarks\": {\"orders\": "
                 + "{\"replication_key\": \"updated_at\", \"replication_key_value\": \"yesterday\"}}}}", true);

@@ -21,37 +21,59 @@ import java.util.concurrent.atomic.AtomicInteger;
 public enum EmptyBackends {
     SQLITE, POSTGRES, S3, AZURE, FILE;
 
+    /** The key prefix of the S3 and Azure backends: {@code s3://bucket/meltano/state}, {@code azure://container/meltano/state}. */
+    public static final String S3_PREFIX = "meltano/state";
+
     private static final AtomicInteger COUNTER = new AtomicInteger();
 
     /** Opens a new empty backend of this family; {@code dir} holds its files where it has any. */
     public StateBackend open(Path dir) {
+        return Backends.open(create(dir), options());
+    }
+
+    /**
+     * Creates a new empty backend of this family and returns its URI in Meltano's form, for tests
+     * that also reach it the way Meltano does (SQL, files, plain S3 requests).
+     */
+    public String create(Path dir) {
         int n = COUNTER.incrementAndGet();
         try {
             switch (this) {
                 case SQLITE: {
                     Path db = dir.resolve("meltano-" + n + ".db");
                     MeltanoSchema.createSqlite(db);
-                    return Backends.open("sqlite:///" + db, BackendOptions.defaults());
+                    return "sqlite:///" + db;
                 }
                 case POSTGRES: {
                     String uri = TestPostgres.freshSchemaUri();
                     try (Connection c = PostgresUri.parse(uri).connect()) {
                         MeltanoSchema.createPostgres(c);
                     }
-                    return Backends.open(uri, BackendOptions.defaults());
+                    return uri;
                 }
                 case S3:
-                    return Backends.open("s3://" + TestS3.freshBucket() + "/meltano/state", s3Options());
+                    return "s3://" + TestS3.freshBucket() + "/" + S3_PREFIX;
                 case AZURE:
-                    return Backends.open("azure://" + TestAzurite.freshContainer() + "/meltano/state", BackendOptions.defaults()
-                            .withSetting(AzureConnection.CONNECTION_STRING_SETTING, TestAzurite.connectionString()));
+                    return "azure://" + TestAzurite.freshContainer() + "/" + S3_PREFIX;
                 default:
-                    return Backends.open("file://" + Files.createDirectories(dir.resolve("files-" + n)), BackendOptions.defaults());
+                    return "file://" + Files.createDirectories(dir.resolve("files-" + n));
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The options that reach a backend of this family on the test servers. */
+    public BackendOptions options() {
+        switch (this) {
+            case S3:
+                return s3Options();
+            case AZURE:
+                return BackendOptions.defaults().withSetting(AzureConnection.CONNECTION_STRING_SETTING, TestAzurite.connectionString());
+            default:
+                return BackendOptions.defaults();
         }
     }
 

@@ -27,6 +27,9 @@ public final class Fixtures {
     public static final String H = "dev:tap-custom-to-target-jsonl";
     public static final String I = "staging:tap-hubspot-to-target-postgres";
 
+    /** Meltano's json.dumps of fixture row C's effective state: its pending partial merged onto its completed state. */
+    public static final String EFFECTIVE_C = "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"replication_key\": \"created\", \"replication_key_value\": \"2024-05-31T23:59:58Z\"}, \"customers\": {\"replication_key\": \"updated\", \"replication_key_value\": \"2024-05-31T22:10:00Z\"}, \"invoices\": {\"replication_key\": \"updated\", \"replication_key_value\": \"2024-06-01T06:00:00Z\"}, \"events\": {\"starting_replication_value\": \"2024-05-01T00:00:00Z\", \"replication_key_signpost\": \"2024-06-01T07:00:00+00:00\", \"progress_markers\": {\"Note\": \"Progress is not resumable if interrupted.\", \"replication_key\": \"created\", \"replication_key_value\": \"2024-05-20T03:04:05Z\"}}}}}";
+
     private Fixtures() {}
 
     /** A copy of the fixture system DB; returns its {@code sqlite:///} URI. */

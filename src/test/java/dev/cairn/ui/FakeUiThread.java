@@ -1,8 +1,10 @@
 package dev.cairn.ui;
 
 import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -47,16 +49,29 @@ public final class FakeUiThread implements AutoCloseable {
      * in the queue: a task that has not started yet.
      */
     public CountDownLatch occupyWorkers() {
+        return occupyWorkers(2);
+    }
+
+    /** Waits until no background task runs and the UI thread has handled every callback. */
+    public void awaitIdle() {
+        await(() -> executor.running().isEmpty(), Duration.ofSeconds(30));
+    }
+
+    /**
+     * Keeps every worker of the pool busy until the returned latch is counted down, so tasks
+     * submitted meanwhile wait in the queue (a busy machine, a big state opening).
+     */
+    public CountDownLatch occupyWorkers(int workers) {
         CountDownLatch release = new CountDownLatch(1);
-        CountDownLatch busy = new CountDownLatch(2);
-        for (int i = 0; i < 2; i++) {
-            run(() -> executor.submit(BackgroundTask.of("Busy", context -> {
-                busy.countDown();
+        CountDownLatch started = new CountDownLatch(workers);
+        for (int i = 0; i < workers; i++) {
+            run(() -> executor.submit(BackgroundTask.of("Occupying a worker", context -> {
+                started.countDown();
                 return release.await(30, TimeUnit.SECONDS);
             })));
         }
         try {
-            if (!busy.await(30, TimeUnit.SECONDS)) {
+            if (!started.await(30, TimeUnit.SECONDS)) {
                 throw new AssertionError("the workers did not start");
             }
         } catch (InterruptedException e) {
@@ -66,9 +81,9 @@ public final class FakeUiThread implements AutoCloseable {
         return release;
     }
 
-    /** Waits until no background task runs and the UI thread has handled every callback. */
-    public void awaitIdle() {
-        await(() -> executor.running().isEmpty(), Duration.ofSeconds(30));
+    /** What the status bar's Cancel does: cancels every task in flight. */
+    public void cancelAll() {
+        run(() -> new ArrayList<>(executor.running()).forEach(RunningTask::cancel));
     }
 
     public void await(BooleanSupplier condition, Duration timeout) {

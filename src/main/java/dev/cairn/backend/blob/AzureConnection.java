@@ -31,10 +31,14 @@ public final class AzureConnection {
 
     private final String accountUrl;
     private final String connectionString;
+    private final Duration connectTimeout;
+    private final Duration readTimeout;
 
-    private AzureConnection(String accountUrl, String connectionString) {
+    private AzureConnection(String accountUrl, String connectionString, Duration connectTimeout, Duration readTimeout) {
         this.accountUrl = accountUrl;
         this.connectionString = connectionString;
+        this.connectTimeout = connectTimeout;
+        this.readTimeout = readTimeout;
     }
 
     public static AzureConnection resolve(BackendOptions options) {
@@ -50,7 +54,8 @@ public final class AzureConnection {
                     + ") or a storage account URL (" + ACCOUNT_URL_SETTING + ") to use the default Azure credentials");
         }
         // Meltano prefers the account URL when both are set.
-        return new AzureConnection(accountUrl, accountUrl == null ? connectionString : null);
+        return new AzureConnection(accountUrl, accountUrl == null ? connectionString : null,
+                options.connectTimeout(), options.readTimeout());
     }
 
     private static String first(String... values) {
@@ -63,8 +68,10 @@ public final class AzureConnection {
     }
 
     public BlobServiceClient client() {
-        BlobServiceClientBuilder builder = new BlobServiceClientBuilder().httpClient(new JdkHttpClientBuilder().build())
-                .retryOptions(RETRIES);
+        // The same bounds as S3's client: --connect-timeout to connect, --read-timeout of silence in an answer.
+        JdkHttpClientBuilder http = new JdkHttpClientBuilder().connectionTimeout(connectTimeout)
+                .responseTimeout(readTimeout).readTimeout(readTimeout);
+        BlobServiceClientBuilder builder = new BlobServiceClientBuilder().httpClient(http.build()).retryOptions(RETRIES);
         try {
             if (accountUrl != null) {
                 return builder.endpoint(accountUrl).credential(new DefaultAzureCredentialBuilder().build()).buildClient();

@@ -1,5 +1,6 @@
 package dev.cairn.backend.blob;
 
+import dev.cairn.backend.BackendException;
 import dev.cairn.backend.ListedState;
 import java.util.function.Consumer;
 
@@ -17,11 +18,19 @@ interface BlobLayout {
     void list(BlobStore store, String pattern, Consumer<ListedState> sink);
 
     default String stateKey(String stateId) {
-        return folder(stateId) + STATE_SUFFIX;
+        return folder(nonEmpty(stateId)) + STATE_SUFFIX;
     }
 
     default String lockKey(String stateId) {
-        return folder(stateId) + "/" + LOCK_FILE;
+        return folder(nonEmpty(stateId)) + "/" + LOCK_FILE;
+    }
+
+    /** An empty ID would put its {@code state.json} straight into the root (or prefix) folder, where no ID lives. */
+    private static String nonEmpty(String stateId) {
+        if (stateId.isEmpty()) {
+            throw new BackendException("a state ID cannot be empty in a file or cloud backend: its folder would be the backend's own");
+        }
+        return stateId;
     }
 
     /** The folder of a key that names a {@code state.json} below a folder, or null for any other key. */

@@ -53,13 +53,13 @@ public final class BlobStateBackend implements StateBackend {
         if (expected != null && store.comparesAtomically()) {
             // The store's own conditional put is the compare-and-set: no read needed before it.
             String lockKey = layout.lockKey(stateId);
-            lock.acquire(stateId, lockKey);
+            Version held = lock.acquire(stateId, lockKey);
             try {
                 return store.put(key, data, expected);
             } catch (BlobStore.PreconditionFailed e) {
                 throw new ConflictException(read(stateId), expected);
             } finally {
-                lock.release(lockKey);
+                lock.release(lockKey, held);
             }
         }
         return underLock(stateId, expected, current -> store.put(key, data, current.version()));
@@ -86,6 +86,11 @@ public final class BlobStateBackend implements StateBackend {
     }
 
     @Override
+    public void removeLeftoverLock(String stateId) {
+        lock.removeLeftover(layout.lockKey(stateId));
+    }
+
+    @Override
     public void close() {
         store.close();
     }
@@ -96,7 +101,7 @@ public final class BlobStateBackend implements StateBackend {
 
     private Version underLock(String stateId, Version expected, Change change) {
         String lockKey = layout.lockKey(stateId);
-        lock.acquire(stateId, lockKey);
+        Version held = lock.acquire(stateId, lockKey);
         try {
             StoredState current = read(stateId);
             if (expected != null && !expected.equals(current.version())) {
@@ -109,7 +114,7 @@ public final class BlobStateBackend implements StateBackend {
                 throw new ConflictException(read(stateId), expected == null ? current.version() : expected);
             }
         } finally {
-            lock.release(lockKey);
+            lock.release(lockKey, held);
         }
     }
 }

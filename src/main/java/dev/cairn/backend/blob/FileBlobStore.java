@@ -8,10 +8,14 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -70,9 +74,13 @@ final class FileBlobStore implements BlobStore {
                     throw new PreconditionFailed(key);
                 }
             }
-            Path temp = Files.createTempFile(target.getParent(), TEMP_PREFIX, ".tmp");
+            Path temp = temp(target);
             try {
-                Files.write(temp, data, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+                // Created without attributes, the temporary file gets what Python's open() gives a new
+                // file (0666 & ~umask); a file it replaces passes on its own mode, as Meltano's rewrite
+                // in place keeps it. Files.createTempFile's 0600 would lock out a pipeline of another user.
+                Files.write(temp, data, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+                keepMode(target, temp);
                 move(temp, target);
             } finally {
                 Files.deleteIfExists(temp);
@@ -80,6 +88,22 @@ final class FileBlobStore implements BlobStore {
             return Version.ofContent(data);
         } catch (IOException e) {
             throw failure("write", key, e);
+        }
+    }
+
+    private static Path temp(Path target) {
+        return target.resolveSibling(TEMP_PREFIX + UUID.randomUUID() + ".tmp");
+    }
+
+    private static void keepMode(Path from, Path to) throws IOException {
+        PosixFileAttributeView view = Files.getFileAttributeView(from, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        if (view == null) {
+            return; // not a POSIX file system: there is no mode to keep
+        }
+        try {
+            Files.setPosixFilePermissions(to, view.readAttributes().permissions());
+        } catch (NoSuchFileException e) {
+            // nothing replaced: the new file keeps the umask's mode
         }
     }
 
@@ -95,14 +119,12 @@ final class FileBlobStore implements BlobStore {
     @Override
     public synchronized void delete(String key, Version expected) {
         Path target = path(key);
-        if (expected != null) {
-            Blob current = get(key);
-            if (current != null && !current.version().equals(expected)) {
-                throw new PreconditionFailed(key);
-            }
-        }
         try {
-            Files.deleteIfExists(target);
+            if (expected == null) {
+                Files.deleteIfExists(target);
+            } else {
+                deleteIfAt(key, target, expected);
+            }
             for (Path dir = target.getParent(); dir != null && dir.startsWith(root) && !dir.equals(root); dir = dir.getParent()) {
                 try {
                     Files.delete(dir);
@@ -115,6 +137,33 @@ final class FileBlobStore implements BlobStore {
         }
     }
 
+    /**
+     * Renames the file aside first (atomic), then compares what it took: a file someone wrote in
+     * between is never deleted unseen. One found at another version is linked back, unless yet
+     * another file has taken the name meanwhile. A file already gone is no failure: what was asked is done.
+     */
+    private static void deleteIfAt(String key, Path target, Version expected) throws IOException {
+        Path aside = temp(target);
+        try {
+            Files.move(target, aside, StandardCopyOption.ATOMIC_MOVE);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        try {
+            if (!Version.ofContent(Files.readAllBytes(aside)).equals(expected)) {
+                try {
+                    Files.createLink(target, aside);
+                } catch (FileAlreadyExistsException newer) {
+                    // Someone created the file while it was aside: theirs stays. For a lock that means two
+                    // holders, the race Meltano's own check-then-write has, here one rename long.
+                }
+                throw new PreconditionFailed(key);
+            }
+        } finally {
+            Files.deleteIfExists(aside);
+        }
+    }
+
     @Override
     public void list(String prefix, Consumer<String> keys) {
         if (!Files.isDirectory(root)) {
@@ -122,7 +171,7 @@ final class FileBlobStore implements BlobStore {
         }
         try (Stream<Path> files = Files.walk(root)) {
             files.filter(p -> !p.getFileName().toString().startsWith(TEMP_PREFIX))
-                    .filter(Files::isRegularFile)
+                    .filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) // nor a linked file, as path() refuses it
                     .map(p -> key(root.relativize(p)))
                     .filter(k -> k.startsWith(prefix))
                     .forEach(keys);
@@ -136,10 +185,26 @@ final class FileBlobStore implements BlobStore {
         // nothing held open
     }
 
+    /**
+     * The file for a key, refused when it is not a file of its own inside the root: a key with
+     * {@code ..} or a character no file name can hold, or a path through a symbolic link below the
+     * root. A link may lead anywhere (Meltano would follow it), so none is followed at all.
+     */
     private Path path(String key) {
-        Path p = root.resolve(key).normalize();
-        if (!p.startsWith(root)) {
+        Path p;
+        try {
+            p = root.resolve(key).normalize();
+        } catch (InvalidPathException e) {
+            throw new BackendException("a state ID in " + displayUri() + " must be a possible folder name: " + e.getReason());
+        }
+        if (!p.startsWith(root) || p.equals(root)) {
             throw new BackendException("state ID escapes the backend folder: " + key);
+        }
+        for (Path part = p; !part.equals(root); part = part.getParent()) {
+            if (Files.isSymbolicLink(part)) {
+                throw new BackendException(part + " is a symbolic link: Cairn follows no link inside a file backend,"
+                        + " as one can lead out of " + displayUri());
+            }
         }
         return p;
     }

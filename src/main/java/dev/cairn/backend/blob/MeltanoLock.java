@@ -4,7 +4,6 @@ import dev.cairn.backend.BackendException;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
 import dev.cairn.backend.Version;
-import dev.cairn.state.PythonFloat;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,7 +13,10 @@ import java.time.Instant;
  * Meltano's lock for filesystem-family backends (reference §4.4): a {@code lock} blob next to
  * {@code state.json} holding the UTC epoch seconds it was taken at, stale after
  * {@code lock_timeout_seconds}. Unlike Meltano, Cairn creates the lock only if none exists (no
- * check-then-write race) and gives up after a bounded wait instead of waiting forever.
+ * check-then-write race), deletes a lock only at the version it read (its own on release, the stale
+ * one it saw when breaking, so never a lock someone took meanwhile), and gives up after a bounded
+ * wait instead of waiting forever. The lock Cairn writes names its owner ({@link LockOwner}), so
+ * that a lock left by a killed Cairn on this machine is recognised and removed at once.
  */
 final class MeltanoLock {
 
@@ -32,70 +34,110 @@ final class MeltanoLock {
         this.clock = clock;
     }
 
-    /** Reads the lock's state without taking it. */
-    LockStatus status(String lockKey) {
-        BlobStore.Blob blob = store.get(lockKey);
-        if (blob == null) {
-            return LockStatus.FREE;
+    /** A lock blob as read, and what it means. */
+    private record Seen(Version version, LockStatus status, boolean leftByDeadCairn) {
+        boolean breakable() {
+            return status.state() == LockStatus.State.STALE;
         }
-        Instant since = lockedAt(blob.data());
-        if (since == null) {
-            return LockStatus.held(null, "lock content is not a timestamp: '" + text(blob.data()) + "'");
-        }
-        return since.isBefore(clock.instant().minus(staleAfter))
-                ? LockStatus.stale(since, "older than " + staleAfter.toSeconds() + " s; Meltano would break it")
-                : LockStatus.held(since, null);
     }
 
-    /** Takes the lock for {@code stateId}, breaking a stale one, waiting at most the configured time for a held one. */
-    void acquire(String stateId, String lockKey) {
+    /** Reads the lock's state without taking it. */
+    LockStatus status(String lockKey) {
+        Seen seen = look(lockKey);
+        return seen == null ? LockStatus.FREE : seen.status();
+    }
+
+    private Seen look(String lockKey) {
+        BlobStore.Blob blob = store.get(lockKey);
+        if (blob == null) {
+            return null;
+        }
+        String content = new String(blob.data(), StandardCharsets.UTF_8);
+        Instant since = lockedAt(content);
+        if (since == null) {
+            return new Seen(blob.version(), LockStatus.held(null, "lock content is not a timestamp: '" + content + "'"), false);
+        }
+        Long deadPid = LockOwner.deadCairnOfThisMachine(content);
+        if (deadPid != null) {
+            return new Seen(blob.version(), LockStatus.stale(since,
+                    "left by Cairn (process " + deadPid + ") on this machine, which no longer runs"), true);
+        }
+        return new Seen(blob.version(), since.isBefore(clock.instant().minus(staleAfter))
+                ? LockStatus.stale(since, "older than " + staleAfter.toSeconds() + " s; Meltano would break it")
+                : LockStatus.held(since, null), false);
+    }
+
+    /**
+     * Takes the lock for {@code stateId}, breaking a stale one, waiting at most the configured time for a held one.
+     *
+     * @return the version of the lock now held, for {@link #release}
+     */
+    Version acquire(String stateId, String lockKey) {
         Instant giveUp = clock.instant().plus(wait);
         while (true) {
             try {
                 // Creating the lock only if there is none is Meltano's check-then-write without its race.
-                store.put(lockKey, now(), Version.ABSENT);
-                return;
+                return store.put(lockKey, content(clock.instant(), LockOwner.current()), Version.ABSENT);
             } catch (BlobStore.PreconditionFailed e) {
-                LockStatus status = status(lockKey);
-                if (status.state() == LockStatus.State.STALE) {
-                    store.delete(lockKey, null);
+                Seen seen = look(lockKey);
+                if (seen == null || (seen.breakable() && deleted(lockKey, seen.version()))) {
                     continue;
                 }
-                if (status.isHeld() && !clock.instant().isBefore(giveUp)) {
-                    throw new LockedException(stateId, status);
+                // Held, or the stale lock changed before we could break it (another breaker took it).
+                if (!clock.instant().isBefore(giveUp)) {
+                    throw new LockedException(stateId, status(lockKey));
                 }
-                if (status.isHeld()) {
-                    sleep();
-                }
+                sleep();
             }
         }
     }
 
     /** Deletes the lock if it is stale; a held one is left alone and reported. */
     void breakIfStale(String stateId, String lockKey) {
-        LockStatus status = status(lockKey);
-        if (status.isHeld()) {
-            throw new LockedException(stateId, status);
+        Seen seen = look(lockKey);
+        if (seen != null && seen.status().isHeld()) {
+            throw new LockedException(stateId, seen.status());
         }
-        if (status.state() == LockStatus.State.STALE) {
-            store.delete(lockKey, null);
+        if (seen != null && seen.breakable() && !deleted(lockKey, seen.version())) {
+            // Someone took the lock between our read and our delete: theirs is left alone.
+            throw new LockedException(stateId, status(lockKey));
         }
     }
 
-    void release(String lockKey) {
-        store.delete(lockKey, null);
+    /** Deletes a lock left by a Cairn of this machine that no longer runs; any other lock is left alone. */
+    void removeLeftover(String lockKey) {
+        Seen seen = look(lockKey);
+        if (seen != null && seen.leftByDeadCairn()) {
+            deleted(lockKey, seen.version());
+        }
     }
 
-    /** {@code str(datetime.now(timezone.utc).timestamp())}, as Meltano writes it. */
-    private byte[] now() {
-        Instant now = clock.instant();
-        double seconds = now.getEpochSecond() + (now.getNano() / 1000) / 1e6;
-        return PythonFloat.repr(seconds).getBytes(StandardCharsets.US_ASCII);
+    /** Deletes our lock, unless it was broken as stale meanwhile and someone else's took its place. */
+    void release(String lockKey, Version held) {
+        deleted(lockKey, held);
     }
 
-    private static Instant lockedAt(byte[] data) {
+    private boolean deleted(String lockKey, Version version) {
         try {
-            double seconds = Double.parseDouble(text(data).trim());
+            store.delete(lockKey, version);
+            return true;
+        } catch (BlobStore.PreconditionFailed e) {
+            return false;
+        }
+    }
+
+    /**
+     * What Meltano writes, {@code str(datetime.now(timezone.utc).timestamp())}, with the owner's
+     * digits appended after the microseconds: Python's {@code float()} reads the same instant.
+     */
+    static byte[] content(Instant at, LockOwner owner) {
+        String seconds = at.getEpochSecond() + "." + String.format("%06d", at.getNano() / 1000);
+        return (seconds + owner.digits()).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static Instant lockedAt(String content) {
+        try {
+            double seconds = Double.parseDouble(content.trim());
             if (!Double.isFinite(seconds)) {
                 return null;
             }
@@ -104,10 +146,6 @@ final class MeltanoLock {
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    private static String text(byte[] data) {
-        return new String(data, StandardCharsets.UTF_8);
     }
 
     private static void sleep() {

@@ -2,7 +2,10 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
+import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Map;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -11,9 +14,12 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.retry.RetryUtils;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.AwsProfileRegionProvider;
+import software.amazon.awssdk.retries.DefaultRetryStrategy;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
 
@@ -28,6 +34,8 @@ public final class S3Connection {
 
     /** Enough pooled connections for a bulk copy's workers and a listing at once. */
     private static final int MAX_CONNECTIONS = 64;
+    /** The SDK's standard mode: a request and two retries. */
+    private static final int MAX_ATTEMPTS = 3;
 
     public static final String ACCESS_KEY_SETTING = "s3.aws_access_key_id";
     public static final String SECRET_KEY_SETTING = "s3.aws_secret_access_key";
@@ -40,14 +48,18 @@ public final class S3Connection {
     private final URI endpoint;
     private final Region region;
     private final boolean regionGuessed;
+    private final Duration connectTimeout;
+    private final Duration readTimeout;
 
     private S3Connection(AwsCredentialsProvider credentials, String credentialSource, URI endpoint, Region region,
-                         boolean regionGuessed) {
+                         boolean regionGuessed, Duration connectTimeout, Duration readTimeout) {
         this.credentials = credentials;
         this.credentialSource = credentialSource;
         this.endpoint = endpoint;
         this.region = region;
         this.regionGuessed = regionGuessed;
+        this.connectTimeout = connectTimeout;
+        this.readTimeout = readTimeout;
     }
 
     public static S3Connection resolve(S3Location location, BackendOptions options) {
@@ -82,7 +94,8 @@ public final class S3Connection {
         String regionName = first(options.setting(REGION_SETTING), env.get("AWS_REGION"), env.get("AWS_DEFAULT_REGION"),
                 profileRegion());
         Region region = regionName == null ? Region.US_EAST_1 : Region.of(regionName);
-        return new S3Connection(credentials, credentialSource, endpoint, region, regionName == null);
+        return new S3Connection(credentials, credentialSource, endpoint, region, regionName == null,
+                options.connectTimeout(), options.readTimeout());
     }
 
     private static URI endpoint(String text) {
@@ -117,7 +130,17 @@ public final class S3Connection {
 
     public S3Client client() {
         S3ClientBuilder builder = S3Client.builder()
-                .httpClient(Apache5HttpClient.builder().maxConnections(MAX_CONNECTIONS).build())
+                .httpClient(Apache5HttpClient.builder()
+                        .maxConnections(MAX_CONNECTIONS)
+                        .connectionTimeout(connectTimeout)
+                        .socketTimeout(readTimeout)
+                        .build())
+                .overrideConfiguration(o -> o.retryStrategy(DefaultRetryStrategy.standardStrategyBuilder()
+                        .useClientDefaults(false)
+                        .maxAttempts(MAX_ATTEMPTS)
+                        .retryOnException(S3Connection::worthRetrying)
+                        .treatAsThrottling(e -> e instanceof SdkException s && RetryUtils.isThrottlingException(s))
+                        .build()))
                 .credentialsProvider(credentials)
                 .region(region);
         if (endpoint != null) {
@@ -132,6 +155,25 @@ public final class S3Connection {
             builder.crossRegionAccessEnabled(true);
         }
         return builder.build();
+    }
+
+    /**
+     * What the SDK would retry (a 5xx, throttling, a skewed clock, a dropped connection), except a
+     * timeout: a server that stayed silent for the whole connect or read timeout gets no second wait,
+     * so a call fails in the time the user set rather than a multiple of it. No limit is put on a
+     * whole call: a big state may take longer than the read timeout to download while data flows.
+     */
+    private static boolean worthRetrying(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof InterruptedIOException) {
+                return false; // SocketTimeoutException, and HttpClient's ConnectTimeoutException
+            }
+        }
+        if (error instanceof SdkException e && (RetryUtils.isRetryableException(e) || RetryUtils.isThrottlingException(e)
+                || RetryUtils.isClockSkewException(e))) {
+            return true;
+        }
+        return error instanceof SdkClientException && error.getCause() instanceof IOException;
     }
 
     /** Where credentials come from, for diagnostics; names the access key ID, never the secret. */

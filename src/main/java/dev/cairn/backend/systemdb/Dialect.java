@@ -3,6 +3,7 @@ package dev.cairn.backend.systemdb;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
+import java.util.UUID;
 
 /** What differs between the databases Meltano keeps its system DB in. */
 interface Dialect {
@@ -10,8 +11,11 @@ interface Dialect {
     /** The statement that reads a row inside the write transaction, locking it where the database can. */
     String selectForUpdate();
 
-    /** Binds {@code updated_at} as Meltano's SQLAlchemy column type stores a naive local time. */
-    void bindUpdatedAt(PreparedStatement statement, int index, LocalDateTime localNow) throws SQLException;
+    /** Binds a naive datetime ({@code updated_at}, the {@code runs} times) as SQLAlchemy's DateTime column stores it. */
+    void bindDateTime(PreparedStatement statement, int index, LocalDateTime naive) throws SQLException;
+
+    /** Binds a {@code runs.run_id} as Meltano's GUID type stores it. */
+    void bindRunId(PreparedStatement statement, int index, UUID runId) throws SQLException;
 
     /** Whether a failed insert means another writer created the row first. */
     boolean isDuplicateKey(SQLException e);

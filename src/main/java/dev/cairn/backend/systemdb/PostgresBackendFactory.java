@@ -3,9 +3,7 @@ package dev.cairn.backend.systemdb;
 import dev.cairn.backend.BackendFactory;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateBackend;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
+import java.time.Duration;
 import java.util.Properties;
 
 /**
@@ -13,10 +11,6 @@ import java.util.Properties;
  * ({@code postgresql+psycopg://user:password@host:5432/db?options=-csearch_path%3Dschema}) or a JDBC URL.
  */
 public final class PostgresBackendFactory implements BackendFactory {
-
-    private static final int POOL_SIZE = 4;
-    /** SQLSTATE invalid_password. */
-    private static final String INVALID_PASSWORD = "28P01";
 
     @Override
     public boolean accepts(String uri) {
@@ -37,8 +31,17 @@ public final class PostgresBackendFactory implements BackendFactory {
             props.setProperty("readOnly", "true");
             props.setProperty("readOnlyMode", "always");
         }
+        // the URI's connect_timeout, as libpq (and so Meltano) honours it, else ours
+        Duration connect = pg.connectTimeout() != null ? pg.connectTimeout() : options.connectTimeout();
+        props.putIfAbsent("connectTimeout", seconds(connect)); // TCP connect
+        props.putIfAbsent("loginTimeout", seconds(connect)); // connect, TLS and authentication
+        // A writer waiting for a row lock hears nothing from the server until lock_timeout (the lock wait).
+        props.putIfAbsent("socketTimeout", seconds(options.readTimeout().plus(options.lockWait())));
+        // Row locks give up after the backend's lock wait, instead of hanging behind a stuck writer.
         String lockTimeout = "SET lock_timeout = " + Math.max(1, options.lockWait().toMillis());
-        ConnectionPool pool = new ConnectionPool(() -> open(pg, props, lockTimeout), POOL_SIZE);
+        // A caller waits for a connection as long as opening one takes, or a holder's longest legitimate wait: a row lock.
+        Duration borrow = connect.isZero() ? Duration.ZERO : connect.plus(options.lockWait());
+        PostgresPool pool = new PostgresPool(pg, props, lockTimeout, connect, borrow);
         try {
             return new SystemDbBackend(pg.displayUri(), pool, new PostgresDialect());
         } catch (RuntimeException e) {
@@ -47,25 +50,8 @@ public final class PostgresBackendFactory implements BackendFactory {
         }
     }
 
-    /** A connection whose row locks give up after the backend's lock wait, instead of hanging behind a stuck writer. */
-    private static Connection open(PostgresUri pg, Properties props, String lockTimeout) throws SQLException {
-        Connection c;
-        try {
-            c = pg.connect(props);
-        } catch (SQLException e) {
-            if (INVALID_PASSWORD.equals(e.getSQLState())) {
-                throw new SQLException(e.getMessage() + (pg.passwordSource() == null
-                        ? " (no password in the URI, PGPASSWORD or the password file)"
-                        : " (password from " + pg.passwordSource() + ")"), e.getSQLState(), e);
-            }
-            throw e;
-        }
-        try (Statement s = c.createStatement()) {
-            s.execute(lockTimeout);
-        } catch (SQLException e) {
-            c.close();
-            throw e;
-        }
-        return c;
+    /** pgjdbc's timeouts are whole seconds, 0 for none: a fraction rounds up, so that a short limit stays a limit. */
+    private static String seconds(Duration d) {
+        return Long.toString(d.toNanosPart() == 0 ? d.toSeconds() : d.toSeconds() + 1);
     }
 }

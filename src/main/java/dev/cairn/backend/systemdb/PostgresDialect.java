@@ -3,6 +3,7 @@ package dev.cairn.backend.systemdb;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
+import java.util.UUID;
 
 /**
  * PostgreSQL. The write transaction reads the row {@code FOR UPDATE}, so a second writer waits for
@@ -20,9 +21,15 @@ final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public void bindUpdatedAt(PreparedStatement statement, int index, LocalDateTime localNow) throws SQLException {
-        // TIMESTAMP WITHOUT TIME ZONE, as SQLAlchemy's TIMESTAMP column holds Meltano's naive local time
-        statement.setObject(index, localNow);
+    public void bindDateTime(PreparedStatement statement, int index, LocalDateTime naive) throws SQLException {
+        // TIMESTAMP WITHOUT TIME ZONE, as SQLAlchemy's TIMESTAMP column holds Meltano's naive times
+        statement.setObject(index, naive);
+    }
+
+    /** The native uuid column. */
+    @Override
+    public void bindRunId(PreparedStatement statement, int index, UUID runId) throws SQLException {
+        statement.setObject(index, runId);
     }
 
     @Override

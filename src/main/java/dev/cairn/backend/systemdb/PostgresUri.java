@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,8 +40,7 @@ public final class PostgresUri {
             "sslkey", "sslkey",
             "sslpassword", "sslpassword",
             "options", "options",
-            "application_name", "ApplicationName",
-            "connect_timeout", "connectTimeout");
+            "application_name", "ApplicationName");
 
     /** Connection facts pgjdbc's URL parser returns that are not connection properties. */
     private static final List<String> PGJDBC_LOCATION_KEYS = List.of("PGHOST", "PGPORT", "PGDBNAME");
@@ -52,9 +52,10 @@ public final class PostgresUri {
     private final String user;
     private final Properties properties;
     private final String passwordSource;
+    private final Duration connectTimeout;
 
     private PostgresUri(String displayUri, String host, String port, String database, String user,
-                        Properties properties, String passwordSource) {
+                        Properties properties, String passwordSource, Duration connectTimeout) {
         this.displayUri = displayUri;
         this.host = host;
         this.port = port;
@@ -62,6 +63,7 @@ public final class PostgresUri {
         this.user = user;
         this.properties = properties;
         this.passwordSource = passwordSource;
+        this.connectTimeout = connectTimeout;
     }
 
     /** Whether the text names a PostgreSQL database in one of the forms {@link #parse} reads. */
@@ -93,6 +95,7 @@ public final class PostgresUri {
         String port = emptyToNull(m.group("port"));
         String database = emptyToNull(m.group("database"));
         Properties props = new Properties();
+        String connectTimeout = null;
         for (Map.Entry<String, String> param : query(m.group("query"), uri).entrySet()) {
             String name = param.getKey();
             String value = param.getValue();
@@ -102,11 +105,12 @@ public final class PostgresUri {
                 case "dbname" -> database = value;
                 case "user" -> user = value;
                 case "password" -> password = value;
+                case "connect_timeout" -> connectTimeout = value;
                 default -> {
                     String property = QUERY_TO_PGJDBC.get(name);
                     if (property == null) {
                         throw new BackendException("unsupported connection parameter '" + name + "' in "
-                                + Redaction.redact(uri) + " (supported: host, port, dbname, user, password, "
+                                + Redaction.redact(uri) + " (supported: host, port, dbname, user, password, connect_timeout, "
                                 + String.join(", ", QUERY_TO_PGJDBC.keySet()) + ")");
                     }
                     props.setProperty(property, value);
@@ -116,7 +120,7 @@ public final class PostgresUri {
         if (port != null && !port.matches("\\d+")) {
             throw new BackendException("port '" + port + "' is not a number in " + Redaction.redact(uri));
         }
-        return resolve(displayOf(m), host, port, database, user, password, props, env, home);
+        return resolve(displayOf(m), host, port, database, user, password, connectTimeout, props, env, home);
     }
 
     private static PostgresUri fromJdbc(String uri, Map<String, String> env, Path home) {
@@ -130,12 +134,14 @@ public final class PostgresUri {
         String user = (String) parsed.remove("user");
         String password = (String) parsed.remove("password");
         PGJDBC_LOCATION_KEYS.forEach(parsed::remove);
-        return resolve(Redaction.redact(uri), host, port, database, user, password, parsed, env, home);
+        // pgjdbc's own timeout properties stay in the URL's properties
+        return resolve(Redaction.redact(uri), host, port, database, user, password, null, parsed, env, home);
     }
 
     /** Fills what the URI left out as libpq does, password last since the password file is keyed by the rest. */
     private static PostgresUri resolve(String display, String host, String port, String database, String user,
-                                       String password, Properties props, Map<String, String> env, Path home) {
+                                       String password, String connectTimeout, Properties props,
+                                       Map<String, String> env, Path home) {
         host = firstNonEmpty(host, env.get("PGHOST"), "localhost");
         if (host.startsWith("/")) {
             throw new BackendException("Unix-domain sockets (host " + host + ") cannot be reached from Java;"
@@ -161,7 +167,21 @@ public final class PostgresUri {
         if (password != null) {
             props.setProperty("password", password);
         }
-        return new PostgresUri(display, host, port, database, user, props, source);
+        String timeout = firstNonEmpty(connectTimeout, env.get("PGCONNECT_TIMEOUT"));
+        return new PostgresUri(display, host, port, database, user, props, source,
+                timeout == null ? null : libpqTimeout(timeout, display));
+    }
+
+    /** libpq's reading of {@code connect_timeout}: whole seconds, at least 2; zero or less waits for ever. */
+    private static Duration libpqTimeout(String value, String display) {
+        long seconds;
+        try {
+            seconds = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new BackendException("invalid integer value \"" + value + "\" for connection option \"connect_timeout\" in "
+                    + display);
+        }
+        return seconds <= 0 ? Duration.ZERO : Duration.ofSeconds(Math.max(2, seconds));
     }
 
     /** The URI as the user wrote it, with the password replaced. */
@@ -255,12 +275,7 @@ public final class PostgresUri {
     }
 
     public Connection connect() throws SQLException {
-        return connect(properties());
-    }
-
-    /** Connects with the given properties, which start from {@link #properties()}. */
-    Connection connect(Properties props) throws SQLException {
-        return new org.postgresql.Driver().connect(jdbcUrl(), props);
+        return new org.postgresql.Driver().connect(jdbcUrl(), properties());
     }
 
     /** The URI with the password hidden. */
@@ -282,6 +297,11 @@ public final class PostgresUri {
 
     public String user() {
         return user;
+    }
+
+    /** {@code connect_timeout} from the URI or {@code PGCONNECT_TIMEOUT}: {@code null} if neither, zero for no limit. */
+    public Duration connectTimeout() {
+        return connectTimeout;
     }
 
     /** Where the password came from ("the URI", "PGPASSWORD", the password file's path), or {@code null}: none. */

@@ -15,8 +15,6 @@ import org.sqlite.SQLiteConfig;
  */
 public final class SqliteBackendFactory implements BackendFactory {
 
-    private static final int POOL_SIZE = 4;
-
     @Override
     public boolean accepts(String uri) {
         return uri.startsWith("sqlite:") || uri.startsWith("jdbc:sqlite:");
@@ -40,15 +38,15 @@ public final class SqliteBackendFactory implements BackendFactory {
             config.setReadOnly(true);
         }
         String jdbcUrl = "jdbc:sqlite:" + file;
-        ConnectionPool pool = new ConnectionPool(() -> {
+        SerializedConnection connection = new SerializedConnection(() -> {
             Connection c = config.createConnection(jdbcUrl);
             c.setAutoCommit(true);
             return c;
-        }, POOL_SIZE);
+        });
         try {
-            return new SystemDbBackend("sqlite:///" + file, pool, new SqliteDialect());
+            return new SystemDbBackend("sqlite:///" + file, connection, new SqliteDialect());
         } catch (RuntimeException e) {
-            pool.close();
+            connection.close();
             throw e;
         }
     }

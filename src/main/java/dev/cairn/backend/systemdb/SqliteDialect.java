@@ -4,6 +4,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.UUID;
 
 /**
  * SQLite. Connections run their transactions as BEGIN IMMEDIATE, so a write transaction holds the
@@ -20,8 +21,14 @@ final class SqliteDialect implements Dialect {
     }
 
     @Override
-    public void bindUpdatedAt(PreparedStatement statement, int index, LocalDateTime localNow) throws SQLException {
-        statement.setString(index, SQLALCHEMY_DATETIME.format(localNow));
+    public void bindDateTime(PreparedStatement statement, int index, LocalDateTime naive) throws SQLException {
+        statement.setString(index, SQLALCHEMY_DATETIME.format(naive));
+    }
+
+    /** CHAR(32): the UUID's 32 lower-case hex digits, no dashes. */
+    @Override
+    public void bindRunId(PreparedStatement statement, int index, UUID runId) throws SQLException {
+        statement.setString(index, runId.toString().replace("-", ""));
     }
 
     @Override

@@ -5,6 +5,9 @@ import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
+import dev.cairn.backend.MeltanoRun;
+import dev.cairn.backend.RunLog;
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
@@ -16,10 +19,13 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -27,19 +33,15 @@ import java.util.function.Consumer;
  * documents as Python {@code json.dumps} text. The table has no version column, so the version of
  * a row is a hash of its two texts, compared inside the write transaction.
  */
-public final class SystemDbBackend implements StateBackend {
-
-    /** Meltano's "already running" check: a heartbeat in the last 5 minutes, or a start in the last day. */
-    private static final Duration HEARTBEAT_TIMEOUT = Duration.ofMinutes(5);
-    private static final Duration START_TIMEOUT = Duration.ofHours(24);
+public final class SystemDbBackend implements StateBackend, RunLog {
 
     private final String displayUri;
-    private final ConnectionPool pool;
+    private final ConnectionSource connections;
     private final Dialect dialect;
 
-    SystemDbBackend(String displayUri, ConnectionPool pool, Dialect dialect) {
+    SystemDbBackend(String displayUri, ConnectionSource connections, Dialect dialect) {
         this.displayUri = displayUri;
-        this.pool = pool;
+        this.connections = connections;
         this.dialect = dialect;
         checkStateTable();
     }
@@ -81,19 +83,27 @@ public final class SystemDbBackend implements StateBackend {
 
     @Override
     public StoredState read(String stateId) {
-        return query(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT completed_state, partial_state FROM state WHERE state_id = ?")) {
-                s.setString(1, stateId);
-                try (ResultSet rows = s.executeQuery()) {
-                    return rows.next() ? stored(stateId, rows.getString(1), rows.getString(2)) : StoredState.absent(stateId);
-                }
+        return query(c -> read(c, stateId));
+    }
+
+    private static StoredState read(Connection c, String stateId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT completed_state, partial_state FROM state WHERE state_id = ?")) {
+            s.setString(1, stateId);
+            try (ResultSet rows = s.executeQuery()) {
+                return rows.next() ? stored(stateId, rows.getString(1), rows.getString(2)) : StoredState.absent(stateId);
             }
-        });
+        }
     }
 
     @Override
     public Version write(String stateId, StateDocument document, Version expected) {
+        return write(stateId, document, expected, null);
+    }
+
+    /** The state and, when given, Meltano's {@code runs} row for the command, in one transaction. */
+    @Override
+    public Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
         refuseWhileRunning(stateId);
         String completed = text(document.completed());
         String partial = text(document.partial());
@@ -104,7 +114,7 @@ public final class SystemDbBackend implements StateBackend {
                     s.setString(1, completed);
                     s.setString(2, partial);
                     // Meltano replaces a row through SQLAlchemy's "row switch", which stamps local time.
-                    dialect.bindUpdatedAt(s, 3, LocalDateTime.now());
+                    dialect.bindDateTime(s, 3, LocalDateTime.now());
                     s.setString(4, stateId);
                     s.executeUpdate();
                 }
@@ -118,8 +128,36 @@ public final class SystemDbBackend implements StateBackend {
                     s.executeUpdate();
                 }
             }
+            if (run != null) {
+                insert(c, run);
+            }
         });
         return Version.ofContent(completed, partial);
+    }
+
+    @Override
+    public void record(MeltanoRun run) {
+        query(c -> {
+            insert(c, run);
+            return null;
+        });
+    }
+
+    /** The row as Meltano's {@code Job} model stores it: id from the table, no heartbeat, payload as json.dumps. */
+    private void insert(Connection c, MeltanoRun run) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO runs (job_name, state, started_at, ended_at, payload,"
+                + " payload_flags, run_id, \"trigger\", last_heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+            LocalDateTime at = LocalDateTime.ofInstant(run.at(), ZoneOffset.UTC);
+            s.setString(1, run.jobName());
+            s.setString(2, MeltanoRun.STATE_EDIT);
+            dialect.bindDateTime(s, 3, at);
+            dialect.bindDateTime(s, 4, at);
+            s.setString(5, PythonJson.dumps(run.payload().document()));
+            s.setInt(6, run.payload().flags());
+            dialect.bindRunId(s, 7, run.runId());
+            s.setString(8, run.trigger());
+            s.executeUpdate();
+        }
     }
 
     @Override
@@ -139,27 +177,95 @@ public final class SystemDbBackend implements StateBackend {
      */
     @Override
     public LockStatus lockStatus(String stateId) {
+        List<RunRow> running = running(stateId);
+        if (running.isEmpty()) {
+            return LockStatus.FREE;
+        }
+        RunRow newest = running.get(0);
+        String detail = newest.lastHeartbeat() == null ? "job started, no heartbeat" : "last heartbeat " + newest.lastHeartbeat();
+        return newest.isStale(Instant.now())
+                ? LockStatus.stale(newest.startedAt(), detail + "; the job looks dead")
+                : LockStatus.held(newest.startedAt(), detail);
+    }
+
+    @Override
+    public Optional<RunLog> runs() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public List<RunRow> runningJobs() {
+        return running(null);
+    }
+
+    /**
+     * The RUNNING rows (optionally of one job), newest start first, payloads left unread. A
+     * database without a {@code runs} table (Meltano's always have one; hand-made ones may not)
+     * has nothing running.
+     */
+    private List<RunRow> running(String jobName) {
+        if (!hasRunsTable()) {
+            return List.of();
+        }
+        return jobName == null
+                ? runRows("state = 'RUNNING' ORDER BY started_at DESC", false)
+                : runRows("state = 'RUNNING' AND job_name = ? ORDER BY started_at DESC", false, jobName);
+    }
+
+    private boolean hasRunsTable() {
         return query(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT started_at, last_heartbeat_at FROM runs"
-                    + " WHERE job_name = ? AND state = 'RUNNING' ORDER BY started_at DESC")) {
-                s.setString(1, stateId);
-                try (ResultSet rows = s.executeQuery()) {
-                    if (!rows.next()) {
-                        return LockStatus.FREE;
-                    }
-                    Instant started = utc(rows.getString(1));
-                    Instant heartbeat = utc(rows.getString(2));
-                    Instant now = Instant.now();
-                    boolean alive = heartbeat != null
-                            ? heartbeat.isAfter(now.minus(HEARTBEAT_TIMEOUT))
-                            : started != null && started.isAfter(now.minus(START_TIMEOUT));
-                    String detail = heartbeat == null ? "job started, no heartbeat" : "last heartbeat " + heartbeat;
-                    return alive ? LockStatus.held(started, detail) : LockStatus.stale(started, detail + "; the job looks dead");
-                }
+            try (PreparedStatement s = c.prepareStatement("SELECT id FROM runs WHERE 1 = 0")) {
+                s.executeQuery().close();
+                return true;
             } catch (SQLException e) {
-                // Databases older than the runs table's heartbeat column cannot say; nothing is locked then.
-                return LockStatus.FREE;
+                return false;
             }
+        });
+    }
+
+    @Override
+    public List<RunRow> history(String jobName, Long beforeId, int limit, boolean checkpointsOnly) {
+        List<Object> params = new ArrayList<>(List.of(jobName));
+        String where = "job_name = ?";
+        if (beforeId != null) {
+            where += " AND id < ?";
+            params.add(beforeId);
+        }
+        if (checkpointsOnly) {
+            where += " AND payload_flags <> 0";
+        }
+        params.add(limit);
+        // by id, the order Meltano inserted them in; LIMIT keeps a page of a long history to the rows shown
+        return runRows(where + " ORDER BY id DESC LIMIT ?", true, params.toArray());
+    }
+
+    @Override
+    public Optional<RunRow> run(String jobName, UUID runId) {
+        return runRows("job_name = ? AND run_id = ?", true, jobName, runId).stream().findFirst();
+    }
+
+    private List<RunRow> runRows(String whereAndOrder, boolean withPayload, Object... params) {
+        return query(c -> {
+            List<RunRow> rows = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT id, job_name, state, run_id, started_at, ended_at,"
+                    + " last_heartbeat_at, payload_flags, \"trigger\"" + (withPayload ? ", payload" : "")
+                    + " FROM runs WHERE " + whereAndOrder)) {
+                for (int i = 0; i < params.length; i++) {
+                    if (params[i] instanceof UUID runId) {
+                        dialect.bindRunId(s, i + 1, runId);
+                    } else {
+                        s.setObject(i + 1, params[i]);
+                    }
+                }
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        rows.add(new RunRow(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), utc(r.getString(5)),
+                                utc(r.getString(6)), utc(r.getString(7)), r.getInt(8), r.getString(9),
+                                withPayload ? r.getString(10) : null));
+                    }
+                }
+            }
+            return rows;
         });
     }
 
@@ -182,7 +288,7 @@ public final class SystemDbBackend implements StateBackend {
 
     @Override
     public void close() {
-        pool.close();
+        connections.close();
     }
 
     private static StoredState stored(String stateId, String completed, String partial) {
@@ -211,10 +317,6 @@ public final class SystemDbBackend implements StateBackend {
 
     // --- plumbing ---------------------------------------------------------------------------
 
-    private interface Work<T> {
-        T run(Connection c) throws SQLException;
-    }
-
     private interface RowSink {
         void accept(ResultSet rows) throws SQLException;
     }
@@ -223,19 +325,11 @@ public final class SystemDbBackend implements StateBackend {
         void apply(Connection c, StoredState current) throws SQLException;
     }
 
-    private <T> T query(Work<T> work) {
-        Connection c = null;
-        boolean broken = false;
+    private <T> T query(ConnectionSource.Work<T> work) {
         try {
-            c = pool.borrow();
-            return work.run(c);
+            return connections.use(work);
         } catch (SQLException e) {
-            broken = true;
             throw failure(e);
-        } finally {
-            if (c != null) {
-                pool.release(c, broken);
-            }
         }
     }
 
@@ -286,20 +380,39 @@ public final class SystemDbBackend implements StateBackend {
                     change.apply(c, current);
                 } catch (SQLException e) {
                     if (!current.exists() && dialect.isDuplicateKey(e)) {
+                        // read what the other writer created on this same connection: borrowing a second
+                        // one while holding this can wait for ever when every writer does it at once
                         c.rollback();
-                        throw new ConflictException(read(stateId), expected == null ? Version.ABSENT : expected);
+                        throw new ConflictException(read(c, stateId), expected == null ? Version.ABSENT : expected);
                     }
                     throw e;
                 }
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                endAfterFailure(c, e);
                 throw e;
-            } finally {
-                c.setAutoCommit(true);
             }
+            c.setAutoCommit(true);
             return null;
         });
+    }
+
+    /**
+     * Rolls back a failed write. SQLite ends the transaction itself on some errors (SQLITE_FULL, I/O
+     * errors): the rollback, and the commit that leaving manual-commit mode issues, then fail with "no
+     * transaction is active", which must not hide the real cause.
+     */
+    private static void endAfterFailure(Connection c, Exception failure) {
+        try {
+            c.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     private BackendException failure(SQLException e) {

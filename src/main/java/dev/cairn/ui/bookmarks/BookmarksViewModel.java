@@ -7,6 +7,8 @@ import dev.cairn.state.Bookmarks;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
+import dev.cairn.ui.Selection;
+import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -27,7 +29,7 @@ import javafx.collections.transformation.FilteredList;
  * value, and the flags worth a look (interrupted run, no bookmark, a value that is not a timestamp
  * where the key says it should be). Rows come from {@link Bookmarks} on the effective state.
  */
-public final class BookmarksViewModel {
+public final class BookmarksViewModel implements SelectionTab {
 
     /** A table row: the bookmark and its cells as text, for showing, sorting and filtering. */
     public record Row(Bookmark bookmark, String stream, String partition, String key, String value, String flags,
@@ -80,6 +82,8 @@ public final class BookmarksViewModel {
     private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
     private final BooleanProperty flaggedOnly = new SimpleBooleanProperty(this, "flaggedOnly", false);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    /** The selection the rows are of; null when they must be built again. */
+    private Selection shown;
 
     public BookmarksViewModel(TaskExecutor executor) {
         this.building = new TaskSlot(executor);
@@ -89,19 +93,37 @@ public final class BookmarksViewModel {
 
     private record Built(List<Row> rows, String message) { }
 
-    public void setSubject(StoredState stored) {
+    @Override
+    public void activate(Selection selection) {
+        if (selection != null && selection == shown) {
+            return;
+        }
+        shown = selection;
         rows.clear();
-        if (stored == null) {
+        if (selection == null) {
             building.cancel();
             message.set("");
             return;
         }
+        StoredState stored = selection.stored();
         message.set("Reading bookmarks …");
         building.run(BackgroundTask.of("Bookmarks of " + stored.stateId(), context -> build(stored.document())),
                 built -> {
                     rows.setAll(built.rows());
                     message.set(built.message());
-                }, failure -> message.set(failure.message()));
+                }, failure -> message.set(failure.message()),
+                () -> {
+                    shown = null;
+                    message.set("Reading the bookmarks of " + stored.stateId() + " was cancelled. Refresh (Ctrl+R) reads them again.");
+                });
+    }
+
+    @Override
+    public void deactivate() {
+        if (building.isBusy()) {
+            building.cancel();
+            shown = null;
+        }
     }
 
     static Built build(StateDocument doc) {

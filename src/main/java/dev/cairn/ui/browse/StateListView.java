@@ -1,8 +1,6 @@
 package dev.cairn.ui.browse;
 
 import dev.cairn.ui.theme.Styles;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import javafx.beans.value.ChangeListener;
 import javafx.geometry.Pos;
@@ -34,7 +32,8 @@ public final class StateListView extends BorderPane {
     private final ListView<StateIdEntry> list = new ListView<>();
     private final Label count = new Label();
     private final ProgressIndicator spinner = new ProgressIndicator();
-    private final Label placeholder = new Label("No backend open. Connect to one, or pick a saved connection.");
+    private static final String NO_BACKEND = "No backend open. Connect to one, or pick a saved connection.";
+    private final Label placeholder = new Label(NO_BACKEND);
     private StateListViewModel model;
     private final ChangeListener<Object> countsListener = (obs, old, now) -> updateBadgeBar();
     private final ChangeListener<Number> revisionListener = (obs, old, now) -> list.refresh();
@@ -48,6 +47,9 @@ public final class StateListView extends BorderPane {
             }
         }
     };
+    // refiltering replaces the list's items, which drops the ListView's selection: show the model's again
+    private final javafx.collections.ListChangeListener<StateIdEntry> visibleListener =
+            change -> modelSelection.changed(null, null, model.selectedProperty().get());
     private final ChangeListener<Boolean> loadingListener = (obs, old, now) -> spinner.setVisible(now);
 
     public StateListView() {
@@ -95,10 +97,13 @@ public final class StateListView extends BorderPane {
         if (model != null) {
             filter.textProperty().unbindBidirectional(model.filterTextProperty());
             model.countsProperty().removeListener(countsListener);
+            model.badgeFilterProperty().removeListener(countsListener);
             model.badgeRevisionProperty().removeListener(revisionListener);
             model.selectedProperty().removeListener(modelSelection);
+            model.visible().removeListener(visibleListener);
             model.loadingProperty().removeListener(loadingListener);
             count.textProperty().unbind();
+            placeholder.textProperty().unbind();
         }
         model = next;
         if (next == null) {
@@ -108,14 +113,18 @@ public final class StateListView extends BorderPane {
             badgeBar.getChildren().clear();
             count.setText("");
             spinner.setVisible(false);
+            placeholder.setText(NO_BACKEND);
             return;
         }
         filter.setDisable(false);
         filter.textProperty().bindBidirectional(next.filterTextProperty());
+        placeholder.textProperty().bind(next.placeholderProperty());
         list.setItems(next.visible());
         next.countsProperty().addListener(countsListener);
+        next.badgeFilterProperty().addListener(countsListener);
         next.badgeRevisionProperty().addListener(revisionListener);
         next.selectedProperty().addListener(modelSelection);
+        next.visible().addListener(visibleListener);
         next.loadingProperty().addListener(loadingListener);
         spinner.setVisible(next.loadingProperty().get());
         count.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
@@ -137,9 +146,11 @@ public final class StateListView extends BorderPane {
         Map<Badge, Integer> counts = model.countsProperty().get();
         for (Badge badge : Badge.values()) {
             Integer n = counts.get(badge);
-            if (n == null || n == 0) {
+            // the active filter's chip stays when no ID has its badge any more, or the filter could not be turned off
+            if ((n == null || n == 0) && model.badgeFilterProperty().get() != badge) {
                 continue;
             }
+            n = n == null ? 0 : n;
             ToggleButton chip = new ToggleButton(badge.label() + " " + String.format("%,d", n));
             chip.setMnemonicParsing(false);
             chip.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_COUNT, badge.styleClass());
@@ -161,19 +172,6 @@ public final class StateListView extends BorderPane {
     public void focusFilter() {
         filter.requestFocus();
         filter.selectAll();
-    }
-
-    /** Badge labels for an entry; also used by the inspector header. */
-    public static List<Label> badges(Iterable<Badge> badges) {
-        List<Label> labels = new ArrayList<>();
-        for (Badge badge : badges) {
-            Label label = new Label(badge.label());
-            label.getStyleClass().addAll(Styles.BADGE, badge.styleClass());
-            label.setTooltip(new Tooltip(badge.help()));
-            label.setMinWidth(Region.USE_PREF_SIZE);
-            labels.add(label);
-        }
-        return labels;
     }
 
     private static final class EntryCell extends ListCell<StateIdEntry> {
@@ -209,7 +207,7 @@ public final class StateListView extends BorderPane {
             }
             id.setText(entry.stateId());
             id.setTooltip(new Tooltip(entry.stateId()));
-            badgeBox.getChildren().setAll(badges(entry.badges()));
+            badgeBox.getChildren().setAll(BadgeLabels.of(entry.badges()));
             setGraphic(row);
         }
     }

@@ -1,7 +1,9 @@
 package dev.cairn.ui.browse;
 
 import dev.cairn.backend.ListedState;
+import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
@@ -21,6 +23,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -42,7 +46,7 @@ public final class StateListViewModel {
     private final StateBackend backend;
     private final TaskExecutor executor;
     private final boolean scanLocks;
-    private final TaskSlot listing;
+    private final TaskSlot lister;
     private final TaskSlot scanning;
 
     private List<StateIdEntry> all = List.of();
@@ -54,6 +58,8 @@ public final class StateListViewModel {
     private final IntegerProperty badgeRevision = new SimpleIntegerProperty(this, "badgeRevision");
     private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading");
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
+    private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper(this, "placeholder", "");
+    private Listing listing = Listing.LISTING;
     private IdFilter lastFilter;
     private List<StateIdEntry> lastResult = List.of();
 
@@ -65,12 +71,12 @@ public final class StateListViewModel {
         this.backend = backend;
         this.executor = executor;
         this.scanLocks = scanLocks;
-        this.listing = new TaskSlot(executor);
+        this.lister = new TaskSlot(executor);
         this.scanning = new TaskSlot(executor);
-        filterText.addListener((obs, old, now) -> applyFilter());
+        filterText.addListener((obs, old, now) -> applyFilter(false));
         badgeFilter.addListener((obs, old, now) -> {
             lastFilter = null;
-            applyFilter();
+            applyFilter(false);
         });
     }
 
@@ -111,6 +117,11 @@ public final class StateListViewModel {
         return error;
     }
 
+    /** What the list says when it shows no ID: always about this backend, and how to get out of it. */
+    public ReadOnlyStringProperty placeholderProperty() {
+        return placeholder.getReadOnlyProperty();
+    }
+
     public int totalCount() {
         return all.size();
     }
@@ -120,7 +131,8 @@ public final class StateListViewModel {
         scanning.cancel();
         loading.set(true);
         error.set(null);
-        listing.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), this::list),
+        listed(Listing.LISTING);
+        lister.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), this::list),
                 entries -> {
                     loading.set(false);
                     setEntries(entries);
@@ -129,7 +141,33 @@ public final class StateListViewModel {
                 failure -> {
                     loading.set(false);
                     error.set(failure);
+                    listed(Listing.FAILED);
+                },
+                () -> {
+                    loading.set(false);
+                    listed(Listing.CANCELLED);
                 });
+    }
+
+    /** How far listing got, for the placeholder. */
+    private enum Listing { LISTING, LISTED, FAILED, CANCELLED }
+
+    private void listed(Listing now) {
+        listing = now;
+        updatePlaceholder();
+    }
+
+    private void updatePlaceholder() {
+        String uri = backend.displayUri();
+        placeholder.set(switch (listing) {
+            case LISTING -> "Listing the state IDs of " + uri + " …";
+            case FAILED -> "Could not list the state IDs of " + uri + ". See the message above; Refresh (Ctrl+R) tries again.";
+            case CANCELLED -> "Listing the state IDs of " + uri + " was cancelled. Refresh (Ctrl+R) lists them again.";
+            case LISTED -> all.isEmpty() ? "No state is stored in " + uri + "."
+                    : badgeFilter.get() == null ? "No state ID of " + uri + " matches the filter."
+                    : "No state ID of " + uri + " is " + badgeFilter.get().label()
+                            + (filterText.get().isBlank() ? "" : " and matches the filter") + " now.";
+        });
     }
 
     private List<StateIdEntry> list(TaskContext context) {
@@ -148,12 +186,13 @@ public final class StateListViewModel {
     public void setEntries(List<StateIdEntry> entries) {
         String keep = selected.get() == null ? null : selected.get().stateId();
         all = List.copyOf(entries);
+        listing = Listing.LISTED;
         lastFilter = null;
-        applyFilter();
+        applyFilter(true);
         recount();
         if (keep != null) {
-            visible.stream().filter(e -> e.stateId().equals(keep)).findFirst().ifPresentOrElse(selected::set,
-                    () -> selected.set(null));
+            // the same ID, listed anew: the selection moves to its new entry (and is read again)
+            visible.stream().filter(e -> e.stateId().equals(keep)).findFirst().ifPresent(selected::set);
         }
     }
 
@@ -203,7 +242,7 @@ public final class StateListViewModel {
         }), count -> badgesChanged(), failure -> {
             error.set(failure);
             badgesChanged();
-        });
+        }, this::badgesChanged);
     }
 
     /** Repaints badges and counts after entries changed (scan progress, a re-read of one ID). */
@@ -212,7 +251,7 @@ public final class StateListViewModel {
         badgeRevision.set(badgeRevision.get() + 1);
         if (badgeFilter.get() != null) {
             lastFilter = null;
-            applyFilter();
+            applyFilter(true);
         }
     }
 
@@ -226,24 +265,58 @@ public final class StateListViewModel {
         counts.set(Collections.unmodifiableMap(map));
     }
 
-    private void applyFilter() {
+    /**
+     * Shows the IDs the filters let through. Badges change under the user's feet (the scan, a
+     * write, a re-read), so on such a change ({@code keepSelected}) the selected ID stays listed
+     * under a badge filter it no longer matches; a filter the user changes applies to it too. A
+     * selection that is not listed any more is cleared: the inspector shows only what the list
+     * shows selected.
+     */
+    private void applyFilter(boolean keepSelected) {
         IdFilter filter = IdFilter.of(filterText.get());
         Badge badge = badgeFilter.get();
+        String selectedId = selected.get() == null ? null : selected.get().stateId();
         List<StateIdEntry> source = filter.narrows(lastFilter) ? lastResult : all;
         List<StateIdEntry> result;
+        boolean selectedListed = false;
         if (filter.isEmpty() && badge == null) {
             result = all;
+            selectedListed = selectedId != null && all.stream().anyMatch(e -> e.stateId().equals(selectedId));
         } else {
             result = new ArrayList<>(Math.min(source.size(), 1024));
             for (StateIdEntry entry : source) {
-                if (filter.matches(entry) && (badge == null || entry.badges().contains(badge))) {
+                if (!filter.matches(entry)) {
+                    continue;
+                }
+                boolean isSelected = selectedId != null && entry.stateId().equals(selectedId);
+                if (badge == null || entry.badges().contains(badge) || (keepSelected && isSelected)) {
                     result.add(entry);
+                    selectedListed |= isSelected;
                 }
             }
         }
         lastFilter = badge == null ? filter : null;
         lastResult = result;
         visible.setAll(result);
+        updatePlaceholder();
+        if (selectedId != null && !selectedListed) {
+            selected.set(null);
+        }
+    }
+
+    /**
+     * Takes what a fresh read of one ID showed (the inspector's), so the ID's badges say what the
+     * inspector's header says, from the same read.
+     */
+    public void reread(StoredState stored, LockStatus lock) {
+        for (StateIdEntry entry : all) {
+            if (entry.stateId().equals(stored.stateId())) {
+                entry.update(stored);
+                entry.updateLock(lock);
+                badgesChanged();
+                return;
+            }
+        }
     }
 
     /** Keyboard: move the selection through the visible IDs. */
@@ -257,7 +330,7 @@ public final class StateListViewModel {
     }
 
     public void close() {
-        listing.cancel();
+        lister.cancel();
         scanning.cancel();
     }
 }

@@ -6,24 +6,36 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Saved connections and window preferences in {@code <config>/connections.json}. Secrets are never
  * written: URIs are redacted and secret settings dropped before saving. Blocking I/O: call it
  * from background tasks, or at start-up before the window shows.
+ *
+ * <p>Saves may come from several threads in any order (a new connection and a theme toggle a moment
+ * apart): each caller first {@link #offer offers} its snapshot in the order the changes happened, and
+ * one writer at a time writes the newest snapshot offered, so the last change always wins and an
+ * older snapshot never overwrites a newer one.
  */
 public final class ConnectionStore {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path file;
+    /** The newest snapshot not yet written, or {@code null}. */
+    private final AtomicReference<Saved> offered = new AtomicReference<>();
+    private final Object writer = new Object();
 
     public ConnectionStore(Path configDir) {
         this.file = configDir.resolve("connections.json");
@@ -53,7 +65,28 @@ public final class ConnectionStore {
         return new Saved(connections, root.path("theme").asText("light"));
     }
 
+    /** Offers the snapshot and writes the newest one offered. */
     public void save(Saved saved) throws IOException {
+        offer(saved);
+        saveOffered();
+    }
+
+    /** Makes this the snapshot to save; call it in the order the changes happen (on the FX thread). */
+    public void offer(Saved saved) {
+        offered.set(saved);
+    }
+
+    /** Writes the newest offered snapshot, if a writer before has not already written it. */
+    public void saveOffered() throws IOException {
+        synchronized (writer) {
+            Saved newest = offered.getAndSet(null);
+            if (newest != null) {
+                write(MAPPER.writeValueAsBytes(json(newest)));
+            }
+        }
+    }
+
+    private static ObjectNode json(Saved saved) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("theme", saved.theme());
         ArrayNode list = root.putArray("connections");
@@ -67,10 +100,29 @@ public final class ConnectionStore {
             ObjectNode settings = node.putObject("settings");
             c.settings().forEach(settings::put);
         }
-        Files.createDirectories(file.getParent());
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        MAPPER.writeValue(tmp.toFile(), root);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return root;
+    }
+
+    /** A temp file of its own, on disk before it replaces the file, and the rename on disk before returning. */
+    private void write(byte[] bytes) throws IOException {
+        Path dir = file.getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, file.getFileName() + ".", ".tmp");
+        try {
+            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    out.write(buffer);
+                }
+                out.force(true);
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        try (FileChannel folder = FileChannel.open(dir, StandardOpenOption.READ)) {
+            folder.force(true);
+        }
     }
 
     /** What is saved: the connections in the user's order and the theme name. */

@@ -6,6 +6,8 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StatePart;
+import dev.cairn.ui.Selection;
+import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -29,7 +31,7 @@ import javafx.collections.ObservableList;
  * (completed → effective), or completed against partial, or the selected ID against the same ID in
  * another open backend (prod vs staging), or against another ID.
  */
-public final class DiffViewModel {
+public final class DiffViewModel implements SelectionTab {
 
     /** What is compared with what. */
     public enum Mode {
@@ -69,9 +71,10 @@ public final class DiffViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final IntegerProperty hunk = new SimpleIntegerProperty(this, "hunk", -1);
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
-    private StateBackend backend;
-    private String backendName;
-    private StoredState stored;
+    private Selection subject;
+    private boolean active;
+    /** What the diff (or the message standing for it) shows now; null when it must be computed again. */
+    private Selection shown;
 
     public DiffViewModel(TaskExecutor executor) {
         this.computing = new TaskSlot(executor);
@@ -83,26 +86,44 @@ public final class DiffViewModel {
         });
     }
 
-    /** The state the diff starts from changed (a new selection, or it was re-read). */
-    public void setSubject(String name, StateBackend subjectBackend, StoredState subject) {
-        this.backendName = name;
-        this.backend = subjectBackend;
-        this.stored = subject;
+    @Override
+    public void activate(Selection selection) {
+        active = true;
+        if (selection != null && selection == shown) {
+            return;
+        }
+        subject = selection;
         recompute();
     }
 
-    /** Compares again with the current inputs (mode, other backend, other ID). */
+    @Override
+    public void deactivate() {
+        active = false;
+        if (computing.isBusy()) {
+            computing.cancel();
+            shown = null;
+        }
+    }
+
+    /** Compares again with the current inputs (mode, other backend, other ID); while hidden, only notes that it must. */
     public void recompute() {
+        if (!active) {
+            shown = null;
+            return;
+        }
         diff.set(null);
         hunk.set(-1);
-        if (stored == null) {
+        Selection selection = subject;
+        shown = selection;
+        if (selection == null) {
             computing.cancel();
             message.set("Select a state ID to compare.");
             return;
         }
         Mode m = mode.get();
-        StoredState subject = stored;
-        StateBackend here = backend;
+        StoredState stored = selection.stored();
+        String backendName = selection.backendName();
+        StateBackend here = selection.backend();
         BackendChoice there = otherBackend.get();
         String id = otherId.get() == null ? "" : otherId.get().strip();
         if (m == Mode.OTHER_BACKEND && there == null) {
@@ -115,8 +136,8 @@ public final class DiffViewModel {
             return;
         }
         message.set("Comparing …");
-        computing.run(BackgroundTask.of("Comparing " + subject.stateId(), context -> {
-            Sides sides = sides(m, subject, here, there, id);
+        computing.run(BackgroundTask.of("Comparing " + stored.stateId(), context -> {
+            Sides sides = sides(m, stored, backendName, here, there, id);
             return new Result(sides, AlignedDiff.of(sides.left(), sides.right()));
         }), result -> {
             leftTitle.set(result.sides().leftTitle());
@@ -127,6 +148,9 @@ public final class DiffViewModel {
         }, failure -> {
             message.set(failure.message());
             error.set(failure);
+        }, () -> {
+            shown = null;
+            message.set("Comparing " + stored.stateId() + " was cancelled. Refresh (Ctrl+R) compares again.");
         });
     }
 
@@ -134,7 +158,8 @@ public final class DiffViewModel {
 
     private record Result(Sides sides, AlignedDiff diff) { }
 
-    private Sides sides(Mode m, StoredState subject, StateBackend here, BackendChoice there, String id) throws StateError {
+    private static Sides sides(Mode m, StoredState subject, String backendName, StateBackend here, BackendChoice there, String id)
+            throws StateError {
         StateDocument doc = subject.document();
         String name = subject.stateId();
         switch (m) {

@@ -2,6 +2,7 @@ package dev.cairn.ui.edit;
 
 import dev.cairn.state.Validation;
 import dev.cairn.ui.inspect.JsonCodeView;
+import dev.cairn.ui.inspect.StyledJson;
 import dev.cairn.ui.theme.Styles;
 import java.time.Duration;
 import java.util.List;
@@ -139,7 +140,7 @@ public final class EditorView extends BorderPane {
     private void restyle(Lines lines) {
         for (int p = lines.first(); p <= lines.last() && p < area.getParagraphs().size(); p++) {
             String line = area.getParagraph(p).getText();
-            area.setStyleSpans(p, 0, JsonCodeView.spans(line, List.of()));
+            area.setStyleSpans(p, 0, StyledJson.spans(line, List.of()));
         }
     }
 

@@ -7,7 +7,7 @@ import dev.cairn.ops.EditRefused;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StatePart;
 import dev.cairn.state.Validation;
-import dev.cairn.ui.inspect.JsonCodeView;
+import dev.cairn.ui.inspect.StyledJson;
 import dev.cairn.ui.inspect.JsonText;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -53,7 +53,7 @@ public final class EditorViewModel {
     }
 
     /** A document loaded into the editor: its text and the styled document built for it off the FX thread. */
-    public record Loaded(String stateId, Part part, String text, JsonCodeView.Prepared prepared) {
+    public record Loaded(String stateId, Part part, String text, StyledJson prepared) {
         public boolean tooLarge() {
             return prepared == null;
         }
@@ -124,7 +124,7 @@ public final class EditorViewModel {
             StatePart p = which == Part.COMPLETED ? stored.document().completed() : stored.document().partial();
             String content = p.isCorrupt() ? p.rawText() : PythonJson.write(p.valueOrJsonNull(), PythonJson.Style.INDENT2);
             JsonText shown = JsonText.ofPretty(content);
-            JsonCodeView.Prepared prepared = shown.rowCount() <= JsonCodeView.MAX_ROWS ? JsonCodeView.prepare(shown) : null;
+            StyledJson prepared = StyledJson.ofModerate(shown, context);
             return new Loaded(stored.stateId(), which, content, prepared);
         }), result -> {
             base.set(stored);

@@ -1,6 +1,8 @@
 package dev.cairn.ui.history;
 
 import dev.cairn.ops.Journal;
+import dev.cairn.ui.Selection;
+import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.diff.AlignedDiff;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -21,7 +23,7 @@ import javafx.collections.ObservableList;
  * line keeps ({@code cairn history ID}): each with its time, action and outcome, and the change it
  * made (before → after, as stored). Undo and restore are offered by the window.
  */
-public final class HistoryViewModel {
+public final class HistoryViewModel implements SelectionTab {
 
     private final Journal journal;
     private final TaskSlot loading;
@@ -30,8 +32,10 @@ public final class HistoryViewModel {
     private final ObjectProperty<Journal.Entry> selected = new SimpleObjectProperty<>(this, "selected");
     private final ReadOnlyObjectWrapper<AlignedDiff> diff = new ReadOnlyObjectWrapper<>(this, "diff");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
-    private String backend;
-    private String stateId;
+    private Selection subject;
+    private boolean active;
+    /** Whether the entries shown are those of the subject, read since the last write. */
+    private boolean upToDate;
 
     public HistoryViewModel(TaskExecutor executor, Journal journal) {
         this.journal = journal;
@@ -40,17 +44,35 @@ public final class HistoryViewModel {
         selected.addListener((o, a, b) -> showChange(b));
     }
 
-    /** The ID whose history to show, on the backend with this display URI; nulls clear it. */
-    public void setSubject(String backendUri, String id) {
-        this.backend = backendUri;
-        this.stateId = id;
+    @Override
+    public void activate(Selection selection) {
+        active = true;
+        // each read of the selected ID is a new selection: Ctrl+R reads the journal again too
+        if (upToDate && selection == subject) {
+            return;
+        }
+        subject = selection;
         refresh();
     }
 
-    /** Reads the journal again (after a write from here or from the command line). */
+    @Override
+    public void deactivate() {
+        active = false;
+        if (loading.isBusy() || diffing.isBusy()) {
+            loading.cancel();
+            diffing.cancel();
+            upToDate = false;
+        }
+    }
+
+    /** Reads the journal again (after a write from here or from the command line); while hidden, notes that it must. */
     public void refresh() {
-        String uri = backend;
-        String id = stateId;
+        upToDate = active;
+        if (!active) {
+            return;
+        }
+        String uri = subject == null ? null : subject.backend().displayUri();
+        String id = subject == null ? null : subject.stateId();
         if (uri == null || id == null) {
             loading.cancel();
             entries.clear();
@@ -65,7 +87,11 @@ public final class HistoryViewModel {
                             + journal.file() + ").");
             selected.set(keep == null ? (list.isEmpty() ? null : list.get(0))
                     : list.stream().filter(e -> e.id().equals(keep.id())).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
-        }, failure -> message.set(failure.message()));
+        }, failure -> message.set(failure.message()),
+                () -> {
+                    upToDate = false;
+                    message.set("Reading the history of " + id + " was cancelled. Refresh (Ctrl+R) reads it again.");
+                });
     }
 
     private void showChange(Journal.Entry entry) {
@@ -75,7 +101,8 @@ public final class HistoryViewModel {
             return;
         }
         diffing.run(BackgroundTask.of("Comparing before and after", context ->
-                AlignedDiff.of(StoredJson.stored(entry.before()), StoredJson.stored(entry.after()))), diff::set, failure -> message.set(failure.message()));
+                AlignedDiff.of(StoredJson.stored(entry.before()), StoredJson.stored(entry.after()))), diff::set,
+                failure -> message.set(failure.message()), () -> message.set("Comparing before and after was cancelled: select the write again."));
     }
 
     /** Whether the newest write of the list is this one (undo applies to the last write only). */

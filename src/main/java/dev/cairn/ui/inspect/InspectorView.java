@@ -3,7 +3,7 @@ package dev.cairn.ui.inspect;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ui.browse.Badge;
-import dev.cairn.ui.browse.StateListView;
+import dev.cairn.ui.browse.BadgeLabels;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.theme.Styles;
 import java.util.EnumMap;
@@ -100,7 +100,7 @@ public final class InspectorView extends BorderPane {
         } else if (status != null && status.state() == LockStatus.State.STALE) {
             set.add(Badge.STALE_LOCK);
         }
-        badges.getChildren().setAll(StateListView.badges(set));
+        badges.getChildren().setAll(BadgeLabels.of(set));
         lock.setText(lockText(status, stored));
     }
 

@@ -9,6 +9,7 @@ import dev.cairn.state.StateError;
 import dev.cairn.state.StateHealth;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
@@ -56,9 +57,12 @@ public final class InspectorViewModel {
     private record Parts(ShownDocument completed, ShownDocument partial) { }
 
     public void inspect(StateBackend backend, String id) {
+        // the same state read again (after a write, Ctrl+R) stays on screen until the new read replaces it
+        if (backend != this.backend || !java.util.Objects.equals(id, stateId.get())) {
+            clearDocuments();
+        }
         this.backend = backend;
         stateId.set(id);
-        clearDocuments();
         if (backend == null || id == null) {
             reading.cancel();
             building.cancel();
@@ -73,10 +77,10 @@ public final class InspectorViewModel {
             StoredState state = backend.read(id);
             context.checkCancelled();
             LockStatus lockStatus = backend.lockStatus(id);
-            return firstLook(state, lockStatus, preview -> reading.publish(token, () -> effective.set(preview)));
+            return firstLook(state, lockStatus, context, preview -> reading.publish(token, () -> effective.set(preview)));
         }), look -> {
-            stored.set(look.stored());
             lock.set(look.lock());
+            stored.set(look.stored());
             health.set(look.health());
             verdict.set(look.verdict());
             effective.set(look.effective());
@@ -84,7 +88,19 @@ public final class InspectorViewModel {
         }, failure -> {
             loading.set(false);
             error.set(failure);
-        });
+        }, this::stopped);
+    }
+
+    /** Cancelled from the status bar: what was not read yet says so, instead of "Reading …" for ever. */
+    private void stopped() {
+        loading.set(false);
+        ShownDocument note = ShownDocument.message("Reading " + stateId.get()
+                + " was cancelled. Refresh (Ctrl+R) reads it again.", false);
+        for (ReadOnlyObjectWrapper<ShownDocument> document : java.util.List.of(effective, completed, partial)) {
+            if (document.get() == null) {
+                document.set(note);
+            }
+        }
     }
 
     /** Re-reads the current ID. */
@@ -99,9 +115,9 @@ public final class InspectorViewModel {
             StateDocument doc = state.document();
             // with nothing partial, the completed document is what the tap gets: already built
             ShownDocument c = isEffectivelyCompleted(doc) && doc.completed().value() != null && effectiveShown.note() == null
-                    ? effectiveShown : ShownDocument.of(doc.completed());
+                    ? effectiveShown : ShownDocument.of(doc.completed(), context);
             context.checkCancelled();
-            ShownDocument p = ShownDocument.of(doc.partial());
+            ShownDocument p = ShownDocument.of(doc.partial(), context);
             return new Parts(c, p);
         }), parts -> {
             completed.set(parts.completed());
@@ -110,7 +126,7 @@ public final class InspectorViewModel {
         }, failure -> {
             loading.set(false);
             error.set(failure);
-        });
+        }, this::stopped);
     }
 
     /**
@@ -122,7 +138,8 @@ public final class InspectorViewModel {
                 && doc.partial().value().isEmpty();
     }
 
-    static FirstLook firstLook(StoredState state, LockStatus lockStatus, java.util.function.Consumer<ShownDocument> preview) {
+    static FirstLook firstLook(StoredState state, LockStatus lockStatus, TaskContext context,
+                               java.util.function.Consumer<ShownDocument> preview) {
         StateDocument doc = state.document();
         if (!state.exists()) {
             return new FirstLook(state, lockStatus, Badge.EMPTY, "No state is stored for this ID: the tap gets none and syncs everything.",
@@ -133,7 +150,7 @@ public final class InspectorViewModel {
             StateHealth health = StateHealth.ofEffective(value);
             String verdict = verdict(health, doc);
             String note = health == StateHealth.HEALTHY ? null : verdict;
-            ShownDocument shown = ShownDocument.of(value, note, health != StateHealth.HEALTHY, preview);
+            ShownDocument shown = ShownDocument.of(value, note, health != StateHealth.HEALTHY, context, preview);
             return new FirstLook(state, lockStatus, Badge.of(health), verdict, shown);
         } catch (StateError e) {
             StateHealth health = StateHealth.of(doc);

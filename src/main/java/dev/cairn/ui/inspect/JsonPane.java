@@ -1,6 +1,7 @@
 package dev.cairn.ui.inspect;
 
 import dev.cairn.ui.theme.Icon;
+import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.theme.Styles;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -142,7 +143,7 @@ public final class JsonPane extends BorderPane {
     public static void warmUp() {
         JsonText small = JsonText.ofPretty("{\n  \"singer_state\": {\n    \"bookmarks\": {}\n  }\n}");
         JsonPane code = new JsonPane();
-        code.show(new ShownDocument(small, JsonCodeView.prepare(small), "warming up", false));
+        code.show(new ShownDocument(small, StyledJson.of(small, TaskContext.NONE), "warming up", false));
         JsonPane lines = new JsonPane();
         lines.show(new ShownDocument(small, null, null, false));
         javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(code, lines);

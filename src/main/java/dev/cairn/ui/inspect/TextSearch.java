@@ -1,15 +1,14 @@
 package dev.cairn.ui.inspect;
 
-import java.util.Locale;
-
 /**
- * Finding text in a shown document, case-insensitively, wrapping around at the ends. The
- * lower-cased copy is made on the first search only (documents can be 80 MB of text).
+ * Finding text in a shown document, case-insensitively, wrapping around at the ends. It runs on
+ * the FX thread on documents of up to 80 MB, so it makes no lower-cased copy: it jumps between
+ * the occurrences of the query's first letter (in either case, with the JDK's vectorised
+ * {@code indexOf}) and compares the rest in place.
  */
 public final class TextSearch {
 
     private final String text;
-    private String lower;
 
     public TextSearch(String text) {
         this.text = text;
@@ -20,15 +19,55 @@ public final class TextSearch {
         if (query == null || query.isEmpty()) {
             return -1;
         }
-        if (lower == null) {
-            lower = text.toLowerCase(Locale.ROOT);
-        }
-        String needle = query.toLowerCase(Locale.ROOT);
         if (forward) {
-            int hit = lower.indexOf(needle, Math.max(0, from));
-            return hit >= 0 ? hit : lower.indexOf(needle);
+            int hit = next(query, Math.max(0, from));
+            return hit >= 0 ? hit : next(query, 0);
         }
-        int hit = from - 1 < 0 ? -1 : lower.lastIndexOf(needle, from - 1);
-        return hit >= 0 ? hit : lower.lastIndexOf(needle);
+        int hit = from - 1 < 0 ? -1 : previous(query, from - 1);
+        return hit >= 0 ? hit : previous(query, text.length());
+    }
+
+    /** The first match starting at or after {@code from}. */
+    private int next(String query, int from) {
+        char lower = Character.toLowerCase(query.charAt(0));
+        char upper = Character.toUpperCase(query.charAt(0));
+        int atLower = text.indexOf(lower, from);
+        int atUpper = lower == upper ? -1 : text.indexOf(upper, from);
+        while (atLower >= 0 || atUpper >= 0) {
+            int at;
+            if (atUpper < 0 || (atLower >= 0 && atLower < atUpper)) {
+                at = atLower;
+                atLower = text.indexOf(lower, at + 1);
+            } else {
+                at = atUpper;
+                atUpper = text.indexOf(upper, at + 1);
+            }
+            if (text.regionMatches(true, at, query, 0, query.length())) {
+                return at;
+            }
+        }
+        return -1;
+    }
+
+    /** The last match starting at or before {@code from}. */
+    private int previous(String query, int from) {
+        char lower = Character.toLowerCase(query.charAt(0));
+        char upper = Character.toUpperCase(query.charAt(0));
+        int atLower = text.lastIndexOf(lower, from);
+        int atUpper = lower == upper ? -1 : text.lastIndexOf(upper, from);
+        while (atLower >= 0 || atUpper >= 0) {
+            int at;
+            if (atLower > atUpper) {
+                at = atLower;
+                atLower = at == 0 ? -1 : text.lastIndexOf(lower, at - 1);
+            } else {
+                at = atUpper;
+                atUpper = at == 0 ? -1 : text.lastIndexOf(upper, at - 1);
+            }
+            if (text.regionMatches(true, at, query, 0, query.length())) {
+                return at;
+            }
+        }
+        return -1;
     }
 }

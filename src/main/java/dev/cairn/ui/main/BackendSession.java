@@ -72,16 +72,25 @@ public final class BackendSession {
         return error;
     }
 
-    void close() {
+    /** Cancels the list's work; on the UI thread, before the backend is closed. */
+    void stop() {
         if (list != null) {
             list.close();
         }
+    }
+
+    /** Closes the backend, if it was opened; blocks on connections, so not on the UI thread. */
+    void closeBackend() {
         if (backend != null) {
-            try {
-                backend.close();
-            } catch (RuntimeException ignored) {
-                // closing is best effort: the session is gone either way
-            }
+            close(backend);
+        }
+    }
+
+    static void close(StateBackend backend) {
+        try {
+            backend.close();
+        } catch (RuntimeException ignored) {
+            // closing is best effort: the session is gone either way
         }
     }
 

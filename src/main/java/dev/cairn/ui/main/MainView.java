@@ -81,6 +81,8 @@ public final class MainView extends BorderPane {
         Tab historyTab = new Tab("History", historyView);
         historyTab.setId("history");
         inspector.tabs().getTabs().addAll(diffTab, bookmarksTab, editTab, historyTab);
+        inspector.tabs().getSelectionModel().selectedItemProperty().addListener((o, a, tab) ->
+                model.shownProperty().set(MainViewModel.Shown.ofTabId(tab == null ? null : tab.getId())));
         bookmarksView.installActions(writes::openRewind, writes::clearBookmark, writes.writableProperty());
         inspector.addToHeader(actionBar(writes));
         writeSheet = new WriteSheet(writes.flow());
@@ -221,7 +223,7 @@ public final class MainView extends BorderPane {
         } else {
             stateList.bind(null);
             stateList.setPlaceholder(session.statusProperty().get() == BackendSession.Status.FAILED
-                    ? "Could not open " + c.displayUri() + ". See the message above; Ctrl+R retries."
+                    ? "Could not open " + c.displayUri() + ". See the message above; Retry in the sidebar (or Ctrl+R) opens it again."
                     : "Opening " + c.displayUri() + " …");
         }
     }

@@ -1,6 +1,9 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.backend.StoredState;
 import dev.cairn.ui.AppServices;
+import dev.cairn.ui.Selection;
+import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.connect.ConnectionStore;
@@ -16,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ChangeListener;
 import javafx.collections.FXCollections;
@@ -39,6 +44,10 @@ public final class MainViewModel {
     private final BookmarksViewModel bookmarks;
     private final ChangeListener<StateIdEntry> selectionListener = (obs, old, now) -> inspectSelection();
     private final WriteActions writes;
+    private final ReadOnlyObjectWrapper<Selection> selection = new ReadOnlyObjectWrapper<>(this, "selection");
+    private final ObjectProperty<Shown> shown = new SimpleObjectProperty<>(this, "shown", Shown.DOCUMENTS);
+    /** The view model of the shown tab, the only one working on the selection. */
+    private SelectionTab activeTab;
     private final javafx.beans.binding.StringBinding windowTitle;
 
     public MainViewModel(AppServices services) {
@@ -56,11 +65,18 @@ public final class MainViewModel {
             return "Cairn — " + s.connection().environment().label().toUpperCase(java.util.Locale.ROOT) + " · " + s.name()
                     + (s.connection().readOnly() ? " (read-only)" : "") + " — " + s.connection().displayUri();
         }, current);
-        inspector.storedProperty().addListener((obs, old, now) -> {
+        // invalidation, not change: a re-read equal to the last one (Ctrl+R) is still a new selection
+        inspector.storedProperty().addListener((javafx.beans.Observable o) -> {
+            StoredState now = inspector.storedProperty().get();
             BackendSession session = current.get();
-            diff.setSubject(session == null ? "" : session.name(), inspector.backend(), now);
-            bookmarks.setSubject(now);
+            if (now != null && session != null && session.list() != null && session.backend() == inspector.backend()) {
+                session.list().reread(now, inspector.lockProperty().get());
+            }
+            selection.set(now == null ? null
+                    : new Selection(session == null ? "" : session.name(), inspector.backend(), now, inspector.lockProperty().get()));
         });
+        selection.addListener((javafx.beans.Observable o) -> showSelection());
+        shown.addListener((javafx.beans.Observable o) -> showSelection());
         sessions.addListener((javafx.collections.ListChangeListener<BackendSession>) change -> updateDiffChoices());
         current.addListener((obs, old, now) -> updateDiffChoices());
         current.addListener((obs, old, now) -> {
@@ -80,10 +96,54 @@ public final class MainViewModel {
         });
     }
 
-    /** What starting the app loads: saved connections, or the demo workspace on the very first start. */
-    private record Startup(List<SavedConnection> connections, List<SavedConnection> toOpen, Theme theme) { }
+    /** Which of the inspector's tabs is shown: the stored documents, or a tab working on the selection. */
+    public enum Shown {
+        DOCUMENTS, DIFF, BOOKMARKS, EDIT, HISTORY;
 
-    /** Loads saved connections (creating the demo workspace on the very first start) and opens them. */
+        /** The tab with this id ("diff", "bookmarks", "edit", "history"); the documents for any other. */
+        public static Shown ofTabId(String id) {
+            for (Shown s : values()) {
+                if (s.name().toLowerCase(java.util.Locale.ROOT).equals(id)) {
+                    return s;
+                }
+            }
+            return DOCUMENTS;
+        }
+    }
+
+    /** Hands the selection to the shown tab's view model only; the one hidden just now stops. */
+    private void showSelection() {
+        SelectionTab next = switch (shown.get()) {
+            case DIFF -> diff;
+            case BOOKMARKS -> bookmarks;
+            case EDIT -> writes.editTab();
+            case HISTORY -> writes.history();
+            default -> null;
+        };
+        if (activeTab != null && activeTab != next) {
+            activeTab.deactivate();
+        }
+        activeTab = next;
+        Selection now = selection.get();
+        if (next != null) {
+            next.activate(now);
+        }
+    }
+
+    /** The selected state as last read, or null: what every tab works from. */
+    public ReadOnlyObjectProperty<Selection> selectionProperty() {
+        return selection.getReadOnlyProperty();
+    }
+
+    /** Which tab is shown; the window sets it as the user switches tabs. */
+    public ObjectProperty<Shown> shownProperty() {
+        return shown;
+    }
+
+    /** What starting the app loads: saved connections (the demo workspace's on the very first start) and the theme. */
+    private record Startup(List<SavedConnection> connections, Theme theme) { }
+
+    /** Loads saved connections (creating the demo workspace on the very first start) and opens every one of them. */
     public void start() {
         executor.submit(BackgroundTask.of("Loading saved connections", context -> {
             ConnectionStore store = services.connections();
@@ -91,22 +151,18 @@ public final class MainViewModel {
                 services.demo().ensureCreated();
                 List<SavedConnection> demo = services.demo().connections();
                 store.save(new ConnectionStore.Saved(demo, "light"));
-                return new Startup(demo, demo, Theme.LIGHT);
+                return new Startup(demo, Theme.LIGHT);
             }
             ConnectionStore.Saved loaded = store.load();
-            List<SavedConnection> toOpen = new ArrayList<>();
-            for (SavedConnection c : loaded.connections()) {
-                if (isDemo(c)) {
-                    services.demo().ensureCreated();
-                }
-                toOpen.add(c);
+            if (loaded.connections().stream().anyMatch(this::isDemo)) {
+                services.demo().ensureCreated();
             }
-            return new Startup(loaded.connections(), toOpen.size() > 4 ? toOpen.subList(0, 4) : toOpen,
-                    "dark".equals(loaded.theme()) ? Theme.DARK : Theme.LIGHT);
+            return new Startup(loaded.connections(), "dark".equals(loaded.theme()) ? Theme.DARK : Theme.LIGHT);
         }).onSuccess(startup -> {
             saved.setAll(startup.connections());
             theme.set(startup.theme());
-            startup.toOpen().forEach(c -> open(c, false));
+            // each opens on its own; one that fails stays in the sidebar as failed, with Retry
+            startup.connections().forEach(c -> open(c, false));
         }).onFailure(error::set));
     }
 
@@ -136,7 +192,7 @@ public final class MainViewModel {
         executor.submit(BackgroundTask.of("Opening " + connection.displayUri(), context -> services.opener().open(connection))
                 .onSuccess(backend -> {
                     if (!sessions.contains(session)) {
-                        backend.close();
+                        closeInBackground("Closing " + connection.name(), () -> BackendSession.close(backend));
                         return;
                     }
                     session.opened(backend, executor);
@@ -163,10 +219,36 @@ public final class MainViewModel {
         if (current.get() == session) {
             current.set(sessions.isEmpty() ? null : sessions.get(0));
         }
-        executor.submit(BackgroundTask.of("Closing " + session.name(), context -> {
-            session.close();
+        session.stop();
+        closeInBackground("Closing " + session.name(), session::closeBackend);
+    }
+
+    private void closeInBackground(String title, Runnable closing) {
+        executor.submit(BackgroundTask.of(title, context -> {
+            closing.run();
             return null;
         }));
+    }
+
+    /**
+     * The window closes: stops every backend's work, waits (up to {@code wait}) for what runs to
+     * end — a write in flight finishes and journals its outcome — and closes every open backend.
+     * The pool is shut down by then, so the backends are closed here, on the closing UI thread.
+     */
+    public void shutdown(java.time.Duration wait) {
+        sessions.forEach(BackendSession::stop);
+        executor.shutdown(wait);
+        sessions.forEach(BackendSession::closeBackend);
+    }
+
+    /** Opens a backend that failed to open once more (the sidebar's Retry). */
+    public void retry(BackendSession failed) {
+        boolean wasCurrent = current.get() == failed;
+        close(failed);
+        BackendSession again = open(failed.connection(), false);
+        if (wasCurrent) {
+            current.set(again);
+        }
     }
 
     public void forget(SavedConnection connection) {
@@ -181,8 +263,7 @@ public final class MainViewModel {
             return;
         }
         if (session.statusProperty().get() == BackendSession.Status.FAILED) {
-            close(session);
-            open(session.connection(), false);
+            retry(session);
             return;
         }
         if (session.list() != null) {
@@ -209,10 +290,11 @@ public final class MainViewModel {
     }
 
     private void saveInBackground() {
-        ConnectionStore.Saved snapshot = new ConnectionStore.Saved(new ArrayList<>(saved),
-                theme.get() == Theme.DARK ? "dark" : "light");
+        // offered here, in the order of the changes; the tasks may run in any order
+        services.connections().offer(new ConnectionStore.Saved(new ArrayList<>(saved),
+                theme.get() == Theme.DARK ? "dark" : "light"));
         executor.submit(BackgroundTask.of("Saving connections", context -> {
-            services.connections().save(snapshot);
+            services.connections().saveOffered();
             return null;
         }).onFailure(error::set));
     }

@@ -122,7 +122,12 @@ public final class SidebarView extends VBox {
             close.setAccessibleText("Close " + c.name());
             close.setTooltip(new Tooltip("Close this backend"));
             close.setOnAction(e -> model.close(session));
-            row.getChildren().addAll(opening, failed, close);
+            Button retry = new Button("Retry");
+            retry.setTooltip(new Tooltip("Open " + c.displayUri() + " again"));
+            retry.visibleProperty().bind(failed.visibleProperty());
+            retry.managedProperty().bind(retry.visibleProperty());
+            retry.setOnAction(e -> model.retry(session));
+            row.getChildren().addAll(opening, failed, retry, close);
             setGraphic(row);
         }
     }

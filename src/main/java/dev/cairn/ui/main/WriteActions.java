@@ -6,6 +6,8 @@ import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.state.Bookmark;
+import dev.cairn.ui.Selection;
+import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.edit.MergeViewModel;
@@ -48,6 +50,17 @@ public final class WriteActions {
     private final HistoryViewModel history;
     private final StringBinding whyReadOnly;
     private final BooleanBinding writable;
+    private final SelectionTab editTab = new SelectionTab() {
+        @Override
+        public void activate(Selection selection) {
+            editor.setSubject(selection == null ? null : selection.stored());
+        }
+
+        @Override
+        public void deactivate() {
+            // edits in progress are the user's work: they stay (and a load in flight finishes) for when the tab comes back
+        }
+    };
 
     WriteActions(TaskExecutor executor, Journal journal, ObjectProperty<BackendSession> current,
                  ObservableList<BackendSession> sessions, InspectorViewModel inspector, Consumer<UserError> errors) {
@@ -69,12 +82,6 @@ public final class WriteActions {
         writable = Bindings.createBooleanBinding(() -> inspector.storedProperty().get() != null
                 && whyReadOnly.get().isEmpty() && flow.stageProperty().get() == WriteFlowViewModel.Stage.CLOSED,
                 inspector.storedProperty(), whyReadOnly, flow.stageProperty());
-        inspector.storedProperty().addListener((o, a, now) -> {
-            editor.setSubject(now);
-            BackendSession s = current.get();
-            history.setSubject(s == null || s.backend() == null ? null : s.backend().displayUri(),
-                    now == null ? null : now.stateId());
-        });
         flow.onWritten(command -> afterWrite(command.backend().displayUri()));
         flow.onDiscarded(() -> {
             editor.revert();
@@ -264,6 +271,11 @@ public final class WriteActions {
 
     public EditorViewModel editor() {
         return editor;
+    }
+
+    /** The Edit tab: the editor loads the selection only while the tab is shown, and keeps its edits when hidden. */
+    SelectionTab editTab() {
+        return editTab;
     }
 
     public MergeViewModel merge() {

@@ -1,5 +1,7 @@
 package dev.cairn.ui.task;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executor;
@@ -86,6 +88,24 @@ public final class TaskExecutor implements AutoCloseable {
                 task.successHandler().accept(finalResult);
             }
         });
+    }
+
+    /**
+     * Stops for good: takes no new work, cancels every task (work that checks its context stops;
+     * a write that has started does not check it, and finishes and journals its outcome), and waits
+     * up to {@code timeout} for the running ones to end. Call on the UI thread.
+     *
+     * @return whether everything ended in time
+     */
+    public boolean shutdown(Duration timeout) {
+        new ArrayList<>(running).forEach(RunningTask::cancel);
+        pool.shutdown();
+        try {
+            return pool.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     @Override

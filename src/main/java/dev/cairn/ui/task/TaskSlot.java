@@ -6,6 +6,9 @@ import java.util.function.Consumer;
  * Runs at most one task of a kind at a time for a view model ("load the selected state"): starting
  * a new one cancels the previous, and results of a superseded task are dropped, so a slow answer
  * for an old selection never overwrites the current one.
+ *
+ * <p>A task that is not superseded ends in exactly one of its three handlers — also when the user
+ * cancels it from the status bar — so a view that shows "Reading …" always learns that it may stop.
  */
 public final class TaskSlot {
 
@@ -17,24 +20,49 @@ public final class TaskSlot {
         this.executor = executor;
     }
 
-    /** Call on the UI thread. */
+    /**
+     * Call on the UI thread. A cancellation from outside (the status bar) arrives at {@code onFailure}
+     * as "… cancelled", for views where a stopped task needs no other wording than a failed one.
+     */
     public <T> RunningTask run(BackgroundTask<T> task, Consumer<? super T> onSuccess, Consumer<UserError> onFailure) {
+        return run(task, onSuccess, onFailure, () -> onFailure.accept(new UserError(task.title() + ": cancelled", "")));
+    }
+
+    /** Call on the UI thread; {@code onCancelled} runs when the task was cancelled from outside this slot. */
+    public <T> RunningTask run(BackgroundTask<T> task, Consumer<? super T> onSuccess, Consumer<UserError> onFailure,
+                               Runnable onCancelled) {
         stopCurrent();
         long mine = ++generation;
-        current = executor.submit(task
+        RunningTask handle = executor.submit(task
                 .onSuccess(result -> {
-                    if (mine == generation) {
-                        current = null;
+                    if (ended(mine)) {
                         onSuccess.accept(result);
                     }
                 })
                 .onFailure(error -> {
-                    if (mine == generation) {
-                        current = null;
+                    if (ended(mine)) {
                         onFailure.accept(error);
                     }
+                })
+                .onCancelled(() -> {
+                    if (ended(mine)) {
+                        onCancelled.run();
+                    }
                 }));
-        return current;
+        // a task the pool refused has already ended (in onFailure) by now
+        if (mine == generation && !handle.doneProperty().get()) {
+            current = handle;
+        }
+        return handle;
+    }
+
+    /** Whether the task of generation {@code mine} is still this slot's; if so, the slot is free again. */
+    private boolean ended(long mine) {
+        if (mine != generation) {
+            return false;
+        }
+        current = null;
+        return true;
     }
 
     /** Runs on the UI thread, unless a newer task has started in this slot since {@code token} was taken. */

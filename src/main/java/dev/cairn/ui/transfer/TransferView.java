@@ -15,6 +15,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -46,8 +47,9 @@ public final class TransferView extends BorderPane {
         title.textProperty().bind(Bindings.createStringBinding(() -> "Copy or move states from "
                 + (model.source() == null ? "" : model.source().name() + " (" + model.source().backend().displayUri() + ")"),
                 model.showingProperty()));
-        Label explain = new Label("Both documents are copied exactly as stored. Each destination is written only if it is"
-                + " still as planned; a move deletes a source only if it is still the version copied. Every write is journalled.");
+        Label explain = new Label("Each destination gets what Meltano's copy stores: the source's effective state as its"
+                + " completed state, unless both documents are kept as stored. It is written only if it is still as planned;"
+                + " a move deletes a source only if it is still the version copied. Every write is journalled.");
         explain.setWrapText(true);
         explain.getStyleClass().add(Styles.MUTED);
         VBox header = new VBox(6, title, explain);
@@ -103,6 +105,11 @@ public final class TransferView extends BorderPane {
                 return null;
             }
         });
+        CheckBox preservePartial = new CheckBox("Keep both documents as stored, pending partial state included"
+                + " (a backup or a migration; Meltano's copy writes the effective state as completed)");
+        preservePartial.setId("transfer-preserve-partial");
+        preservePartial.setWrapText(true);
+        preservePartial.selectedProperty().bindBidirectional(model.preservePartialProperty());
         BooleanBinding one = model.scopeProperty().isEqualTo(Scope.ONE_ID);
         GridPane form = new GridPane();
         form.setHgap(10);
@@ -110,6 +117,7 @@ public final class TransferView extends BorderPane {
         form.addRow(0, new Label("Action"), mode, new Label("Select"), scope);
         form.addRow(1, new Label("Source"), new HBox(sourceId, pattern), new Label("To backend"), destination);
         form.addRow(2, new Label("Destination"), new HBox(targetId, rename), new Label("Existing destination"), onConflict);
+        form.add(preservePartial, 1, 3, 3, 1);
         showWhen(sourceId, one);
         showWhen(targetId, one);
         showWhen(pattern, one.not());

@@ -89,6 +89,7 @@ public final class TransferViewModel {
     private final ObjectProperty<WriteTarget> destination = new SimpleObjectProperty<>(this, "destination");
     private final ObjectProperty<Transfer.OnConflict> onConflict =
             new SimpleObjectProperty<>(this, "onConflict", Transfer.OnConflict.SKIP);
+    private final BooleanProperty preservePartial = new SimpleBooleanProperty(this, "preservePartial");
     private final StringProperty typed = new SimpleStringProperty(this, "typed", "");
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", 0);
@@ -112,7 +113,7 @@ public final class TransferViewModel {
                         && (requiredTyping.get().isEmpty() || requiredTyping.get().equals(typed.get().strip())),
                 stage, whyNot, rows, requiredTyping, typed);
         for (javafx.beans.Observable input : new javafx.beans.Observable[] {mode, scope, sourceId, targetId, pattern, rename,
-                destination, onConflict}) {
+                destination, onConflict, preservePartial}) {
             input.addListener(o -> {
                 if (stage.get() == Stage.PLANNED || stage.get() == Stage.FINISHED) {
                     stage.set(Stage.EDITING);
@@ -217,7 +218,8 @@ public final class TransferViewModel {
         })), result -> {
             planned = result.items();
             rows.setAll(result.rows());
-            message.set(result.rows().isEmpty() ? "No ID matches " + glob + "." : counts(result.rows(), false));
+            message.set(result.rows().isEmpty() ? "No ID matches " + glob + "."
+                    : counts(result.rows(), false) + " " + whatIsWritten());
             stage.set(Stage.PLANNED);
         }, failure -> {
             message.set(failure.message().replace(" (IllegalArgumentException)", ""));
@@ -226,6 +228,14 @@ public final class TransferViewModel {
     }
 
     private record Planned(List<Item> items, List<Row> rows) { }
+
+    /** Says plainly, under the plan, which of the two kinds of copy will run. */
+    private String whatIsWritten() {
+        return preservePartial.get()
+                ? "Both stored documents are copied as they are, pending partial states included:"
+                        + " not what Meltano's copy writes."
+                : "Each source's effective state becomes the destination's completed state, as Meltano's copy writes it.";
+    }
 
     /**
      * Runs the planned items; every row ends with its outcome and reason — also when the run is
@@ -343,7 +353,8 @@ public final class TransferViewModel {
 
     private Transfer transfer(WriteTarget from, WriteTarget to) {
         StateBackend target = to.backend();
-        return new Transfer(from.backend(), target, mode.get(), onConflict.get(), journal);
+        return new Transfer(from.backend(), target, mode.get(), onConflict.get(),
+                preservePartial.get() ? Transfer.Content.AS_STORED : Transfer.Content.EFFECTIVE, journal);
     }
 
     private String verb() {
@@ -409,6 +420,11 @@ public final class TransferViewModel {
 
     public ObjectProperty<Transfer.OnConflict> onConflictProperty() {
         return onConflict;
+    }
+
+    /** Copy both stored documents as they are instead of what Meltano's copy stores (the effective state). */
+    public BooleanProperty preservePartialProperty() {
+        return preservePartial;
     }
 
     public StringProperty typedProperty() {

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -69,7 +70,21 @@ class PostgresUriTest {
         assertEquals("jdbc:postgresql://other:6000/db", pg.jdbcUrl());
         assertEquals("verify-full", pg.properties().getProperty("sslmode"));
         assertEquals("cairn", pg.properties().getProperty("ApplicationName"));
-        assertEquals("7", pg.properties().getProperty("connectTimeout"));
+        assertEquals(Duration.ofSeconds(7), pg.connectTimeout());
+    }
+
+    @Test
+    void connectTimeoutIsReadAsLibpqReadsIt() {
+        assertNull(parse("postgresql://u@h/db").connectTimeout());
+        assertEquals(Duration.ofSeconds(2), parse("postgresql://u@h/db?connect_timeout=1").connectTimeout(), "at least 2 s");
+        assertEquals(Duration.ZERO, parse("postgresql://u@h/db?connect_timeout=0").connectTimeout(), "no limit");
+        assertEquals(Duration.ZERO, parse("postgresql://u@h/db?connect_timeout=-5").connectTimeout(), "no limit");
+        assertEquals(Duration.ofSeconds(9), PostgresUri.parse("postgresql://u@h/db", Map.of("PGCONNECT_TIMEOUT", "9"), home)
+                .connectTimeout());
+        assertEquals(Duration.ofSeconds(3), PostgresUri.parse("postgresql://u@h/db?connect_timeout=3",
+                Map.of("PGCONNECT_TIMEOUT", "9"), home).connectTimeout(), "the URI wins");
+        BackendException e = assertThrows(BackendException.class, () -> parse("postgresql://u@h/db?connect_timeout=soon"));
+        assertTrue(e.getMessage().contains("connect_timeout"), e.getMessage());
     }
 
     @Test

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.Selection;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,7 +43,7 @@ class BookmarksViewModelTest {
     @Test
     void rowsCarryTheFlagsAndFilter() {
         BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
-        ui.run(() -> model.setSubject(backend.read("zendesk")));
+        ui.run(() -> model.activate(new Selection("prod", backend, backend.read("zendesk"), null)));
         ui.awaitIdle();
         List<String> streams = ui.call(() -> model.visible().stream().map(BookmarksViewModel.Row::stream).collect(Collectors.toList()));
         assertEquals(List.of("tickets", "users", "organizations"), streams);
@@ -61,9 +63,23 @@ class BookmarksViewModelTest {
     }
 
     @Test
+    void cancellingTheRowsFromTheStatusBarSaysSo() {
+        BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
+        CountDownLatch busy = ui.occupyWorkers(2);
+        ui.run(() -> model.activate(new Selection("prod", backend, backend.read("zendesk"), null)));
+        assertEquals("Reading bookmarks …", ui.call(() -> model.messageProperty().get()));
+        ui.cancelAll();
+        busy.countDown();
+        ui.awaitIdle();
+        assertEquals("Reading the bookmarks of zendesk was cancelled. Refresh (Ctrl+R) reads them again.",
+                ui.call(() -> model.messageProperty().get()));
+        assertEquals(0, ui.call(() -> model.visible().size()));
+    }
+
+    @Test
     void aCorruptStateSaysMeltanoCannotReadIt() {
         BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
-        ui.run(() -> model.setSubject(backend.read("broken")));
+        ui.run(() -> model.activate(new Selection("prod", backend, backend.read("broken"), null)));
         ui.awaitIdle();
         assertTrue(ui.call(() -> model.messageProperty().get()).startsWith("Meltano cannot read this state"));
         assertEquals(0, ui.call(() -> model.visible().size()));

@@ -1,18 +1,21 @@
 package dev.cairn.ui.browse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.ListedState;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
+import dev.cairn.ui.GatedBackend;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -54,6 +57,44 @@ class StateListViewModelTest {
 
     private List<String> visibleIds(StateListViewModel model) {
         return ui.call(() -> model.visible().stream().map(StateIdEntry::stateId).collect(Collectors.toList()));
+    }
+
+    @Test
+    void cancellingTheListingEndsTheLoadingAndSaysHowToListAgain() {
+        StateBackend backend = fixtures();
+        StateListViewModel model = ui.call(() -> new StateListViewModel(backend, ui.executor(), true));
+        CountDownLatch busy = ui.occupyWorkers(2);
+        ui.run(model::refresh);
+        assertTrue(ui.call(() -> model.loadingProperty().get()));
+        assertEquals("Listing the state IDs of " + backend.displayUri() + " …", ui.call(() -> model.placeholderProperty().get()));
+        ui.cancelAll();
+        busy.countDown();
+        ui.awaitIdle();
+        assertFalse(ui.call(() -> model.loadingProperty().get()));
+        assertEquals("Listing the state IDs of " + backend.displayUri() + " was cancelled. Refresh (Ctrl+R) lists them again.",
+                ui.call(() -> model.placeholderProperty().get()));
+        ui.run(model::refresh);
+        ui.awaitIdle();
+        assertEquals(8, visibleIds(model).size());
+        backend.close();
+    }
+
+    @Test
+    void cancellingTheBadgeScanKeepsTheListAndRepaintsWhatWasRead() {
+        GatedBackend backend = new GatedBackend(fixtures());
+        CountDownLatch slowRead = backend.hold("staging:tap-hubspot-to-target-postgres");
+        StateListViewModel model = ui.call(() -> new StateListViewModel(backend, ui.executor(), true));
+        ui.run(model::refresh);
+        // listing is done once loading ends; the scan it started waits on the held read
+        ui.await(() -> !model.loadingProperty().get(), java.time.Duration.ofSeconds(30));
+        ui.cancelAll();
+        slowRead.countDown();
+        ui.awaitIdle();
+        assertEquals(8, visibleIds(model).size());
+        assertEquals(Badge.UNREAD, ui.call(() -> model.visible().stream()
+                .filter(e -> e.stateId().equals("staging:tap-hubspot-to-target-postgres")).findFirst().orElseThrow().health()));
+        assertTrue(ui.call(() -> model.countsProperty().get()).containsKey(Badge.UNREAD), "the counts were repainted");
+        backend.close();
     }
 
     @Test

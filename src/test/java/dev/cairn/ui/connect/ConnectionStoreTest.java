@@ -4,10 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,5 +75,80 @@ class ConnectionStoreTest {
         ConnectViewModel again = new ConnectViewModel();
         again.load(c);
         assertEquals("https://acme.blob.core.windows.net", again.azureAccountUrlProperty().get());
+    }
+
+    @Test
+    void concurrentSavesNeverTearTheFile(@TempDir Path dir) throws Exception {
+        ConnectionStore store = new ConnectionStore(dir);
+        AtomicBoolean done = new AtomicBoolean();
+        List<String> torn = new CopyOnWriteArrayList<>();
+        Thread reader = new Thread(() -> {
+            ObjectMapper json = new ObjectMapper();
+            while (!done.get()) {
+                try {
+                    if (Files.exists(store.file())) {
+                        json.readTree(Files.readAllBytes(store.file()));
+                    }
+                } catch (NoSuchFileException e) {
+                    torn.add("the file vanished: " + e.getMessage());
+                } catch (IOException e) {
+                    torn.add(e.getMessage());
+                }
+            }
+        });
+        reader.start();
+        ExecutorService writers = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<?>> saves = new ArrayList<>();
+            for (int i = 0; i < 600; i++) {
+                ConnectionStore.Saved snapshot = snapshot(i);
+                saves.add(writers.submit(() -> {
+                    store.save(snapshot);
+                    return null;
+                }));
+            }
+            for (Future<?> save : saves) {
+                save.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            writers.shutdown();
+            done.set(true);
+            reader.join();
+        }
+        assertEquals(List.of(), torn);
+        assertEquals(1, store.load().connections().size());
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(store.file()), files.toList(), "no temp file left behind");
+        }
+    }
+
+    @Test
+    void theLastChangeWinsWhicheverOrderTheWritersRunIn(@TempDir Path dir) throws Exception {
+        ConnectionStore store = new ConnectionStore(dir);
+        ExecutorService writers = Executors.newFixedThreadPool(6);
+        try {
+            for (int round = 0; round < 50; round++) {
+                List<Future<?>> saves = new ArrayList<>();
+                for (int i = 0; i <= round % 7 + 1; i++) {
+                    // as the window does: offered in the order of the changes, written by any pool thread
+                    store.offer(snapshot(round * 10 + i));
+                    saves.add(writers.submit(() -> {
+                        store.saveOffered();
+                        return null;
+                    }));
+                }
+                for (Future<?> save : saves) {
+                    save.get(30, TimeUnit.SECONDS);
+                }
+                assertEquals("c" + (round * 10 + round % 7 + 1), store.load().connections().get(0).name());
+            }
+        } finally {
+            writers.shutdown();
+        }
+    }
+
+    private static ConnectionStore.Saved snapshot(int n) {
+        return new ConnectionStore.Saved(List.of(new SavedConnection("c" + n, "sqlite:////tmp/db" + n + ".db",
+                Environment.DEV, false, Map.of())), n % 2 == 0 ? "light" : "dark");
     }
 }

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.state.Json;
 import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.Selection;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
 import java.nio.file.Path;
 import dev.cairn.ui.diff.AlignedDiff.Kind;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +45,7 @@ class DiffViewModelTest {
 
     private DiffViewModel subject() {
         DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
-        ui.run(() -> model.setSubject("prod", prod, prod.read(STRIPE)));
+        ui.run(() -> model.activate(new Selection("prod", prod, prod.read(STRIPE), null)));
         ui.awaitIdle();
         return model;
     }
@@ -82,6 +84,38 @@ class DiffViewModelTest {
         ui.awaitIdle();
         assertEquals("1 stream changed", ui.call(() -> model.messageProperty().get()));
         assertEquals("staging · effective", ui.call(() -> model.rightTitleProperty().get()));
+    }
+
+    @Test
+    void cancellingTheComparisonFromTheStatusBarSaysSo() {
+        DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
+        CountDownLatch busy = ui.occupyWorkers(2);
+        ui.run(() -> model.activate(new Selection("prod", prod, prod.read(STRIPE), null)));
+        assertEquals("Comparing …", ui.call(() -> model.messageProperty().get()));
+        ui.cancelAll();
+        busy.countDown();
+        ui.awaitIdle();
+        assertEquals("Comparing " + STRIPE + " was cancelled. Refresh (Ctrl+R) compares again.",
+                ui.call(() -> model.messageProperty().get()));
+        assertEquals(null, ui.call(() -> model.errorProperty().get()));
+    }
+
+    @Test
+    void aHiddenTabComparesNothingAndCatchesUpWhenShownAgain() throws Exception {
+        DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
+        Selection selection = new Selection("prod", prod, prod.read(STRIPE), null);
+        ui.run(() -> model.activate(selection));
+        ui.awaitIdle();
+        // the change and its check in one turn of the UI thread: a task submitted could not have ended yet
+        assertTrue(ui.call(() -> {
+            model.deactivate();
+            model.modeProperty().set(DiffViewModel.Mode.COMPLETED_VS_PARTIAL);
+            return ui.executor().running().isEmpty();
+        }), "hidden, a new mode computes nothing");
+        assertEquals("1 stream changed, 1 added", ui.call(() -> model.messageProperty().get()));
+        ui.run(() -> model.activate(selection));
+        ui.awaitIdle();
+        assertEquals("partial", ui.call(() -> model.rightTitleProperty().get()), "shown again, it compares what the mode now says");
     }
 
     @Test

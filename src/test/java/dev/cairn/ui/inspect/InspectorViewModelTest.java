@@ -1,6 +1,7 @@
 package dev.cairn.ui.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
+import dev.cairn.ui.GatedBackend;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import org.junit.jupiter.api.AfterEach;
@@ -92,15 +96,42 @@ class InspectorViewModelTest {
 
     @Test
     void aNewerSelectionDropsTheOlderResult() {
+        GatedBackend gated = new GatedBackend(backend);
+        CountDownLatch olderRead = gated.hold("dev:tap-broken-to-target-jsonl");
         InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor()));
         ui.run(() -> {
-            model.inspect(backend, "dev:tap-broken-to-target-jsonl");
-            model.inspect(backend, "dev:tap-custom-to-target-jsonl");
+            model.inspect(gated, "dev:tap-broken-to-target-jsonl");
+            model.inspect(gated, "dev:tap-custom-to-target-jsonl");
         });
+        ui.await(() -> !model.loadingProperty().get(), Duration.ofSeconds(30));
+        assertEquals(Badge.NO_SINGER_STATE, ui.call(() -> model.healthProperty().get()));
+        // the older read ends only now, after the newer one was shown
+        olderRead.countDown();
         ui.awaitIdle();
         assertEquals("dev:tap-custom-to-target-jsonl", ui.call(() -> model.stateIdProperty().get()));
         assertEquals(Badge.NO_SINGER_STATE, ui.call(() -> model.healthProperty().get()));
         ui.run(() -> model.inspect(null, null));
         assertNull(ui.call(() -> model.documentProperty(Part.EFFECTIVE).get()));
+    }
+
+    @Test
+    void cancellingTheReadFromTheStatusBarEndsTheLoadingAndRefreshReadsAgain() {
+        InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor()));
+        CountDownLatch busy = ui.occupyWorkers(2);
+        ui.run(() -> model.inspect(backend, "prod:tap-stripe-to-target-bigquery"));
+        assertTrue(ui.call(() -> model.loadingProperty().get()));
+        ui.cancelAll();
+        busy.countDown();
+        ui.awaitIdle();
+        assertFalse(ui.call(() -> model.loadingProperty().get()));
+        for (Part part : Part.values()) {
+            String note = ui.call(() -> model.documentProperty(part).get()).note();
+            assertTrue(note.contains("was cancelled"), note);
+        }
+        assertNull(ui.call(() -> model.errorProperty().get()), "a cancel is not an error");
+        ui.run(model::reload);
+        ui.awaitIdle();
+        assertEquals(Badge.HEALTHY, ui.call(() -> model.healthProperty().get()));
+        assertNull(ui.call(() -> model.documentProperty(Part.PARTIAL).get()).note());
     }
 }

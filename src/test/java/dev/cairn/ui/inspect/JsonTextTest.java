@@ -1,9 +1,12 @@
 package dev.cairn.ui.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.state.Json;
+import dev.cairn.ui.task.TaskContext;
+import java.util.concurrent.CancellationException;
 import dev.cairn.state.JsonSyntaxError;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
@@ -54,5 +57,32 @@ class JsonTextTest {
         assertEquals(0, search.find("abc", 9, true));
         assertEquals(8, search.find("abc", 0, false));
         assertEquals(-1, search.find("zzz", 0, true));
+        // mixed case on both sides, a query running past the end, a first character that is no letter
+        TextSearch json = new TextSearch("{\"Users\": 1, \"uSERS\": 2, \"us");
+        assertEquals(2, json.find("usErs", 0, true));
+        assertEquals(14, json.find("usErs", 3, true));
+        assertEquals(14, json.find("usErs", 0, false), "backwards from the start wraps to the last match");
+        assertEquals(2, json.find("usErs", 14, false));
+        assertEquals(13, json.find("\"uSeRs", 3, true));
+        assertEquals(-1, json.find("usersX", 0, true));
+    }
+
+    @Test
+    void aCancelledTaskStopsPrintingAndStyling() throws Exception {
+        TaskContext cancelled = new TaskContext() {
+            @Override
+            public void progress(long done, long total) { }
+
+            @Override
+            public void message(String message) { }
+
+            @Override
+            public boolean isCancelled() {
+                return true;
+            }
+        };
+        assertThrows(CancellationException.class,
+                () -> ShownDocument.of(Json.parse("{\"a\": [1, 2]}"), null, false, cancelled, preview -> { }));
+        assertThrows(CancellationException.class, () -> StyledJson.of(JsonText.ofPretty("{}"), cancelled));
     }
 }

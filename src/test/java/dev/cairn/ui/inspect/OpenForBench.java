@@ -1,6 +1,7 @@
 package dev.cairn.ui.inspect;
 
 import dev.cairn.backend.LockStatus;
+import dev.cairn.ui.task.TaskContext;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.StateDocument;
@@ -11,9 +12,9 @@ import java.util.List;
  * What the inspector does with a stored state before the FX thread paints it, for the benchmark
  * ({@code dev.cairn.bench}): parse both stored parts (as a backend read does), build the effective
  * document and its pretty text and rows ({@link InspectorViewModel#firstLook}), and tokenize the
- * first screen for highlighting. Documents over {@link JsonCodeView#MAX_ROWS} rows open in the
+ * first screen for highlighting. Documents over {@link StyledJson#MAX_ROWS} rows open in the
  * virtualised viewer, whose cells tokenize their own row as they paint, so only the first screen is
- * tokenized; smaller ones are tokenized whole inside {@code firstLook} ({@link JsonCodeView#prepare}).
+ * tokenized; smaller ones are tokenized whole inside {@code firstLook} ({@link StyledJson#of}).
  */
 public final class OpenForBench {
 
@@ -25,7 +26,7 @@ public final class OpenForBench {
     public static Object open(String stateId, String completedText, String partialText) {
         StateDocument doc = new StateDocument(StatePart.parse(completedText), StatePart.parse(partialText));
         StoredState stored = StoredState.present(stateId, doc, Version.ofContentWhenAsked(completedText, partialText));
-        InspectorViewModel.FirstLook look = InspectorViewModel.firstLook(stored, LockStatus.FREE, preview -> { });
+        InspectorViewModel.FirstLook look = InspectorViewModel.firstLook(stored, LockStatus.FREE, TaskContext.NONE, preview -> { });
         JsonText text = look.effective().text();
         RowSource rows = RowSource.of(text);
         int runs = 0;

@@ -115,12 +115,14 @@ class MainWindowTest {
         });
         robot.clickOn(view.stateList().filterField());
         robot.press(KeyCode.DOWN).release(KeyCode.DOWN);
-        TestWindow.waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> model.selectionProperty().get() != null && model.tasks().isEmpty());
+        assertEquals(null, fx(() -> model.diff().diffProperty().get()), "the hidden diff tab has compared nothing");
         fx(() -> {
             view.inspector().tabs().getSelectionModel().select(view.inspector().tabs().getTabs().stream()
                     .filter(t -> "diff".equals(t.getId())).findFirst().orElseThrow());
             return null;
         });
+        TestWindow.waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
         assertEquals("1 stream changed, 1 added", fx(() -> model.diff().messageProperty().get()));
         robot.clickOn(".diff-view .button:last-child");
         int rows = fx(() -> view.diffView().leftPane().getItems().size());

@@ -1,11 +1,16 @@
 package dev.cairn.ui.task;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.ui.FakeUiThread;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -44,6 +49,38 @@ class TaskExecutorTest {
         release.countDown();
         ui.awaitIdle();
         assertEquals("new", result.get());
+    }
+
+    @Test
+    void shutdownWaitsForStartedWorkThatCannotStopAndCancelsWhatWaits() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(2);
+        AtomicInteger finished = new AtomicInteger();
+        AtomicBoolean queuedRan = new AtomicBoolean();
+        for (int i = 0; i < 2; i++) {
+            // like a write that has journalled its start: it ignores cancel and runs to its end
+            ui.run(() -> ui.executor().submit(BackgroundTask.of("write", context -> {
+                started.countDown();
+                release.await(10, TimeUnit.SECONDS);
+                return finished.incrementAndGet();
+            })));
+        }
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        RunningTask queued = ui.call(() -> ui.executor().submit(BackgroundTask.of("read", context -> {
+            queuedRan.set(true);
+            return null;
+        })));
+        CompletableFuture<Boolean> shutdown = CompletableFuture.supplyAsync(
+                () -> ui.call(() -> ui.executor().shutdown(Duration.ofSeconds(10))));
+        // the writes end only once the shutdown has cancelled what waits behind them
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!queued.isCancelled() && System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+        release.countDown();
+        assertTrue(shutdown.get(20, TimeUnit.SECONDS), "everything ended within the grace period");
+        assertEquals(2, finished.get());
+        assertFalse(queuedRan.get(), "work still waiting in the queue is cancelled, not started");
     }
 
     @Test

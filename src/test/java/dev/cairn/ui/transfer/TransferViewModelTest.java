@@ -12,6 +12,7 @@ import dev.cairn.ops.Transfer;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
+import dev.cairn.testing.JournalLines;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.task.RunningTask;
@@ -63,7 +64,8 @@ class TransferViewModelTest {
             ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
             List<Row> planned = ui.call(() -> List.copyOf(model.rows()));
             assertEquals(List.of("prod:tap-a-to-target-x", "prod:tap-b-to-target-x"), planned.stream().map(Row::targetId).toList());
-            assertEquals("2 IDs: 1 to copy, 1 conflicting.", ui.call(() -> model.messageProperty().get()));
+            assertEquals("2 IDs: 1 to copy, 1 conflicting. Each source's effective state becomes the destination's"
+                    + " completed state, as Meltano's copy writes it.", ui.call(() -> model.messageProperty().get()));
             assertEquals("dev:*", ui.call(() -> model.requiredTypingProperty().get()), "production: type the pattern");
             assertFalse(ui.call(() -> model.canRunProperty().get()));
             ui.run(() -> model.typedProperty().set("dev:*"));
@@ -79,6 +81,72 @@ class TransferViewModelTest {
             assertEquals(a, prod.read("prod:tap-a-to-target-x").document());
             assertEquals(0, prod.read("prod:tap-b-to-target-x").document().completed().value().at("/singer_state/b").asInt());
         }
+    }
+
+    @Test
+    void aRenameOntoOtherSourcesIsRefusedInThePreview() throws Exception {
+        try (StateBackend files = EmptyBackends.FILE.open(dir)) {
+            StateDocument a = StateDocument.of(Json.parse("{\"singer_state\": {\"v\": \"A\"}}"), Json.object());
+            StateDocument ax = StateDocument.of(Json.parse("{\"singer_state\": {\"v\": \"AX\"}}"), Json.object());
+            files.write("n:a", a, null);
+            files.write("n:ax", ax, null);
+            WriteTarget here = new WriteTarget("dev", files, Environment.DEV, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> {
+                model.open(here, "n:a", List.of(here));
+                model.modeProperty().set(Transfer.Mode.MOVE);
+                model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
+                model.patternProperty().set("n:*");
+                model.renameProperty().set("n:*=n:*x");
+                model.onConflictProperty().set(Transfer.OnConflict.OVERWRITE);
+            });
+            ui.run(model::plan);
+            ui.await(() -> model.messageProperty().get().contains("refused"), Duration.ofSeconds(30));
+            assertEquals(Stage.EDITING, ui.call(() -> model.stageProperty().get()));
+            assertTrue(ui.call(() -> model.messageProperty().get()).contains("n:a would be moved onto n:ax"),
+                    ui.call(() -> model.messageProperty().get()));
+            assertTrue(ui.call(() -> model.rows().isEmpty()));
+            assertFalse(ui.call(() -> model.canRunProperty().get()));
+            assertEquals(a, files.read("n:a").document());
+            assertEquals(ax, files.read("n:ax").document());
+        }
+    }
+
+    @Test
+    void theCopySheetCopiesMeltanosEffectiveStateOrBothDocumentsWhenAskedTo() throws Exception {
+        try (StateBackend dev = EmptyBackends.FILE.open(dir); StateBackend prod = EmptyBackends.SQLITE.open(dir)) {
+            StateDocument pending = StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1, \"b\": 1}}"),
+                    Json.parse("{\"singer_state\": {\"b\": 2}}"));
+            dev.write("dev:x", pending, null);
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            WriteTarget to = new WriteTarget("staging", prod, Environment.STAGING, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> {
+                model.open(from, "dev:x", List.of(from, to));
+                model.targetIdProperty().set("meltano");
+            });
+            copy(model);
+            assertEquals(StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1, \"b\": 2}}"), Json.object()),
+                    prod.read("meltano").document());
+            ui.run(() -> {
+                model.targetIdProperty().set("backup");
+                model.preservePartialProperty().set(true);
+            });
+            String message = copy(model);
+            assertTrue(message.contains("not what Meltano's copy writes"), message);
+            assertTrue(ui.call(() -> model.rows().get(0).detail()).contains("pending partial state kept as partial"));
+            assertEquals(pending, prod.read("backup").document());
+        }
+    }
+
+    /** Plans (returning the plan's message) and runs a one-ID transfer. */
+    private String copy(TransferViewModel model) {
+        ui.run(model::plan);
+        ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
+        String message = ui.call(() -> model.messageProperty().get());
+        ui.run(model::run);
+        ui.await(() -> model.stageProperty().get() == Stage.FINISHED, Duration.ofSeconds(30));
+        return message;
     }
 
     @Test
@@ -165,7 +233,7 @@ class TransferViewModelTest {
             }
             ui.run(model::run);
             Journal journal = new Journal(dir.resolve("journal"));
-            ui.await(() -> journal.entries().size() == 4, Duration.ofSeconds(30));
+            ui.await(() -> JournalLines.of(journal).size() == 4, Duration.ofSeconds(30));
             ui.run(() -> ui.executor().running().forEach(RunningTask::cancel)); // the status bar's Cancel
             for (String id : order.subList(0, 4)) {
                 java.nio.file.Files.delete(root.resolve(id).resolve("lock"));

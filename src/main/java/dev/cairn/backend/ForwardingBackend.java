@@ -1,0 +1,70 @@
+package dev.cairn.backend;
+
+import dev.cairn.state.StateDocument;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** A backend that hands every call to another one; decorators override what they change. */
+abstract class ForwardingBackend implements StateBackend {
+
+    protected final StateBackend backend;
+
+    ForwardingBackend(StateBackend backend) {
+        this.backend = backend;
+    }
+
+    @Override
+    public String displayUri() {
+        return backend.displayUri();
+    }
+
+    @Override
+    public void list(String pattern, Consumer<ListedState> sink) {
+        backend.list(pattern, sink);
+    }
+
+    @Override
+    public StoredState read(String stateId) {
+        return backend.read(stateId);
+    }
+
+    @Override
+    public void readAll(String pattern, Consumer<StoredState> sink) {
+        backend.readAll(pattern, sink);
+    }
+
+    @Override
+    public Version write(String stateId, StateDocument document, Version expected) {
+        return backend.write(stateId, document, expected);
+    }
+
+    @Override
+    public Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+        return backend.write(stateId, document, expected, run);
+    }
+
+    @Override
+    public void delete(String stateId, Version expected) {
+        backend.delete(stateId, expected);
+    }
+
+    @Override
+    public Optional<RunLog> runs() {
+        return backend.runs();
+    }
+
+    @Override
+    public LockStatus lockStatus(String stateId) {
+        return backend.lockStatus(stateId);
+    }
+
+    @Override
+    public void breakStaleLock(String stateId) {
+        backend.breakStaleLock(stateId);
+    }
+
+    @Override
+    public void close() {
+        backend.close();
+    }
+}

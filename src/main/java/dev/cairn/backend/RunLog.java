@@ -1,0 +1,27 @@
+package dev.cairn.backend;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** A Meltano system database's {@code runs} table, where pipelines and state commands leave their history. */
+public interface RunLog extends AutoCloseable {
+
+    /** Adds the row, committed on its own. */
+    void record(MeltanoRun run);
+
+    /** The RUNNING rows, alive or stale, newest start first, without their payloads. */
+    List<RunRow> runningJobs();
+
+    /**
+     * One job's rows, newest first, payloads included: at most {@code limit} rows older than the
+     * row {@code beforeId} (null: from the newest), only rows carrying state if {@code checkpointsOnly}.
+     */
+    List<RunRow> history(String jobName, Long beforeId, int limit, boolean checkpointsOnly);
+
+    /** One run of a job by its run ID, payload included. */
+    Optional<RunRow> run(String jobName, UUID runId);
+
+    @Override
+    void close();
+}

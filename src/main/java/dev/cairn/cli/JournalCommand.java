@@ -1,0 +1,52 @@
+package dev.cairn.cli;
+
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.UserFolders;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "journal", description = "Cairn's local journal of the writes it made.", subcommands = JournalCommand.Export.class)
+final class JournalCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    @Command(name = "export", description = "Print the journal as JSON lines, oldest first: one line per write, with the"
+            + " documents before and after it and how it ended (all backends and IDs unless given).")
+    static final class Export implements Callable<Integer> {
+
+        @Mixin
+        BackendArgs backend;
+
+        @Parameters(arity = "0..1", paramLabel = "ID")
+        String stateId;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            String uri = null;
+            if (backend.uri != null || backend.project != null) {
+                // the journal names a backend as it displays itself (no password, a normalised path)
+                try (StateBackend b = backend.open()) {
+                    uri = b.displayUri();
+                }
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            UserFolders.fromEnvironment().journal().export(uri, stateId, out);
+            out.flush();
+            return 0;
+        }
+    }
+}

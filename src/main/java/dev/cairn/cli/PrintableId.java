@@ -1,0 +1,25 @@
+package dev.cairn.cli;
+
+import dev.cairn.state.PythonJson;
+
+/**
+ * A state ID as one line of output. IDs are printed as they are, as Meltano prints them, except
+ * one holding a control character (a newline would split it into two "IDs", an escape sequence
+ * would drive the terminal): that one is printed as a JSON string, quoted and escaped, and so is
+ * one starting with a quote, so that the two cannot be mistaken for each other.
+ */
+final class PrintableId {
+
+    private PrintableId() {}
+
+    static String of(String stateId) {
+        boolean plain = !stateId.startsWith("\"") && stateId.chars()
+                .noneMatch(c -> Character.isISOControl(c) || c == '\u2028' || c == '\u2029');
+        if (plain) {
+            return stateId;
+        }
+        StringBuilder quoted = new StringBuilder();
+        PythonJson.appendString(quoted, stateId);
+        return quoted.toString();
+    }
+}
