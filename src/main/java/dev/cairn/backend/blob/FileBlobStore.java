@@ -61,10 +61,16 @@ final class FileBlobStore implements BlobStore {
         try {
             Files.createDirectories(target.getParent());
             if (Version.ABSENT.equals(expected)) {
+                // Written aside, then linked in only if the name is free: the file appears whole. Created
+                // in place, a lock was empty for a moment, and Meltano's float() of it fails.
+                Path temp = temp(target);
                 try {
-                    Files.write(target, data, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                    Files.write(temp, data, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                    Files.createLink(target, temp);
                 } catch (FileAlreadyExistsException e) {
                     throw new PreconditionFailed(key);
+                } finally {
+                    Files.deleteIfExists(temp);
                 }
                 return Version.ofContent(data);
             }
