@@ -9,7 +9,9 @@ import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Styles;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 /** The desktop app. Started by {@code dev.cairn.Main} without arguments. */
@@ -17,6 +19,10 @@ public final class App extends Application {
 
     /** How long closing the window waits for a write in flight to finish and journal its outcome. */
     private static final java.time.Duration WRITE_GRACE = java.time.Duration.ofSeconds(20);
+
+    /** The window's preferred size. */
+    private static final double WIDTH = 1360;
+    private static final double HEIGHT = 820;
 
     private TaskExecutor executor;
     private MainViewModel model;
@@ -26,7 +32,10 @@ public final class App extends Application {
         executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(dev.cairn.ops.UserFolders.fromEnvironment(), executor, BackendOpener.DEFAULT);
         model = new MainViewModel(services);
-        Scene scene = createScene(model, new FxDialogService(stage, model.themeProperty()::get));
+        // A screen smaller than the preferred size (a 1024×700 laptop) gets a window that fits it.
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        Scene scene = createScene(model, new FxDialogService(stage, model.themeProperty()::get),
+                Math.min(WIDTH, screen.getWidth()), Math.min(HEIGHT, screen.getHeight()));
         stage.titleProperty().bind(model.windowTitleProperty());
         stage.setScene(scene);
         stage.show();
@@ -36,8 +45,12 @@ public final class App extends Application {
 
     /** The window's scene: the main view, the stylesheet and the shortcuts (also used by tests and screenshots). */
     public static Scene createScene(MainViewModel model, dev.cairn.ui.dialog.DialogService dialogs) {
+        return createScene(model, dialogs, WIDTH, HEIGHT);
+    }
+
+    private static Scene createScene(MainViewModel model, dev.cairn.ui.dialog.DialogService dialogs, double width, double height) {
         MainView view = new MainView(model, dialogs);
-        Scene scene = new Scene(view, 1360, 820);
+        Scene scene = new Scene(view, width, height);
         scene.getStylesheets().add(App.class.getResource(Styles.STYLESHEET).toExternalForm());
         view.installShortcuts(scene);
         return scene;

@@ -121,7 +121,7 @@ public final class MainView extends BorderPane {
 
         StackPane right = new StackPane(inspector, mergeView, rewindView, transferView, writeSheet);
         SplitPane split = new SplitPane(stateList, right);
-        split.setDividerPositions(0.34);
+        split.setDividerPositions(0.38);
         SplitPane outer = new SplitPane(sidebar, split);
         outer.setDividerPositions(0.19);
         SplitPane.setResizableWithParent(sidebar, false);
