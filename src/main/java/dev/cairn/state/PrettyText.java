@@ -1,96 +1,295 @@
 package dev.cairn.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.Writer;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * A value as {@code json.dumps(x, indent=2)} writes it — what {@code meltano state get --format
- * pretty} prints and what the tap reads — together with the lines each value of it takes, so that
- * a diff view can highlight a {@link Change} by its pointer.
+ * A document as it is shown: a value as {@code json.dumps(x, indent=2)} writes it — what {@code
+ * meltano state get --format pretty} prints and what the tap reads — split into rows (one per line,
+ * so a per-line lexer is exact), and the lines each value of it takes, so that a diff can highlight a
+ * {@link Change} by its pointer. Text that is not JSON is kept raw, as stored, with long lines cut
+ * into rows of {@value #RAW_ROW} characters (a multi-megabyte line would stall any text control) and
+ * the error position marked. Immutable; built off the UI thread.
  *
  * <p>Values are numbered in document order (the whole value is 0) and their lines kept in parallel
- * int arrays: a large state has millions of values, too many for a map keyed by pointer. A pointer
- * is resolved by walking the value, which takes a step per pointer token.
+ * int arrays, worked out from the value's shape on the first {@link #lines} call (a viewer never needs
+ * them): a large state has millions of values, too many for a map keyed by pointer. A pointer is
+ * resolved by walking the value, which takes a step per pointer token.
  */
 public final class PrettyText {
 
-    private final JsonNode value;
+    public static final int RAW_ROW = 160;
+
     private final String text;
-    private final int[] lineStarts;
-    private final int[] firstLine;
-    private final int[] lastLine;
-    /** Per container, where its items' numbers start in {@link #items}. */
-    private final int[] firstItem;
-    /** The numbers of each container's items (or members), container after container. */
-    private final int[] items;
+    private final int[] rowStarts;
+    private final int[] rowLineNumbers;
+    private final JsonSyntaxError error;
+    private final int errorRow;
+    private final int errorColumn;
+    /** Whether {@link #value} is what the text shows (JSON {@code null} included); false for raw or bare text. */
+    private final boolean hasValue;
+    private final JsonNode value;
+    private volatile Outline outline;
 
-    private PrettyText(JsonNode value, String text, Outline outline) {
-        this.value = value;
+    private PrettyText(String text, int[] rowStarts, int[] rowLineNumbers, JsonSyntaxError error, int errorOffset,
+                       boolean hasValue, JsonNode value) {
         this.text = text;
-        this.firstLine = Arrays.copyOf(outline.firstLine, outline.count);
-        this.lastLine = Arrays.copyOf(outline.lastLine, outline.count);
-        this.firstItem = Arrays.copyOf(outline.firstItem, outline.count);
-        this.items = Arrays.copyOf(outline.items, outline.itemCount);
-        this.lineStarts = lineStarts(text, lastLine[0] + 1);
+        this.rowStarts = rowStarts;
+        this.rowLineNumbers = rowLineNumbers;
+        this.error = error;
+        this.hasValue = hasValue;
+        this.value = value;
+        if (error != null) {
+            int offset = Math.max(0, Math.min(errorOffset, text.length()));
+            int row = Arrays.binarySearch(rowStarts, offset);
+            this.errorRow = row >= 0 ? row : -row - 2;
+            this.errorColumn = offset - rowStarts[Math.max(0, errorRow)];
+        } else {
+            this.errorRow = -1;
+            this.errorColumn = -1;
+        }
     }
 
-    /** Renders a value, which must not change afterwards; {@code null} is JSON {@code null}. */
+    /** Renders a value, which must not change afterwards; {@code null} is JSON {@code null} (SQL NULL). */
     public static PrettyText of(JsonNode value) {
-        Outline outline = new Outline();
-        String text = PythonJson.writeIndented(value, outline);
-        return new PrettyText(value, text, outline);
+        return pretty(PythonJson.write(value, PythonJson.Style.INDENT2), true, value);
     }
 
-    /** The text, byte for byte what Python writes; no trailing newline. */
+    /**
+     * Renders a value by streaming, for documents too large to want twice in memory: {@code
+     * checkCancelled} runs between chunks (and throws to stop), and as soon as the text has {@code
+     * headRows} rows, {@code head} gets them as a text of their own, so a big document can be shown
+     * while the rest is still written out.
+     */
+    public static PrettyText print(JsonNode value, Runnable checkCancelled, int headRows, Consumer<PrettyText> head) {
+        if (value == null) {
+            return of(null);
+        }
+        StringBuilder out = new StringBuilder(1 << 16);
+        PythonJson.write(value, PythonJson.Style.INDENT2, new HeadWriter(out, headRows, checkCancelled,
+                first -> head.accept(ofText(first))));
+        return pretty(out.toString(), true, value);
+    }
+
+    /** Text already one token per line (pretty JSON, or what the user typed), split at newlines; it has no outline. */
+    public static PrettyText ofText(String text) {
+        return pretty(text, false, null);
+    }
+
+    /** Stored text that failed to parse, with where it failed. */
+    public static PrettyText raw(String text, JsonSyntaxError error) {
+        int[] starts = new int[text.length() / RAW_ROW + 16];
+        int[] lines = new int[starts.length];
+        int rows = 0;
+        int line = 1;
+        int i = 0;
+        int n = text.length();
+        while (true) {
+            int lineEnd = text.indexOf('\n', i);
+            if (lineEnd < 0) {
+                lineEnd = n;
+            }
+            int start = i;
+            do {
+                if (rows == starts.length) {
+                    starts = Arrays.copyOf(starts, rows * 2);
+                    lines = Arrays.copyOf(lines, rows * 2);
+                }
+                starts[rows] = start;
+                lines[rows] = start == i ? line : 0;
+                rows++;
+                start += RAW_ROW;
+            } while (start < lineEnd);
+            if (lineEnd >= n) {
+                break;
+            }
+            i = lineEnd + 1;
+            line++;
+        }
+        return new PrettyText(text, Arrays.copyOf(starts, rows), Arrays.copyOf(lines, rows), error,
+                error == null ? 0 : (int) Math.min(Integer.MAX_VALUE, error.offset()), false, null);
+    }
+
+    private static PrettyText pretty(String text, boolean hasValue, JsonNode value) {
+        return new PrettyText(text, lineStarts(text), null, null, 0, hasValue, value);
+    }
+
+    /** The text, byte for byte what Python writes (no trailing newline), or the raw text as stored. */
     public String text() {
         return text;
     }
 
-    public int lineCount() {
-        return lineStarts.length;
+    public int length() {
+        return text.length();
     }
 
-    /** One line of the text, without its newline. */
-    public String line(int index) {
-        int end = index + 1 < lineStarts.length ? lineStarts[index + 1] - 1 : text.length();
-        return text.substring(lineStarts[index], end);
+    public int rowCount() {
+        return rowStarts.length;
+    }
+
+    public int rowStart(int row) {
+        return rowStarts[row];
+    }
+
+    /** Row end, without its newline. */
+    public int rowEnd(int row) {
+        if (row + 1 < rowStarts.length) {
+            int next = rowStarts[row + 1];
+            return next > 0 && text.charAt(next - 1) == '\n' ? next - 1 : next;
+        }
+        return text.length();
+    }
+
+    public String row(int row) {
+        return text.substring(rowStarts[row], rowEnd(row));
+    }
+
+    /** The line number shown in the gutter; 0 for a continuation row of a long raw line. */
+    public int lineNumber(int row) {
+        return rowLineNumbers == null ? row + 1 : rowLineNumbers[row];
+    }
+
+    /** The row holding a character offset. */
+    public int rowOf(int offset) {
+        int row = Arrays.binarySearch(rowStarts, offset);
+        return row >= 0 ? row : Math.max(0, -row - 2);
+    }
+
+    /** The value this text shows ({@code null} for JSON null); only for texts made by {@link #of} or {@link #print}. */
+    public JsonNode value() {
+        if (!hasValue) {
+            throw new IllegalStateException("this text shows no JSON value");
+        }
+        return value;
+    }
+
+    public boolean isRaw() {
+        return rowLineNumbers != null;
+    }
+
+    public JsonSyntaxError error() {
+        return error;
+    }
+
+    public int errorRow() {
+        return errorRow;
+    }
+
+    public int errorColumn() {
+        return errorColumn;
     }
 
     /**
-     * The lines of the value at an RFC 6901 pointer — for an object member, from the line of its key
-     * — or empty when the value has nothing there.
+     * The rows of the value at an RFC 6901 pointer — for an object member, from the row of its key
+     * — or empty when the value has nothing there (or this text shows no value).
      */
     public Optional<LineRange> lines(String pointer) {
-        int number = numberOf(pointer);
-        return number < 0 ? Optional.empty() : Optional.of(new LineRange(firstLine[number], lastLine[number]));
+        if (!hasValue) {
+            return Optional.empty();
+        }
+        Outline o = outline();
+        int number = o.numberOf(value, pointer);
+        return number < 0 ? Optional.empty() : Optional.of(new LineRange(o.firstLine[number], o.lastLine[number]));
     }
 
-    /** The number of the value at the pointer, or -1. */
-    private int numberOf(String pointer) {
-        if (pointer.isEmpty()) {
-            return 0;
+    private Outline outline() {
+        Outline o = outline;
+        if (o == null) {
+            o = new Outline();
+            o.walk(value, 0);
+            outline = o; // two threads may both build it; either result is the same
         }
-        if (pointer.charAt(0) != '/') {
-            return -1;
+        return o;
+    }
+
+    private static int[] lineStarts(String text) {
+        int count = 1;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\n') {
+                count++;
+            }
         }
-        JsonNode node = value;
-        int number = 0;
-        int start = 1;
-        while (true) {
-            int end = pointer.indexOf('/', start);
-            String token = JsonPointers.unescape(pointer.substring(start, end < 0 ? pointer.length() : end));
-            int position = node == null ? -1 : node.isObject() ? keyPosition(node, token) : node.isArray() ? index(node, token) : -1;
-            if (position < 0) {
+        int[] starts = new int[count];
+        int row = 1;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\n') {
+                starts[row++] = i + 1;
+            }
+        }
+        return starts;
+    }
+
+    /**
+     * The lines of every value, from the value's shape alone: in {@code indent=2} text every item of a
+     * non-empty container starts a line and its closing bracket takes one, whatever the scalars are.
+     */
+    private static final class Outline {
+        int count;
+        int[] firstLine = new int[1024];
+        int[] lastLine = new int[1024];
+        /** Per container, where its items' numbers start in {@link #items}. */
+        int[] firstItem = new int[1024];
+        int itemCount;
+        /** The numbers of each container's items (or members), container after container. */
+        int[] items = new int[1024];
+
+        /** Numbers {@code node} and its items, starting on {@code line}; returns the line it ends on. */
+        int walk(JsonNode node, int line) {
+            int number = count++;
+            if (number == firstLine.length) {
+                firstLine = Arrays.copyOf(firstLine, number * 2);
+                lastLine = Arrays.copyOf(lastLine, number * 2);
+                firstItem = Arrays.copyOf(firstItem, number * 2);
+            }
+            firstLine[number] = line;
+            int size = node != null && node.isContainerNode() ? node.size() : 0;
+            int at = itemCount;
+            firstItem[number] = at;
+            itemCount += size;
+            if (itemCount > items.length) {
+                items = Arrays.copyOf(items, Math.max(itemCount, items.length * 2));
+            }
+            int end = line;
+            if (size > 0) {
+                for (JsonNode item : node) {
+                    items[at++] = count;
+                    end = walk(item, end + 1);
+                }
+                end++;
+            }
+            lastLine[number] = end;
+            return end;
+        }
+
+        /** The number of the value at the pointer, or -1. */
+        int numberOf(JsonNode value, String pointer) {
+            if (pointer.isEmpty()) {
+                return 0;
+            }
+            if (pointer.charAt(0) != '/') {
                 return -1;
             }
-            number = items[firstItem[number] + position];
-            node = node.isObject() ? node.get(token) : node.get(position);
-            if (end < 0) {
-                return number;
+            JsonNode node = value;
+            int number = 0;
+            int start = 1;
+            while (true) {
+                int end = pointer.indexOf('/', start);
+                String token = JsonPointers.unescape(pointer.substring(start, end < 0 ? pointer.length() : end));
+                int position = node == null ? -1 : node.isObject() ? keyPosition(node, token) : node.isArray() ? index(node, token) : -1;
+                if (position < 0) {
+                    return -1;
+                }
+                number = items[firstItem[number] + position];
+                node = node.isObject() ? node.get(token) : node.get(position);
+                if (end < 0) {
+                    return number;
+                }
+                start = end + 1;
             }
-            start = end + 1;
         }
     }
 
@@ -118,61 +317,56 @@ public final class PrettyText {
         return index < array.size() ? index : -1;
     }
 
-    private static int[] lineStarts(String text, int lineCount) {
-        int[] starts = new int[lineCount];
-        int at = 0;
-        for (int line = 1; line < lineCount; line++) {
-            at = text.indexOf('\n', at) + 1;
-            starts[line] = at;
-        }
-        return starts;
-    }
+    /** Collects the text and, once, hands on the first {@code rows} complete rows. */
+    private static final class HeadWriter extends Writer {
+        private final StringBuilder out;
+        private final int rows;
+        private final Consumer<String> head;
+        private final Runnable checkCancelled;
+        private int newlines;
+        private boolean sent;
 
-    /** Numbers the values as they are written and notes their lines and items. */
-    private static final class Outline implements PythonJson.Outline {
-        int count;
-        int[] firstLine = new int[1024];
-        int[] lastLine = new int[1024];
-        int[] firstItem = new int[1024];
-        int itemCount;
-        int[] items = new int[1024];
-        /** Numbers of the values begun and not ended, innermost last. */
-        private int[] open = new int[64];
-        /** Per open value, where its next item's number goes in {@link #items}. */
-        private int[] nextItem = new int[64];
-        private int depth;
-
-        @Override
-        public void begin(JsonNode value, int line) {
-            int number = count++;
-            if (number == firstLine.length) {
-                firstLine = Arrays.copyOf(firstLine, number * 2);
-                lastLine = Arrays.copyOf(lastLine, number * 2);
-                firstItem = Arrays.copyOf(firstItem, number * 2);
-            }
-            firstLine[number] = line;
-            if (depth > 0) {
-                items[nextItem[depth - 1]++] = number;
-            }
-            int size = value != null && value.isContainerNode() ? value.size() : 0;
-            firstItem[number] = itemCount;
-            itemCount += size;
-            if (itemCount > items.length) {
-                items = Arrays.copyOf(items, Math.max(itemCount, items.length * 2));
-            }
-            if (depth == open.length) {
-                open = Arrays.copyOf(open, depth * 2);
-                nextItem = Arrays.copyOf(nextItem, depth * 2);
-            }
-            open[depth] = number;
-            nextItem[depth] = firstItem[number];
-            depth++;
+        HeadWriter(StringBuilder out, int rows, Runnable checkCancelled, Consumer<String> head) {
+            this.out = out;
+            this.rows = rows;
+            this.checkCancelled = checkCancelled;
+            this.head = head;
         }
 
         @Override
-        public void end(int line) {
-            depth--;
-            lastLine[open[depth]] = line;
+        public void write(char[] buffer, int offset, int length) {
+            checkCancelled.run();
+            int start = out.length();
+            out.append(buffer, offset, length);
+            if (sent) {
+                return;
+            }
+            for (int i = start; i < out.length(); i++) {
+                if (out.charAt(i) == '\n' && ++newlines == rows) {
+                    sent = true;
+                    head.accept(out.substring(0, i));
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public void write(String text, int offset, int length) {
+            checkCancelled.run();
+            int start = out.length();
+            out.append(text, offset, offset + length);
+            if (!sent) {
+                out.setLength(start);
+                write(text.substring(offset, offset + length).toCharArray(), 0, length);
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
         }
     }
 }

@@ -32,35 +32,14 @@ public final class PythonJson {
     }
 
     public static String write(JsonNode value, Style style) {
-        return render(value, style, null);
-    }
-
-    /**
-     * Writes {@link Style#INDENT2} text and tells {@code outline} on which lines each value starts
-     * and ends.
-     */
-    static String writeIndented(JsonNode value, Outline outline) {
-        return render(value, Style.INDENT2, outline);
-    }
-
-    private static String render(JsonNode value, Style style, Outline outline) {
-        Emitter emitter = new Emitter(new StringBuilder(256), style, null, outline);
+        Emitter emitter = new Emitter(new StringBuilder(256), style, null);
         emitter.value(value, 0);
         return emitter.out.toString();
     }
 
-    /** Follows the values of {@link Style#INDENT2} text as they are written, in document order. */
-    interface Outline {
-        /** A value starts, on this 0-based line; for an object member, the line of its key. */
-        void begin(JsonNode value, int line);
-
-        /** The value begun last and not yet ended ends on this line. */
-        void end(int line);
-    }
-
     /** Streams the text to a writer, for documents too large to want twice in memory. */
     public static void write(JsonNode value, Style style, Writer writer) {
-        Emitter emitter = new Emitter(new StringBuilder(Emitter.FLUSH_AT + 1024), style, writer, null);
+        Emitter emitter = new Emitter(new StringBuilder(Emitter.FLUSH_AT + 1024), style, writer);
         emitter.value(value, 0);
         emitter.flush();
     }
@@ -123,20 +102,14 @@ public final class PythonJson {
         final StringBuilder out;
         private final Style style;
         private final Writer writer;
-        private final Outline outline;
-        private int line;
 
-        Emitter(StringBuilder out, Style style, Writer writer, Outline outline) {
+        Emitter(StringBuilder out, Style style, Writer writer) {
             this.out = out;
             this.style = style;
             this.writer = writer;
-            this.outline = outline;
         }
 
         void value(JsonNode value, int depth) {
-            if (outline != null) {
-                outline.begin(value, line);
-            }
             if (value == null || !value.isContainerNode()) {
                 if (value == null || value.isNull()) {
                     out.append("null");
@@ -169,9 +142,6 @@ public final class PythonJson {
                 closing(depth);
                 out.append(']');
             }
-            if (outline != null) {
-                outline.end(line);
-            }
             if (writer != null && out.length() >= FLUSH_AT) {
                 flush();
             }
@@ -193,7 +163,6 @@ public final class PythonJson {
         }
 
         private void newline(int depth) {
-            line++;
             out.append('\n');
             for (int i = 0; i < depth; i++) {
                 out.append("  ");

@@ -34,7 +34,7 @@ public final class App extends Application {
         model = new MainViewModel(services);
         // A screen smaller than the preferred size (a 1024×700 laptop) gets a window that fits it.
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        Scene scene = createScene(model, new FxDialogService(stage, model.themeProperty()::get),
+        Scene scene = createScene(model, new FxDialogService(stage, model.themeProperty()::get, executor, services.opener()::open),
                 Math.min(WIDTH, screen.getWidth()), Math.min(HEIGHT, screen.getHeight()));
         stage.titleProperty().bind(model.windowTitleProperty());
         stage.setScene(scene);

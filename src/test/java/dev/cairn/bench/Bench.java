@@ -460,7 +460,7 @@ public final class Bench {
         ui.run(() -> {
             inspector.storedProperty().addListener((o, a, now) -> {
                 if (diffShown) {
-                    diff.activate(now == null ? null : new Selection("bench", backend, now, inspector.lockProperty().get()));
+                    diff.activate(now == null ? null : new Selection("bench", backend, now, inspector.lockProperty().get(), inspector.rendered()));
                 }
             });
             if (diffShown) {

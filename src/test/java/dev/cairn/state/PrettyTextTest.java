@@ -2,6 +2,7 @@ package dev.cairn.state;
 
 import static dev.cairn.state.TestJson.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,7 +57,7 @@ class PrettyTextTest {
                 "  },",
                 "  \"d\": []",
                 "}"), text.text());
-        assertEquals(10, text.lineCount());
+        assertEquals(10, text.rowCount());
         assertEquals(Optional.of(new LineRange(0, 9)), text.lines(""));
         assertEquals(Optional.of(new LineRange(1, 1)), text.lines("/a"));
         assertEquals(Optional.of(new LineRange(2, 7)), text.lines("/b"));
@@ -64,8 +65,8 @@ class PrettyTextTest {
         assertEquals(Optional.of(new LineRange(4, 4)), text.lines("/b/c/0"));
         assertEquals(Optional.of(new LineRange(5, 5)), text.lines("/b/c/1"));
         assertEquals(Optional.of(new LineRange(8, 8)), text.lines("/d"));
-        assertEquals("    \"c\": [", text.line(3));
-        assertEquals("}", text.line(9));
+        assertEquals("    \"c\": [", text.row(3));
+        assertEquals("}", text.row(9));
     }
 
     @Test
@@ -80,7 +81,7 @@ class PrettyTextTest {
     @Test
     void everyValueIsFoundOnItsLines() throws JsonSyntaxError {
         PrettyText text = PrettyText.of(STATE);
-        assertEquals(text.text().split("\n", -1).length, text.lineCount());
+        assertEquals(text.text().split("\n", -1).length, text.rowCount());
         checkEveryValue(text, STATE, "", null);
     }
 
@@ -89,7 +90,7 @@ class PrettyTextTest {
         LineRange range = text.lines(pointer).orElseThrow(() -> new AssertionError(pointer));
         StringBuilder lines = new StringBuilder();
         for (int i = range.first(); i <= range.last(); i++) {
-            lines.append(text.line(i)).append('\n');
+            lines.append(text.row(i)).append('\n');
         }
         String source = lines.toString().strip();
         if (key != null) {
@@ -112,5 +113,46 @@ class PrettyTextTest {
                 checkEveryValue(text, value.get(i), JsonPointers.child(pointer, i), null);
             }
         }
+    }
+
+    @Test
+    void streamingPrintsTheSameTextAndHandsOnItsHeadOnce() {
+        java.util.List<PrettyText> heads = new java.util.ArrayList<>();
+        PrettyText text = PrettyText.print(STATE, () -> { }, 5, heads::add);
+        assertEquals(PrettyText.of(STATE).text(), text.text());
+        assertEquals(1, heads.size());
+        assertEquals(5, heads.get(0).rowCount());
+        assertEquals(text.row(4), heads.get(0).row(4));
+        assertEquals(Optional.of(new LineRange(0, text.rowCount() - 1)), text.lines(""));
+        assertEquals(Optional.empty(), heads.get(0).lines(""), "a head is text only");
+        assertThrows(java.util.concurrent.CancellationException.class, () -> PrettyText.print(STATE, () -> {
+            throw new java.util.concurrent.CancellationException();
+        }, 5, heads::add));
+    }
+
+    @Test
+    void prettyTextHasOneRowPerLine() throws Exception {
+        PrettyText text = PrettyText.of(Json.parse("{\"a\": [1, 2.5], \"b\": null}"));
+        assertEquals(7, text.rowCount());
+        assertEquals("  \"a\": [", text.row(1));
+        assertEquals(3, text.lineNumber(2));
+        assertEquals(1, text.rowOf(text.rowStart(1) + 3));
+    }
+
+    @Test
+    void rawTextIsCutIntoRowsAndTheErrorLocated() {
+        String raw = "{\"x\": \"" + "y".repeat(400);
+        JsonSyntaxError error = new JsonSyntaxError("Unexpected end-of-input", 1, raw.length() + 1, raw.length());
+        PrettyText text = PrettyText.raw(raw, error);
+        assertEquals(3, text.rowCount());
+        assertEquals(1, text.lineNumber(0));
+        assertEquals(0, text.lineNumber(1), "continuation rows have no line number");
+        assertEquals(2, text.errorRow());
+        assertEquals(raw.length() - 2 * PrettyText.RAW_ROW, text.errorColumn());
+        StringBuilder joined = new StringBuilder();
+        for (int i = 0; i < text.rowCount(); i++) {
+            joined.append(text.row(i));
+        }
+        assertEquals(raw, joined.toString());
     }
 }

@@ -11,7 +11,7 @@ import javafx.application.Platform;
 import javafx.stage.Stage;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The app's whole window for a test, headless: started as {@link App} starts it, with no dialogs. */
+/** The app's whole window for a test, headless: started as {@link App} starts it, with no dialogs unless a test answers them. */
 public final class TestWindow implements AutoCloseable {
 
     public final MainViewModel model;
@@ -28,13 +28,19 @@ public final class TestWindow implements AutoCloseable {
 
     /** Opens the window and waits until {@code sessions} backends are open and listed. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions) throws Exception {
+        return open(folders, opener, sessions, new dev.cairn.ui.dialog.NoDialogs());
+    }
+
+    /** Opens the window with dialogs answered by {@code dialogs}. */
+    public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
+                                  dev.cairn.ui.dialog.DialogService dialogs) throws Exception {
         FxTestSupport.start();
         TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(folders, executor, opener);
         TestWindow window = WaitForAsyncUtils.asyncFx(() -> {
             MainViewModel model = new MainViewModel(services);
             Stage stage = new Stage();
-            stage.setScene(App.createScene(model, new dev.cairn.ui.dialog.NoDialogs()));
+            stage.setScene(App.createScene(model, dialogs));
             stage.titleProperty().bind(model.windowTitleProperty());
             stage.show();
             model.start();

@@ -3,25 +3,43 @@ package dev.cairn.ui.connect;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
 import javafx.collections.FXCollections;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.Priority;
+import javafx.util.StringConverter;
 
 /** The connect form (the content of the connect dialog), bound to a {@link ConnectViewModel}. */
 public final class ConnectView extends GridPane {
 
-    public ConnectView(ConnectViewModel model, List<SavedConnection> saved) {
+    /** {@code offerSave}: whether to ask to save; editing a connection always saves it. */
+    public ConnectView(ConnectViewModel model, List<SavedConnection> saved, boolean offerSave) {
         getStyleClass().add(Styles.CONNECT_FORM);
         setHgap(8);
         setVgap(8);
         int row = 0;
         if (!saved.isEmpty()) {
             ComboBox<SavedConnection> pick = new ComboBox<>(FXCollections.observableArrayList(saved));
+            pick.setId("connect-saved");
             pick.setPromptText("Pick a saved connection…");
+            pick.setConverter(new StringConverter<>() {
+                @Override
+                public String toString(SavedConnection c) {
+                    return c == null ? "" : c.name();
+                }
+
+                @Override
+                public SavedConnection fromString(String name) {
+                    return saved.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+                }
+            });
             pick.setMaxWidth(Double.MAX_VALUE);
             pick.setOnAction(e -> {
                 if (pick.getValue() != null) {
@@ -78,7 +96,21 @@ public final class ConnectView extends GridPane {
         }
         CheckBox save = new CheckBox("Save this connection (without passwords or keys)");
         save.selectedProperty().bindBidirectional(model.saveProperty());
-        addRow(row++, new Label(""), save);
+        if (offerSave) {
+            addRow(row++, new Label(""), save);
+        }
+        Button test = new Button("Test connection");
+        test.setId("connect-test");
+        test.setMinWidth(Region.USE_PREF_SIZE);
+        test.disableProperty().bind(model.testingProperty());
+        test.setOnAction(e -> model.testConnection());
+        Label tested = new Label();
+        tested.setId("connect-test-result");
+        tested.setWrapText(true);
+        tested.textProperty().bind(model.testResultProperty());
+        HBox testRow = new HBox(8, test, tested);
+        testRow.setAlignment(Pos.CENTER_LEFT);
+        addRow(row++, new Label(""), testRow);
         Label problem = new Label();
         problem.getStyleClass().add(Styles.MUTED);
         problem.textProperty().bind(model.problemProperty());

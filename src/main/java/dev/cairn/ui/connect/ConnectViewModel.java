@@ -1,10 +1,15 @@
 package dev.cairn.ui.connect;
 
+import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.blob.AzureConnection;
+import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.task.TaskSlot;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
@@ -28,11 +33,18 @@ public final class ConnectViewModel {
     private final StringProperty s3Profile = new SimpleStringProperty(this, "s3Profile", "");
     private final StringProperty azureAccountUrl = new SimpleStringProperty(this, "azureAccountUrl", "");
     private final BooleanProperty save = new SimpleBooleanProperty(this, "save", true);
+    private final StringProperty testResult = new SimpleStringProperty(this, "testResult", "");
+    private final BooleanProperty testing = new SimpleBooleanProperty(this, "testing", false);
     private final StringBinding problem;
     private final javafx.beans.binding.BooleanBinding s3;
     private final javafx.beans.binding.BooleanBinding azure;
+    private final TaskSlot tests;
+    private final Function<SavedConnection, StateBackend> opener;
 
-    public ConnectViewModel() {
+    /** {@code opener} opens a backend for Test connection; blocking, run on {@code executor}'s pool. */
+    public ConnectViewModel(TaskExecutor executor, Function<SavedConnection, StateBackend> opener) {
+        this.tests = new TaskSlot(executor);
+        this.opener = opener;
         problem = Bindings.createStringBinding(() -> problem(uri.get(), name.get()), uri, name);
         s3 = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("s3://"), uri);
         azure = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("azure://"), uri);
@@ -82,6 +94,34 @@ public final class ConnectViewModel {
             return "Give the connection a name";
         }
         return "";
+    }
+
+    /**
+     * Test connection: opens the backend off the UI thread, lists its state IDs and closes it;
+     * {@link #testResultProperty()} then says how many states it found, or the error in one line.
+     */
+    public void testConnection() {
+        String wrong = problem(uri.get(), name.get().isBlank() ? suggestedName() : name.get());
+        if (!wrong.isEmpty()) {
+            testResult.set(wrong);
+            return;
+        }
+        SavedConnection connection = toConnection();
+        testing.set(true);
+        testResult.set("Testing " + connection.displayUri() + " …");
+        tests.run(BackgroundTask.of("Testing " + connection.displayUri(), context -> {
+            try (StateBackend backend = opener.apply(connection)) {
+                long[] found = {0};
+                backend.list(null, listed -> found[0]++);
+                return found[0];
+            }
+        }), found -> {
+            testing.set(false);
+            testResult.set(found + (found == 1 ? " state found" : " states found"));
+        }, error -> {
+            testing.set(false);
+            testResult.set(error.message());
+        });
     }
 
     /** Suggests a name from the URI when the user has not typed one. */
@@ -144,6 +184,15 @@ public final class ConnectViewModel {
 
     public BooleanProperty saveProperty() {
         return save;
+    }
+
+    /** What Test connection found: "N states found", the error, or "" before a test. */
+    public StringProperty testResultProperty() {
+        return testResult;
+    }
+
+    public BooleanProperty testingProperty() {
+        return testing;
     }
 
     public StringBinding problemProperty() {

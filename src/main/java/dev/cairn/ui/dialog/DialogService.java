@@ -15,6 +15,21 @@ public interface DialogService {
 
     boolean confirm(String action, String target);
 
+    /**
+     * Asks for a confirmation the user must type: {@code mustType} (a connection's name) has to be
+     * typed exactly before the action's button is enabled, as the write sheet asks on production.
+     */
+    boolean confirmTyped(String action, String target, String mustType);
+
+    /** The connect form prefilled with {@code connection}; returns the edited connection. */
+    Optional<SavedConnection> editConnection(SavedConnection connection);
+
+    /** The URI being connected is open already as {@code openName}: switch to it, or open a second one? */
+    Optional<AlreadyOpen> askAlreadyOpen(String openName, String uri);
+
+    /** What to do when connecting a URI that is open already. */
+    enum AlreadyOpen { SWITCH_TO_IT, OPEN_ANOTHER }
+
     /** Asks for a file to read (a JSON document to merge). */
     Optional<java.nio.file.Path> chooseFile(String title);
 

@@ -4,7 +4,10 @@ import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.theme.Styles;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.task.TaskExecutor;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Optional;
 import java.util.function.Supplier;
 import dev.cairn.ui.theme.Theme;
@@ -12,6 +15,10 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.VBox;
+import javafx.beans.binding.Bindings;
 import javafx.stage.Window;
 
 /** Dialogs as JavaFX shows them, owned by the main window and styled by the app's stylesheet. */
@@ -19,27 +26,84 @@ public final class FxDialogService implements DialogService {
 
     private final Window owner;
     private final Supplier<Theme> theme;
+    private final TaskExecutor executor;
+    private final Function<SavedConnection, StateBackend> opener;
 
-    public FxDialogService(Window owner, Supplier<Theme> theme) {
+    /** {@code executor} and {@code opener} serve the connect form's Test connection. */
+    public FxDialogService(Window owner, Supplier<Theme> theme, TaskExecutor executor,
+                           Function<SavedConnection, StateBackend> opener) {
         this.owner = owner;
         this.theme = theme;
+        this.executor = executor;
+        this.opener = opener;
     }
 
     @Override
     public Optional<ConnectRequest> askConnection(List<SavedConnection> saved) {
-        ConnectViewModel model = new ConnectViewModel();
+        ConnectViewModel model = new ConnectViewModel(executor, opener);
         Dialog<ConnectRequest> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.setTitle("Connect to a state backend");
         dialog.setHeaderText("Open a Meltano state backend. Secrets are never saved: use environment variables or profiles.");
         ButtonType connect = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(connect, ButtonType.CANCEL);
-        dialog.getDialogPane().setContent(new ConnectView(model, saved));
+        dialog.getDialogPane().setContent(new ConnectView(model, saved, true));
         style(dialog.getDialogPane());
         dialog.getDialogPane().lookupButton(connect).disableProperty().bind(model.problemProperty().isNotEmpty());
         dialog.setResultConverter(button -> button == connect
                 ? new ConnectRequest(model.toConnection(), model.saveProperty().get()) : null);
         return dialog.showAndWait();
+    }
+
+    @Override
+    public Optional<SavedConnection> editConnection(SavedConnection connection) {
+        ConnectViewModel model = new ConnectViewModel(executor, opener);
+        model.load(connection);
+        Dialog<SavedConnection> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle("Edit connection " + connection.name());
+        dialog.setHeaderText("Edit " + connection.name() + ". Secrets are never saved: use environment variables or profiles.");
+        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().addAll(save, ButtonType.CANCEL);
+        dialog.getDialogPane().setContent(new ConnectView(model, List.of(), false));
+        style(dialog.getDialogPane());
+        dialog.getDialogPane().lookupButton(save).disableProperty().bind(model.problemProperty().isNotEmpty());
+        dialog.setResultConverter(button -> button == save ? model.toConnection() : null);
+        return dialog.showAndWait();
+    }
+
+    @Override
+    public boolean confirmTyped(String action, String target, String mustType) {
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle(action);
+        dialog.setHeaderText(action + " " + target);
+        ButtonType yes = new ButtonType(action, ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().addAll(yes, ButtonType.CANCEL);
+        TextField typed = new TextField();
+        typed.setId("typed-confirmation");
+        typed.setPromptText(mustType);
+        Label ask = new Label("Type " + mustType + " to confirm");
+        ask.setWrapText(true);
+        dialog.getDialogPane().setContent(new VBox(8, ask, typed));
+        style(dialog.getDialogPane());
+        dialog.getDialogPane().lookupButton(yes).disableProperty()
+                .bind(Bindings.createBooleanBinding(() -> !typed.getText().strip().equals(mustType), typed.textProperty()));
+        return dialog.showAndWait().filter(b -> b == yes).isPresent();
+    }
+
+    @Override
+    public Optional<AlreadyOpen> askAlreadyOpen(String openName, String uri) {
+        ButtonType switchTo = new ButtonType("Switch to " + openName, ButtonBar.ButtonData.OK_DONE);
+        ButtonType another = new ButtonType("Open a second connection", ButtonBar.ButtonData.OTHER);
+        Alert alert = new Alert(Alert.AlertType.INFORMATION, uri + " is open already as " + openName
+                + ". Switch to it, or open a second connection to it under another name (e.g. with other"
+                + " read-only settings)?", switchTo, another, ButtonType.CANCEL);
+        alert.initOwner(owner);
+        alert.setHeaderText(openName + " is open already");
+        style(alert.getDialogPane());
+        return alert.showAndWait().flatMap(b -> b == switchTo ? Optional.of(AlreadyOpen.SWITCH_TO_IT)
+                : b == another ? Optional.of(AlreadyOpen.OPEN_ANOTHER) : Optional.empty());
     }
 
     private void style(javafx.scene.control.DialogPane pane) {

@@ -19,6 +19,21 @@ public final class NoDialogs implements DialogService {
     }
 
     @Override
+    public boolean confirmTyped(String action, String target, String mustType) {
+        return false;
+    }
+
+    @Override
+    public Optional<SavedConnection> editConnection(SavedConnection connection) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<AlreadyOpen> askAlreadyOpen(String openName, String uri) {
+        return Optional.empty();
+    }
+
+    @Override
     public Optional<Path> chooseFile(String title) {
         return Optional.empty();
     }

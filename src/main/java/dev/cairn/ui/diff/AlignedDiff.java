@@ -59,14 +59,19 @@ public final class AlignedDiff {
 
     /** Compares {@code before} (left) with {@code after} (right); either may be null (no document). */
     public static AlignedDiff of(JsonNode before, JsonNode after) {
+        return of(PrettyText.of(before), PrettyText.of(after));
+    }
+
+    /** Compares the values of two texts, already printed (a selection's, shared with the other tabs). */
+    public static AlignedDiff of(PrettyText left, PrettyText right) {
+        JsonNode before = left.value();
+        JsonNode after = right.value();
         List<Change> changes = JsonDiff.diff(before, after);
-        PrettyText left = PrettyText.of(before);
-        PrettyText right = PrettyText.of(after);
         DiffSummary summary = DiffSummary.of(before, after, changes);
-        Kind[] leftMark = new Kind[left.lineCount()];
-        Kind[] rightMark = new Kind[right.lineCount()];
-        boolean[] leftValue = new boolean[left.lineCount()];
-        boolean[] rightValue = new boolean[right.lineCount()];
+        Kind[] leftMark = new Kind[left.rowCount()];
+        Kind[] rightMark = new Kind[right.rowCount()];
+        boolean[] leftValue = new boolean[left.rowCount()];
+        boolean[] rightValue = new boolean[right.rowCount()];
         for (Change change : changes) {
             Optional<LineRange> l = change.kind() == Change.Kind.ADDED ? Optional.empty() : left.lines(change.beforePointer());
             Optional<LineRange> r = change.kind() == Change.Kind.REMOVED ? Optional.empty() : right.lines(change.pointer());
@@ -79,7 +84,7 @@ public final class AlignedDiff {
         }
         // walk both sides: unmarked lines pair up in order; a marked block faces the other side's
         // block at the same place, or filler rows
-        List<int[]> rows = new ArrayList<>(Math.max(left.lineCount(), right.lineCount()) + 16);
+        List<int[]> rows = new ArrayList<>(Math.max(left.rowCount(), right.rowCount()) + 16);
         List<Kind[]> kinds = new ArrayList<>(rows.size());
         List<Integer> hunks = new ArrayList<>();
         int i = 0;
@@ -180,7 +185,7 @@ public final class AlignedDiff {
 
             @Override
             public String row(int row) {
-                return lines[row] < 0 ? "" : text.line(lines[row]);
+                return lines[row] < 0 ? "" : text.row(lines[row]);
             }
 
             @Override
@@ -204,7 +209,7 @@ public final class AlignedDiff {
                 if (lines[row] < 0 || !values[lines[row]]) {
                     return List.of();
                 }
-                return List.of(valueSpan(text.line(lines[row])));
+                return List.of(valueSpan(text.row(lines[row])));
             }
         };
     }

@@ -1,7 +1,7 @@
 package dev.cairn.ui.diff;
 
+import dev.cairn.state.PrettyText;
 import dev.cairn.ui.inspect.JsonLinesView;
-import dev.cairn.ui.inspect.JsonText;
 import dev.cairn.ui.inspect.RowSource;
 import dev.cairn.ui.theme.Styles;
 import javafx.scene.Node;
@@ -17,8 +17,8 @@ import javafx.scene.layout.Priority;
  */
 public final class DiffPanes extends GridPane {
 
-    private final JsonLinesView left = new JsonLinesView(RowSource.of(JsonText.ofPretty("")));
-    private final JsonLinesView right = new JsonLinesView(RowSource.of(JsonText.ofPretty("")));
+    private final JsonLinesView left = new JsonLinesView(RowSource.of(PrettyText.ofText("")));
+    private final JsonLinesView right = new JsonLinesView(RowSource.of(PrettyText.ofText("")));
     private final Label leftTitle = new Label();
     private final Label rightTitle = new Label();
     private boolean synced;
@@ -62,8 +62,8 @@ public final class DiffPanes extends GridPane {
 
     public void show(AlignedDiff diff) {
         if (diff == null) {
-            left.setSource(RowSource.of(JsonText.ofPretty("")));
-            right.setSource(RowSource.of(JsonText.ofPretty("")));
+            left.setSource(RowSource.of(PrettyText.ofText("")));
+            right.setSource(RowSource.of(PrettyText.ofText("")));
             return;
         }
         left.setSource(diff.side(true));

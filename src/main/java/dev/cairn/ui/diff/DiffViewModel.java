@@ -1,8 +1,9 @@
 package dev.cairn.ui.diff;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.state.PrettyText;
+import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StatePart;
@@ -122,6 +123,7 @@ public final class DiffViewModel implements SelectionTab {
         }
         Mode m = mode.get();
         StoredState stored = selection.stored();
+        RenderedState texts = selection.rendered();
         String backendName = selection.backendName();
         StateBackend here = selection.backend();
         BackendChoice there = otherBackend.get();
@@ -137,7 +139,7 @@ public final class DiffViewModel implements SelectionTab {
         }
         message.set("Comparing …");
         computing.run(BackgroundTask.of("Comparing " + stored.stateId(), context -> {
-            Sides sides = sides(m, stored, backendName, here, there, id);
+            Sides sides = sides(m, texts, stored.stateId(), backendName, here, there, id, context::checkCancelled);
             return new Result(sides, AlignedDiff.of(sides.left(), sides.right()));
         }), result -> {
             leftTitle.set(result.sides().leftTitle());
@@ -154,37 +156,41 @@ public final class DiffViewModel implements SelectionTab {
         });
     }
 
-    private record Sides(String leftTitle, JsonNode left, String rightTitle, JsonNode right) { }
+    private record Sides(String leftTitle, PrettyText left, String rightTitle, PrettyText right) { }
 
     private record Result(Sides sides, AlignedDiff diff) { }
 
-    private static Sides sides(Mode m, StoredState subject, String backendName, StateBackend here, BackendChoice there, String id)
-            throws StateError {
-        StateDocument doc = subject.document();
-        String name = subject.stateId();
+    /** The two texts compared; the selection's own are its shared ones, printed once for every tab. */
+    private static Sides sides(Mode m, RenderedState texts, String name, String backendName, StateBackend here,
+                               BackendChoice there, String id, Runnable checkCancelled) throws StateError {
+        StateDocument doc = texts.document();
         switch (m) {
             case COMPLETED_VS_PARTIAL:
-                return new Sides("completed", value(doc.completed(), "completed"), "partial", value(doc.partial(), "partial"));
+                requireJson(doc.completed(), "completed");
+                requireJson(doc.partial(), "partial");
+                return new Sides("completed", texts.completed(checkCancelled), "partial", texts.partial(checkCancelled));
             case OTHER_BACKEND: {
                 StoredState other = there.backend().read(name);
-                return new Sides(backendName + " · effective", doc.effective(), there.name() + " · effective",
-                        other.document().effective());
+                return new Sides(backendName + " · effective", texts.effective(checkCancelled), there.name() + " · effective",
+                        PrettyText.of(other.document().effective()));
             }
             case OTHER_ID: {
                 StoredState other = here.read(id);
-                return new Sides(name + " · effective", doc.effective(), id + " · effective", other.document().effective());
+                return new Sides(name + " · effective", texts.effective(checkCancelled), id + " · effective",
+                        PrettyText.of(other.document().effective()));
             }
             default:
-                return new Sides("completed", value(doc.completed(), "completed"), "effective (what the tap gets)", doc.effective());
+                requireJson(doc.completed(), "completed");
+                return new Sides("completed", texts.completed(checkCancelled), "effective (what the tap gets)",
+                        texts.effective(checkCancelled));
         }
     }
 
-    private static JsonNode value(StatePart part, String which) throws StateError {
+    private static void requireJson(StatePart part, String which) throws StateError {
         if (part.isCorrupt()) {
             throw new StateError(StateError.Kind.CORRUPT_JSON, "the " + which + " state is not valid JSON: "
                     + part.syntaxError().getMessage(), "");
         }
-        return part.value();
     }
 
     /** Moves to the next (or previous) change, wrapping around. */

@@ -4,11 +4,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
-import dev.cairn.state.PythonJson;
-import dev.cairn.state.StatePart;
+import dev.cairn.state.PrettyText;
+import dev.cairn.state.RenderedState;
 import dev.cairn.state.Validation;
 import dev.cairn.ui.inspect.StyledJson;
-import dev.cairn.ui.inspect.JsonText;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -70,7 +69,7 @@ public final class EditorViewModel {
     private final ObservableList<Validation.Problem> problems = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final BooleanBinding canSave;
-    private StoredState latest;
+    private Subject latest;
     /** The text {@link #validation} is about: a save waits until it is the text being edited. */
     private String validatedText;
 
@@ -88,12 +87,12 @@ public final class EditorViewModel {
     }
 
     /**
-     * The inspector read a state. A clean editor (or one on another ID) loads it; an editor with
+     * The inspector read a state ({@code texts}: its documents' texts). A clean editor (or one on another ID) loads it; an editor with
      * unsaved changes to the same ID keeps them and the version they were made on.
      */
-    public void setSubject(StoredState stored) {
+    public void setSubject(StoredState stored, RenderedState texts) {
         StoredState previous = base.get();
-        latest = stored;
+        latest = stored == null ? null : new Subject(stored, texts);
         if (stored == null) {
             loading.cancel();
             base.set(null);
@@ -106,7 +105,7 @@ public final class EditorViewModel {
         if (dirty.get() && previous != null && previous.stateId().equals(stored.stateId())) {
             return;
         }
-        load(stored);
+        load(latest);
     }
 
     /** Throws away the edits and loads the state as the inspector last read it. */
@@ -117,15 +116,19 @@ public final class EditorViewModel {
         }
     }
 
-    private void load(StoredState stored) {
+    /** A state read, and its texts (the selection's: the inspector shows the same, printed once for both). */
+    private record Subject(StoredState stored, RenderedState texts) { }
+
+    private void load(Subject subject) {
         Part which = part.get();
+        StoredState stored = subject.stored();
+        RenderedState texts = subject.texts();
         status.set("Loading …");
         loading.run(BackgroundTask.of("Loading " + stored.stateId() + " into the editor", context -> {
-            StatePart p = which == Part.COMPLETED ? stored.document().completed() : stored.document().partial();
-            String content = p.isCorrupt() ? p.rawText() : PythonJson.write(p.valueOrJsonNull(), PythonJson.Style.INDENT2);
-            JsonText shown = JsonText.ofPretty(content);
+            PrettyText shown = which == Part.COMPLETED ? texts.completed(context::checkCancelled)
+                    : texts.partial(context::checkCancelled);
             StyledJson prepared = StyledJson.ofModerate(shown, context);
-            return new Loaded(stored.stateId(), which, content, prepared);
+            return new Loaded(stored.stateId(), which, shown.text(), prepared);
         }), result -> {
             base.set(stored);
             loaded.set(result);

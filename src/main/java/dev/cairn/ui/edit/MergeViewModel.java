@@ -98,13 +98,11 @@ public final class MergeViewModel {
         BackendChoice there = otherBackend.get();
         StateBackend here = backend;
         problem.set("Reading …");
-        long token = reading.nextToken();
-        reading.run(BackgroundTask.of("Reading the document to merge", context -> document(from, text, path, id, here, there))
-                        .onCancelled(() -> reading.publish(token, () -> problem.set("Cancelled: nothing was read or merged."))),
+        reading.run(BackgroundTask.of("Reading the document to merge", context -> document(from, text, path, id, here, there)),
                 document -> {
                     problem.set("");
                     then.accept(document);
-                }, failure -> problem.set(reason(failure)));
+                }, failure -> problem.set(reason(failure)), () -> problem.set("Cancelled: nothing was read or merged."));
     }
 
     static ObjectNode document(Source from, String text, Path path, String id, StateBackend here, BackendChoice there)

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.state.PrettyText;
+import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StateHealth;
@@ -45,6 +47,7 @@ public final class InspectorViewModel {
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
     private StateBackend backend;
+    private RenderedState rendered;
 
     public InspectorViewModel(TaskExecutor executor) {
         this.reading = new TaskSlot(executor);
@@ -52,7 +55,8 @@ public final class InspectorViewModel {
     }
 
     /** What a read produced, before the two stored parts are built. */
-    record FirstLook(StoredState stored, LockStatus lock, Badge health, String verdict, ShownDocument effective) { }
+    record FirstLook(StoredState stored, RenderedState rendered, LockStatus lock, Badge health, String verdict,
+                     ShownDocument effective) { }
 
     private record Parts(ShownDocument completed, ShownDocument partial) { }
 
@@ -80,11 +84,12 @@ public final class InspectorViewModel {
             return firstLook(state, lockStatus, context, preview -> reading.publish(token, () -> effective.set(preview)));
         }), look -> {
             lock.set(look.lock());
+            rendered = look.rendered();
             stored.set(look.stored());
             health.set(look.health());
             verdict.set(look.verdict());
             effective.set(look.effective());
-            buildParts(look.stored(), look.effective());
+            buildParts(look.rendered(), look.effective());
         }, failure -> {
             loading.set(false);
             error.set(failure);
@@ -110,14 +115,19 @@ public final class InspectorViewModel {
         }
     }
 
-    private void buildParts(StoredState state, ShownDocument effectiveShown) {
-        building.run(BackgroundTask.of("Preparing " + state.stateId(), context -> {
-            StateDocument doc = state.document();
-            // with nothing partial, the completed document is what the tap gets: already built
-            ShownDocument c = isEffectivelyCompleted(doc) && doc.completed().value() != null && effectiveShown.note() == null
-                    ? effectiveShown : ShownDocument.of(doc.completed(), context);
+    private void buildParts(RenderedState texts, ShownDocument effectiveShown) {
+        StateDocument doc = texts.document();
+        building.run(BackgroundTask.of("Preparing " + stored.get().stateId(), context -> {
+            PrettyText completedText = texts.completed(context::checkCancelled);
+            ShownDocument c;
+            if (completedText != effectiveShown.text()) {
+                c = ShownDocument.of(doc.completed(), completedText, context);
+            } else {
+                // nothing partial: the completed text is the effective one, printed and styled already
+                c = new ShownDocument(completedText, effectiveShown.prepared(), null, false);
+            }
             context.checkCancelled();
-            ShownDocument p = ShownDocument.of(doc.partial(), context);
+            ShownDocument p = ShownDocument.of(doc.partial(), texts.partial(context::checkCancelled), context);
             return new Parts(c, p);
         }), parts -> {
             completed.set(parts.completed());
@@ -129,20 +139,12 @@ public final class InspectorViewModel {
         }, this::stopped);
     }
 
-    /**
-     * Merging an empty partial onto the completed state gives the completed state itself: big states
-     * (usually with nothing partial) skip the deep copy Meltano's merge makes.
-     */
-    static boolean isEffectivelyCompleted(StateDocument doc) {
-        return !doc.completed().isCorrupt() && doc.partial().value() != null && doc.partial().value().isObject()
-                && doc.partial().value().isEmpty();
-    }
-
     static FirstLook firstLook(StoredState state, LockStatus lockStatus, TaskContext context,
                                java.util.function.Consumer<ShownDocument> preview) {
         StateDocument doc = state.document();
+        RenderedState texts = new RenderedState(doc);
         if (!state.exists()) {
-            return new FirstLook(state, lockStatus, Badge.EMPTY, "No state is stored for this ID: the tap gets none and syncs everything.",
+            return new FirstLook(state, texts, lockStatus, Badge.EMPTY, "No state is stored for this ID: the tap gets none and syncs everything.",
                     ShownDocument.message("No state stored: `meltano state get` prints {}.", false));
         }
         try {
@@ -150,13 +152,15 @@ public final class InspectorViewModel {
             StateHealth health = StateHealth.ofEffective(value);
             String verdict = verdict(health, doc);
             String note = health == StateHealth.HEALTHY ? null : verdict;
-            ShownDocument shown = ShownDocument.of(value, note, health != StateHealth.HEALTHY, context, preview);
-            return new FirstLook(state, lockStatus, Badge.of(health), verdict, shown);
+            boolean problem = health != StateHealth.HEALTHY;
+            PrettyText text = texts.effective(context::checkCancelled, StyledJson.MAX_ROWS + 1,
+                    head -> preview.accept(ShownDocument.head(head, note, problem)));
+            return new FirstLook(state, texts, lockStatus, Badge.of(health), verdict, ShownDocument.of(text, note, problem, context));
         } catch (StateError e) {
             StateHealth health = StateHealth.of(doc);
             String text = "Meltano fails reading this state: " + e.getMessage()
                     + ". A run would stop before the tap starts.";
-            return new FirstLook(state, lockStatus, Badge.of(health), text, ShownDocument.message(text, true));
+            return new FirstLook(state, texts, lockStatus, Badge.of(health), text, ShownDocument.message(text, true));
         }
     }
 
@@ -176,6 +180,7 @@ public final class InspectorViewModel {
     }
 
     private void clearDocuments() {
+        rendered = null;
         stored.set(null);
         lock.set(null);
         health.set(null);
@@ -223,5 +228,10 @@ public final class InspectorViewModel {
 
     public StateBackend backend() {
         return backend;
+    }
+
+    /** The texts of what {@link #storedProperty} holds, printed once and shared with the other tabs. */
+    public RenderedState rendered() {
+        return rendered;
     }
 }

@@ -1,5 +1,6 @@
 package dev.cairn.ui.inspect;
 
+import dev.cairn.state.PrettyText;
 import dev.cairn.ui.theme.Styles;
 import org.fxmisc.flowless.VirtualizedScrollPane;
 import org.fxmisc.richtext.CodeArea;
@@ -8,9 +9,9 @@ import org.fxmisc.richtext.LineNumberFactory;
 /** A RichTextFX code area for documents of moderate size, over a {@link StyledJson} built on a worker thread. */
 public final class JsonCodeView extends VirtualizedScrollPane<CodeArea> {
 
-    private final JsonText text;
+    private final PrettyText text;
 
-    public JsonCodeView(JsonText text, StyledJson prepared) {
+    public JsonCodeView(PrettyText text, StyledJson prepared) {
         super(new CodeArea(prepared.document));
         this.text = text;
         CodeArea area = getContent();
@@ -45,7 +46,7 @@ public final class JsonCodeView extends VirtualizedScrollPane<CodeArea> {
         area.requestFollowCaret();
     }
 
-    public JsonText text() {
+    public PrettyText text() {
         return text;
     }
 }

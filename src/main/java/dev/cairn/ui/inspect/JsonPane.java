@@ -1,7 +1,8 @@
 package dev.cairn.ui.inspect;
 
-import dev.cairn.ui.theme.Icon;
+import dev.cairn.state.PrettyText;
 import dev.cairn.ui.task.TaskContext;
+import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -118,7 +119,7 @@ public final class JsonPane extends BorderPane {
         note.setText(document.note() == null ? "" : document.note());
         note.setVisible(document.note() != null);
         note.pseudoClassStateChanged(Styles.PROBLEM, document.problem());
-        JsonText text = document.text();
+        PrettyText text = document.text();
         info.setText(String.format("%,d %s · %s%s", text.rowCount(), text.rowCount() == 1 ? "line" : "lines", size(text.length()),
                 document.isLarge() ? " · large document: read-only fast view" : ""));
         if (document.isLarge() && viewer instanceof JsonLinesView) {
@@ -141,7 +142,7 @@ public final class JsonPane extends BorderPane {
      * user opens a state. Call on the FX thread once the window shows.
      */
     public static void warmUp() {
-        JsonText small = JsonText.ofPretty("{\n  \"singer_state\": {\n    \"bookmarks\": {}\n  }\n}");
+        PrettyText small = PrettyText.ofText("{\n  \"singer_state\": {\n    \"bookmarks\": {}\n  }\n}");
         JsonPane code = new JsonPane();
         code.show(new ShownDocument(small, StyledJson.of(small, TaskContext.NONE), "warming up", false));
         JsonPane lines = new JsonPane();
@@ -202,7 +203,7 @@ public final class JsonPane extends BorderPane {
             return false;
         }
         lastHit = hit;
-        JsonText text = shown.text();
+        PrettyText text = shown.text();
         int row = text.rowOf(hit);
         int column = hit - text.rowStart(row);
         int end = Math.min(column + query.length(), text.rowEnd(row) - text.rowStart(row));

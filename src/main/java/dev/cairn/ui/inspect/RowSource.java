@@ -1,5 +1,6 @@
 package dev.cairn.ui.inspect;
 
+import dev.cairn.state.PrettyText;
 import java.util.List;
 
 /**
@@ -26,7 +27,7 @@ public interface RowSource {
     }
 
     /** The rows of a document, with its syntax error marked. */
-    static RowSource of(JsonText text) {
+    static RowSource of(PrettyText text) {
         return new RowSource() {
             @Override
             public int rowCount() {

@@ -1,5 +1,6 @@
 package dev.cairn.ui.inspect;
 
+import dev.cairn.state.PrettyText;
 import dev.cairn.ui.task.TaskContext;
 import java.util.Collection;
 import java.util.Collections;
@@ -29,12 +30,12 @@ public final class StyledJson {
     }
 
     /** The styled document of a text of at most {@link #MAX_ROWS} rows; null for a bigger one (shown virtualised). */
-    public static StyledJson ofModerate(JsonText text, TaskContext context) {
+    public static StyledJson ofModerate(PrettyText text, TaskContext context) {
         return text.rowCount() <= MAX_ROWS ? of(text, context) : null;
     }
 
     /** Styles every row; a cancelled task stops between rows. */
-    public static StyledJson of(JsonText text, TaskContext context) {
+    public static StyledJson of(PrettyText text, TaskContext context) {
         RowSource rows = RowSource.of(text);
         ReadOnlyStyledDocumentBuilder<Collection<String>, String, Collection<String>> builder =
                 new ReadOnlyStyledDocumentBuilder<>(SegmentOps.styledTextOps(), Collections.emptyList(), text.rowCount());

@@ -19,6 +19,7 @@ import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
 import dev.cairn.ui.theme.Theme;
 import java.util.Locale;
+import java.util.Optional;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -93,7 +94,29 @@ public final class MainView extends BorderPane {
         showWhen(rewindView, writes.rewind().showingProperty());
         showWhen(transferView, writes.transfer().showingProperty());
         showWhen(writeSheet, writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED));
-        SidebarView sidebar = new SidebarView(model, this::connect, this::forget);
+        SidebarView sidebar = new SidebarView(model, new SidebarView.Actions() {
+            @Override
+            public void connect() {
+                MainView.this.connect();
+            }
+
+            @Override
+            public void edit(BackendSession session) {
+                askEdit(session.connection()).ifPresent(edited -> model.edit(session, edited));
+            }
+
+            @Override
+            public void edit(SavedConnection connection) {
+                askEdit(connection).ifPresent(edited -> model.editSaved(connection, edited));
+            }
+
+            @Override
+            public void remove(SavedConnection connection) {
+                if (dialogs.confirm("Remove saved connection", connection.name() + " (" + connection.displayUri() + ")")) {
+                    model.forget(connection);
+                }
+            }
+        });
 
         backendTitle.getStyleClass().add(Styles.TITLE);
         envChip.getStyleClass().add(Styles.ENV_CHIP);
@@ -241,14 +264,28 @@ public final class MainView extends BorderPane {
         });
     }
 
+    /** Connects; a URI open already is switched to, or opened a second time under another name, as the user says. */
     private void connect() {
-        dialogs.askConnection(model.saved()).ifPresent(request -> model.open(request.connection(), request.save()));
+        dialogs.askConnection(model.saved()).ifPresent(request -> {
+            BackendSession open = model.openWithUri(request.connection().uri()).orElse(null);
+            if (open == null) {
+                model.open(request.connection(), request.save());
+                return;
+            }
+            dialogs.askAlreadyOpen(open.name(), request.connection().displayUri()).ifPresent(choice -> {
+                switch (choice) {
+                    case SWITCH_TO_IT -> model.currentProperty().set(open);
+                    case OPEN_ANOTHER -> model.openAnother(request.connection(), request.save());
+                }
+            });
+        });
     }
 
-    private void forget(SavedConnection connection) {
-        if (dialogs.confirm("Forget saved connection", connection.name() + " (" + connection.displayUri() + ")")) {
-            model.forget(connection);
-        }
+    /** The edit form; making a connection writable on production asks for its name to be typed first. */
+    private Optional<SavedConnection> askEdit(SavedConnection connection) {
+        return dialogs.editConnection(connection).filter(edited -> !MainViewModel.unlocksProduction(connection, edited)
+                || dialogs.confirmTyped("Allow writes to production", edited.name() + " (" + edited.displayUri() + ")",
+                        connection.name()));
     }
 
     public StateListView stateList() {

@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.Selection;
@@ -7,6 +8,7 @@ import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.connect.ConnectionStore;
+import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
@@ -73,7 +75,8 @@ public final class MainViewModel {
                 session.list().reread(now, inspector.lockProperty().get());
             }
             selection.set(now == null ? null
-                    : new Selection(session == null ? "" : session.name(), inspector.backend(), now, inspector.lockProperty().get()));
+                    : new Selection(session == null ? "" : session.name(), inspector.backend(), now, inspector.lockProperty().get(),
+                            inspector.rendered()));
         });
         selection.addListener((javafx.beans.Observable o) -> showSelection());
         shown.addListener((javafx.beans.Observable o) -> showSelection());
@@ -173,45 +176,155 @@ public final class MainViewModel {
 
     /** Opens a backend in the sidebar (or shows it if already open); optionally saves the connection. */
     public BackendSession open(SavedConnection connection, boolean save) {
-        Optional<BackendSession> existing = sessions.stream()
-                .filter(s -> s.connection().uri().equals(connection.uri())).findFirst();
+        Optional<BackendSession> existing = openWithUri(connection.uri());
         if (existing.isPresent()) {
             current.set(existing.get());
             return existing.get();
         }
-        BackendSession session = new BackendSession(connection);
+        return openAnother(connection, save);
+    }
+
+    /** The open backend with this URI, if any. */
+    public Optional<BackendSession> openWithUri(String uri) {
+        return sessions.stream().filter(s -> s.connection().uri().equals(uri)).findFirst();
+    }
+
+    /**
+     * Opens a backend beside any open one with the same URI (a second connection to it, e.g. one
+     * writable beside a read-only one), under a name no other connection has.
+     */
+    public BackendSession openAnother(SavedConnection connection, boolean save) {
+        SavedConnection named = renamed(connection, uniqueName(connection.name(), null, false));
+        BackendSession session = new BackendSession(named);
         sessions.add(session);
         if (current.get() == null) {
             current.set(session);
         }
         if (save) {
-            saved.removeIf(c -> c.name().equals(connection.name()));
-            saved.add(connection.withoutSecrets());
+            saved.removeIf(c -> c.name().equals(named.name()));
+            saved.add(named.withoutSecrets());
             saveInBackground();
         }
+        startOpening(session);
+        return session;
+    }
+
+    private void startOpening(BackendSession session) {
+        SavedConnection connection = session.connection();
         executor.submit(BackgroundTask.of("Opening " + connection.displayUri(), context -> services.opener().open(connection))
                 .onSuccess(backend -> {
                     if (!sessions.contains(session)) {
                         closeInBackground("Closing " + connection.name(), () -> BackendSession.close(backend));
                         return;
                     }
-                    session.opened(backend, executor);
-                    updateDiffChoices();
-                    session.list().errorProperty().addListener((obs, old, now) -> {
-                        if (now != null) {
-                            error.set(now);
-                        }
-                    });
-                    if (current.get() == session) {
-                        current.set(null);
-                        current.set(session);
-                    }
+                    adopt(session, backend);
                 })
                 .onFailure(failure -> {
                     session.failed(failure);
                     error.set(failure);
                 }));
-        return session;
+    }
+
+    /** The session's backend is open: list it, and show it if it is the current one. */
+    private void adopt(BackendSession session, StateBackend backend) {
+        session.opened(backend, executor);
+        updateDiffChoices();
+        session.list().errorProperty().addListener((obs, old, now) -> {
+            if (now != null) {
+                error.set(now);
+            }
+        });
+        if (current.get() == session) {
+            current.set(null);
+            current.set(session);
+        }
+    }
+
+    /**
+     * Applies an edited connection to an open backend at once, in its place in the sidebar: the
+     * backend opens again when what it was opened with changed (URI, read-only flag, settings), and
+     * is kept when only the name or the environment did. A saved connection of the same name is
+     * updated and saved too.
+     */
+    public BackendSession edit(BackendSession session, SavedConnection edited) {
+        int index = sessions.indexOf(session);
+        if (index < 0) {
+            return session;
+        }
+        SavedConnection before = session.connection();
+        SavedConnection after = renamed(edited, uniqueName(edited.name(), before.name(), true));
+        BackendSession fresh = new BackendSession(after);
+        boolean wasCurrent = current.get() == session;
+        session.stop();
+        sessions.set(index, fresh);
+        boolean sameBackend = session.backend() != null && before.uri().equals(after.uri())
+                && before.readOnly() == after.readOnly() && before.settings().equals(after.settings());
+        if (sameBackend) {
+            adopt(fresh, session.backend());
+        } else {
+            closeInBackground("Closing " + before.name(), session::closeBackend);
+            startOpening(fresh);
+        }
+        if (wasCurrent) {
+            current.set(fresh);
+        }
+        saved.stream().filter(c -> c.name().equals(before.name())).findFirst()
+                .ifPresent(c -> replaceSaved(c, after));
+        return fresh;
+    }
+
+    /** Replaces a saved connection with its edited form, in its place, and saves. */
+    public void editSaved(SavedConnection before, SavedConnection edited) {
+        replaceSaved(before, renamed(edited, uniqueName(edited.name(), before.name(), true)));
+    }
+
+    private void replaceSaved(SavedConnection before, SavedConnection after) {
+        int index = saved.indexOf(before);
+        if (index >= 0) {
+            saved.set(index, after.withoutSecrets());
+            saveInBackground();
+        }
+    }
+
+    /** Saves a copy of a connection under a new name, right after the original. */
+    public SavedConnection duplicate(SavedConnection connection) {
+        SavedConnection copy = renamed(connection, uniqueName(connection.name(), null, true)).withoutSecrets();
+        int index = saved.indexOf(connection);
+        saved.add(index < 0 ? saved.size() : index + 1, copy);
+        saveInBackground();
+        return copy;
+    }
+
+    /**
+     * Turning a connection into a writable production one must be deliberate: the user types its
+     * name first (as the write sheet asks for a state ID on production).
+     */
+    public static boolean unlocksProduction(SavedConnection before, SavedConnection after) {
+        return after.environment() == Environment.PROD && !after.readOnly()
+                && (before.readOnly() || before.environment() != Environment.PROD);
+    }
+
+    /**
+     * {@code wanted}, or {@code wanted (2)}, {@code (3)}… so no open connection (and, with
+     * {@code countSaved}, no saved one) has the name; {@code freed} is the name being given up by
+     * the connection renamed, free to keep.
+     */
+    private String uniqueName(String wanted, String freed, boolean countSaved) {
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        sessions.forEach(s -> taken.add(s.name()));
+        if (countSaved) {
+            saved.forEach(c -> taken.add(c.name()));
+        }
+        taken.remove(freed);
+        String name = wanted;
+        for (int n = 2; taken.contains(name); n++) {
+            name = wanted + " (" + n + ")";
+        }
+        return name;
+    }
+
+    private static SavedConnection renamed(SavedConnection c, String name) {
+        return name.equals(c.name()) ? c : new SavedConnection(name, c.uri(), c.environment(), c.readOnly(), c.settings());
     }
 
     public void close(BackendSession session) {

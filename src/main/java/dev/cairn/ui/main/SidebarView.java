@@ -3,7 +3,6 @@ package dev.cairn.ui.main;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
-import java.util.function.Consumer;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
@@ -11,8 +10,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -24,31 +25,79 @@ import javafx.scene.layout.VBox;
  */
 public final class SidebarView extends VBox {
 
+    /** One connection's row: name and badges over the URI. */
+    static final double ROW_HEIGHT = 48;
+
     private final ListView<BackendSession> open = new ListView<>();
     private final ListView<SavedConnection> saved = new ListView<>();
 
-    public SidebarView(MainViewModel model, Runnable connect, Consumer<SavedConnection> forget) {
+    /** The sidebar's commands that go through dialogs; the window answers them. */
+    public interface Actions {
+        void connect();
+
+        void edit(BackendSession session);
+
+        void edit(SavedConnection connection);
+
+        void remove(SavedConnection connection);
+    }
+
+    public SidebarView(MainViewModel model, Actions actions) {
         getStyleClass().add(Styles.SIDEBAR);
         Label openTitle = new Label("OPEN BACKENDS");
         openTitle.getStyleClass().add(Styles.SIDEBAR_TITLE);
         Button connectButton = new Button("Connect…");
         connectButton.setGraphic(Icon.CONNECT.node());
         connectButton.setMaxWidth(Double.MAX_VALUE);
-        connectButton.setOnAction(e -> connect.run());
+        connectButton.setOnAction(e -> actions.connect());
         connectButton.setTooltip(new Tooltip("Open a backend from a URI (Ctrl+O)"));
         open.setItems(model.sessions());
-        open.setCellFactory(v -> new SessionCell(model));
+        open.setId("sidebar-open");
+        open.setCellFactory(v -> new SessionCell(model, actions));
+        open.setOnKeyPressed(e -> {
+            BackendSession selected = open.getSelectionModel().getSelectedItem();
+            if (selected != null && e.getCode() == KeyCode.F2) {
+                actions.edit(selected);
+                e.consume();
+            } else if (selected != null && e.getCode() == KeyCode.DELETE) {
+                model.close(selected);
+                e.consume();
+            }
+        });
         open.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b != null) {
                 model.currentProperty().set(b);
             }
         });
         model.currentProperty().addListener((o, a, b) -> open.getSelectionModel().select(b));
-        open.setPrefHeight(220);
+        // as tall as its rows when the column has room (none cut off), scrolling when it has not;
+        // the saved connections take what is left
+        open.setFixedCellSize(ROW_HEIGHT);
+        open.setMinHeight(ROW_HEIGHT + 2);
+        open.prefHeightProperty().bind(javafx.beans.binding.Bindings.size(model.sessions()).multiply(ROW_HEIGHT).add(2));
+        saved.setFixedCellSize(ROW_HEIGHT);
+        saved.setMinHeight(2 * ROW_HEIGHT + 2);
+        saved.setPrefHeight(saved.getMinHeight());
         Label savedTitle = new Label("SAVED CONNECTIONS");
         savedTitle.getStyleClass().add(Styles.SIDEBAR_TITLE);
         saved.setItems(model.saved());
-        saved.setCellFactory(v -> new SavedCell(model, forget));
+        saved.setId("sidebar-saved");
+        saved.setCellFactory(v -> new SavedCell(model, actions));
+        saved.setOnKeyPressed(e -> {
+            SavedConnection selected = saved.getSelectionModel().getSelectedItem();
+            if (selected == null) {
+                return;
+            }
+            switch (e.getCode()) {
+                case F2 -> actions.edit(selected);
+                case DELETE -> actions.remove(selected);
+                case ENTER -> model.open(selected, false);
+                default -> {
+                    return;
+                }
+            }
+            e.consume();
+        });
         VBox.setVgrow(saved, Priority.ALWAYS);
         getChildren().addAll(connectButton, openTitle, open, savedTitle, saved);
         setSpacing(6);
@@ -64,6 +113,9 @@ public final class SidebarView extends VBox {
         stripe.pseudoClassStateChanged(env.pseudoClass(), true);
         Label title = new Label(name);
         title.getStyleClass().add(Styles.BACKEND_NAME);
+        // the name ellipsises; the environment badge and the lock never do
+        title.setMinWidth(0);
+        title.setTooltip(new Tooltip(name));
         Label chip = new Label(env.label().toUpperCase(java.util.Locale.ROOT));
         chip.getStyleClass().add(Styles.ENV_CHIP);
         chip.pseudoClassStateChanged(env.pseudoClass(), true);
@@ -72,11 +124,15 @@ public final class SidebarView extends VBox {
         titleRow.setAlignment(Pos.CENTER_LEFT);
         if (readOnly) {
             Region lock = Icon.LOCK.node();
+            lock.setMinWidth(Region.USE_PREF_SIZE);
             Tooltip.install(lock, new Tooltip("read-only"));
             titleRow.getChildren().add(lock);
         }
         Label uriLabel = new Label(uri);
         uriLabel.getStyleClass().add(Styles.BACKEND_URI);
+        // a URI's start (scheme, host) and end (database, prefix) tell backends apart: cut the middle
+        uriLabel.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
+        uriLabel.setMinWidth(0);
         uriLabel.setTooltip(new Tooltip(uri));
         VBox text = new VBox(2, titleRow, uriLabel);
         text.setMinWidth(0);
@@ -90,11 +146,30 @@ public final class SidebarView extends VBox {
         return row;
     }
 
+    /**
+     * The key is named in the text, not set as an accelerator: a context menu's accelerators go
+     * into the whole scene (Delete in the filter field would disconnect), while the list's key
+     * handler acts on its selected row only.
+     */
+    private static MenuItem item(String text, String key, Runnable action) {
+        MenuItem item = new MenuItem(key == null ? text : text + "  (" + key + ")");
+        item.setOnAction(e -> action.run());
+        return item;
+    }
+
+    /** The cell takes the list's width and asks for no more: a long row ellipsises instead of scrolling sideways. */
+    private static void fitWidth(ListCell<?> cell) {
+        cell.setPrefWidth(0);
+    }
+
     private static final class SessionCell extends ListCell<BackendSession> {
         private final MainViewModel model;
+        private final Actions actions;
 
-        SessionCell(MainViewModel model) {
+        SessionCell(MainViewModel model, Actions actions) {
             this.model = model;
+            this.actions = actions;
+            fitWidth(this);
         }
 
         @Override
@@ -122,23 +197,31 @@ public final class SidebarView extends VBox {
             close.setAccessibleText("Close " + c.name());
             close.setTooltip(new Tooltip("Close this backend"));
             close.setOnAction(e -> model.close(session));
+            close.setMinWidth(Region.USE_PREF_SIZE);
             Button retry = new Button("Retry");
             retry.setTooltip(new Tooltip("Open " + c.displayUri() + " again"));
             retry.visibleProperty().bind(failed.visibleProperty());
             retry.managedProperty().bind(retry.visibleProperty());
             retry.setOnAction(e -> model.retry(session));
+            retry.setMinWidth(Region.USE_PREF_SIZE);
             row.getChildren().addAll(opening, failed, retry, close);
             setGraphic(row);
+            setContextMenu(new ContextMenu(
+                    item("Edit…", "F2", () -> actions.edit(session)),
+                    item("Disconnect", "Delete", () -> model.close(session)),
+                    item("Duplicate", null, () -> model.duplicate(session.connection())),
+                    item("Open in a new connection", null, () -> model.openAnother(session.connection(), false))));
         }
     }
 
     private static final class SavedCell extends ListCell<SavedConnection> {
         private final MainViewModel model;
-        private final Consumer<SavedConnection> forget;
+        private final Actions actions;
 
-        SavedCell(MainViewModel model, Consumer<SavedConnection> forget) {
+        SavedCell(MainViewModel model, Actions actions) {
             this.model = model;
-            this.forget = forget;
+            this.actions = actions;
+            fitWidth(this);
             setOnMouseClicked(e -> {
                 if (e.getClickCount() == 2 && getItem() != null) {
                     model.open(getItem(), false);
@@ -156,11 +239,12 @@ public final class SidebarView extends VBox {
                 return;
             }
             setGraphic(describe(c.name(), c.displayUri(), c.environment(), c.readOnly(), c.scheme()));
-            MenuItem openItem = new MenuItem("Open");
-            openItem.setOnAction(e -> model.open(c, false));
-            MenuItem forgetItem = new MenuItem("Forget…");
-            forgetItem.setOnAction(e -> forget.accept(c));
-            setContextMenu(new ContextMenu(openItem, forgetItem));
+            setContextMenu(new ContextMenu(
+                    item("Open", "Enter", () -> model.open(c, false)),
+                    item("Edit…", "F2", () -> actions.edit(c)),
+                    item("Remove…", "Delete", () -> actions.remove(c)),
+                    item("Duplicate", null, () -> model.duplicate(c)),
+                    item("Open in a new connection", null, () -> model.openAnother(c, false))));
             setTooltip(new Tooltip("Double-click to open " + c.displayUri()));
         }
     }

@@ -2,6 +2,7 @@ package dev.cairn.ui.main;
 
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.theme.Styles;
+import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -13,7 +14,10 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
-/** What runs in the background: the latest task's title and progress, a count, and Cancel. */
+/**
+ * What runs in the background: the latest task's title and progress, a count, and Cancel — shown
+ * only while some task can still be stopped (a write that started cannot).
+ */
 public final class StatusBar extends HBox {
 
     private final Label left = new Label();
@@ -26,6 +30,7 @@ public final class StatusBar extends HBox {
         getStyleClass().add(Styles.STATUS_BAR);
         setAlignment(Pos.CENTER_LEFT);
         progress.setPrefWidth(140);
+        cancel.setId("status-cancel");
         cancel.setOnAction(e -> cancelAll.run());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -43,7 +48,9 @@ public final class StatusBar extends HBox {
     private void update(ObservableList<RunningTask> tasks) {
         boolean busy = !tasks.isEmpty();
         progress.setVisible(busy);
-        cancel.setVisible(busy);
+        cancel.visibleProperty().bind(Bindings.createBooleanBinding(
+                () -> tasks.stream().anyMatch(t -> t.stoppableProperty().get()),
+                tasks.stream().map(RunningTask::stoppableProperty).toArray(Observable[]::new)));
         pseudoClassStateChanged(Styles.BUSY, busy);
         if (!busy) {
             task.textProperty().unbind();

@@ -53,7 +53,7 @@ public final class WriteActions {
     private final SelectionTab editTab = new SelectionTab() {
         @Override
         public void activate(Selection selection) {
-            editor.setSubject(selection == null ? null : selection.stored());
+            editor.setSubject(selection == null ? null : selection.stored(), selection == null ? null : selection.rendered());
         }
 
         @Override

@@ -12,6 +12,13 @@ public interface TaskContext {
 
     boolean isCancelled();
 
+    /**
+     * Declares that the work can no longer be stopped from here on (a write whose journal entry is
+     * about to exist): later cancels have no effect and the status bar offers none. Throws
+     * {@link CancellationException} if the task was cancelled before.
+     */
+    void unstoppable();
+
     /** Throws {@link CancellationException} once the task was cancelled, to stop long loops. */
     default void checkCancelled() {
         if (isCancelled()) {
@@ -26,6 +33,9 @@ public interface TaskContext {
 
         @Override
         public void message(String message) { }
+
+        @Override
+        public void unstoppable() { }
 
         @Override
         public boolean isCancelled() {

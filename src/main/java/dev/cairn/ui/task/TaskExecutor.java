@@ -141,6 +141,14 @@ public final class TaskExecutor implements AutoCloseable {
             return handle.isCancelled() || Thread.currentThread().isInterrupted();
         }
 
+        @Override
+        public void unstoppable() {
+            if (!handle.markUnstoppable()) {
+                throw new CancellationException();
+            }
+            uiThread.execute(handle::setUnstoppable);
+        }
+
         private void post() {
             if (posted.compareAndSet(false, true)) {
                 uiThread.execute(() -> {

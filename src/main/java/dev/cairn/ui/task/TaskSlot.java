@@ -9,6 +9,7 @@ import java.util.function.Consumer;
  *
  * <p>A task that is not superseded ends in exactly one of its three handlers — also when the user
  * cancels it from the status bar — so a view that shows "Reading …" always learns that it may stop.
+ * The handlers given to {@link #run} replace any the task was built with.
  */
 public final class TaskSlot {
 

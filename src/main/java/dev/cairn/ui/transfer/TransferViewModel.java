@@ -189,7 +189,6 @@ public final class TransferViewModel {
         stage.set(Stage.PLANNING);
         rows.clear();
         message.set("Reading the states to " + verb() + " …");
-        long token = planning.nextToken();
         planning.run(BackgroundTask.of("Planning the " + verb(), context -> {
             List<Item> items;
             if (s == Scope.ONE_ID) {
@@ -212,10 +211,7 @@ public final class TransferViewModel {
                 context.progress(++i, items.size());
             }
             return new Planned(items, out);
-        }).onCancelled(() -> planning.publish(token, () -> {
-            message.set("Preview cancelled: nothing was " + verbed() + ".");
-            stage.set(Stage.EDITING);
-        })), result -> {
+        }), result -> {
             planned = result.items();
             rows.setAll(result.rows());
             message.set(result.rows().isEmpty() ? "No ID matches " + glob + "."
@@ -223,6 +219,9 @@ public final class TransferViewModel {
             stage.set(Stage.PLANNED);
         }, failure -> {
             message.set(failure.message().replace(" (IllegalArgumentException)", ""));
+            stage.set(Stage.EDITING);
+        }, () -> {
+            message.set("Preview cancelled: nothing was " + verbed() + ".");
             stage.set(Stage.EDITING);
         });
     }

@@ -147,13 +147,11 @@ public final class WriteFlowViewModel {
         stage.set(Stage.PLANNING);
         cancellable.set(true);
         String taskTitle = "Planning: " + what;
-        long token = work.nextToken();
-        work.run(BackgroundTask.of(taskTitle, context -> planner.plan())
-                        .onCancelled(() -> work.publish(token, () -> {
-                            message.set("Cancelled: nothing was planned or written.");
-                            stage.set(Stage.CANCELLED);
-                        })),
-                this::preview, failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure));
+        work.run(BackgroundTask.of(taskTitle, context -> planner.plan()),
+                this::preview, failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure), () -> {
+                    message.set("Cancelled: nothing was planned or written.");
+                    stage.set(Stage.CANCELLED);
+                });
     }
 
     private void preview(WritePlan planned) {
@@ -187,17 +185,19 @@ public final class WriteFlowViewModel {
         message.set("Waiting for a worker to start the write … (it can still be cancelled)");
         long token = work.nextToken();
         work.run(BackgroundTask.of(command.description(), context -> {
+            // the status bar's Cancel must not pretend to stop it either: its task cannot stop from here on
+            context.unstoppable();
             run.start(context);
             work.publish(token, () -> {
                 cancellable.set(false);
                 message.set("Writing … (cannot be stopped)");
             });
             return run.finish(write(planned));
-        }).onCancelled(() -> work.publish(token, () -> ended(run))), outcome -> ended(run), failure -> {
+        }), outcome -> ended(run), failure -> {
             writing = null;
             cancellable.set(true);
             fail("Nothing was written", command.description(), failure);
-        });
+        }, () -> ended(run));
     }
 
     /** What a started write came to; caught here so that it is shown however its task ends. */

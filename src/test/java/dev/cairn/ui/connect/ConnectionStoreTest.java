@@ -23,6 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ConnectionStoreTest {
 
+    private final dev.cairn.ui.FakeUiThread ui = new dev.cairn.ui.FakeUiThread();
+
+    @org.junit.jupiter.api.AfterEach
+    void stopUi() {
+        ui.close();
+    }
+
     @Test
     void savesConnectionsWithoutSecrets(@TempDir Path dir) throws Exception {
         ConnectionStore store = new ConnectionStore(dir);
@@ -55,14 +62,14 @@ class ConnectionStoreTest {
         assertFalse(ConnectViewModel.problem("azure:///prefix", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("meltano.db", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("file:///abs", " ").isEmpty());
-        ConnectViewModel model = new ConnectViewModel();
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
         model.environmentProperty().set(Environment.PROD);
         assertTrue(model.readOnlyProperty().get(), "production starts read-only");
     }
 
     @Test
     void anAzureConnectionKeepsItsAccountUrlButNeverAConnectionString() {
-        ConnectViewModel model = new ConnectViewModel();
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
         model.uriProperty().set("azure://meltano-state/prod");
         model.nameProperty().set("azure");
         model.azureAccountUrlProperty().set(" https://acme.blob.core.windows.net ");
@@ -72,7 +79,7 @@ class ConnectionStoreTest {
         assertEquals(Map.of(), new SavedConnection("a", c.uri(), Environment.DEV, false,
                 Map.of("azure.connection_string", "AccountName=a;AccountKey=k")).settings());
 
-        ConnectViewModel again = new ConnectViewModel();
+        ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
         again.load(c);
         assertEquals("https://acme.blob.core.windows.net", again.azureAccountUrlProperty().get());
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.Json;
+import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.ui.FxTestSupport;
 import dev.cairn.ui.TestWindow;
@@ -59,7 +60,7 @@ class EditorViewTest {
                     change.getAddedSubList().stream().filter(t -> t.title().equals("Validating")).forEach(t -> validations.incrementAndGet());
                 }
             });
-            model.setSubject(read);
+            model.setSubject(read, new RenderedState(read.document()));
             return null;
         });
         TestWindow.waitFor(() -> view.area() != null && model.validationProperty().get() != null && executor.running().isEmpty());

@@ -1,11 +1,12 @@
 package dev.cairn.ui.inspect;
 
 import dev.cairn.backend.LockStatus;
-import dev.cairn.ui.task.TaskContext;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
+import dev.cairn.state.PrettyText;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
+import dev.cairn.ui.task.TaskContext;
 import java.util.List;
 
 /**
@@ -27,7 +28,7 @@ public final class OpenForBench {
         StateDocument doc = new StateDocument(StatePart.parse(completedText), StatePart.parse(partialText));
         StoredState stored = StoredState.present(stateId, doc, Version.ofContentWhenAsked(completedText, partialText));
         InspectorViewModel.FirstLook look = InspectorViewModel.firstLook(stored, LockStatus.FREE, TaskContext.NONE, preview -> { });
-        JsonText text = look.effective().text();
+        PrettyText text = look.effective().text();
         RowSource rows = RowSource.of(text);
         int runs = 0;
         for (int row = 0; row < Math.min(FIRST_SCREEN_ROWS, text.rowCount()); row++) {

@@ -1,6 +1,8 @@
 package dev.cairn.ui.main;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,9 +10,13 @@ import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.Selection;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.diff.DiffViewModel;
+import dev.cairn.ui.edit.EditorViewModel;
+import dev.cairn.ui.inspect.InspectorViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,6 +97,40 @@ class MainViewModelTest {
     }
 
     @Test
+    void eachDocumentOfASelectionIsPrintedOnceForTheInspectorTheDiffAndTheEditor() throws Exception {
+        Path dir = Files.createDirectories(home.resolve("db"));
+        DiskStates.systemDb(dir).put("dev:x", "{\"singer_state\": {\"a\": 1, \"b\": 1}}", "{\"singer_state\": {\"a\": 2}}");
+        MainViewModel model = started(List.of(
+                new SavedConnection("db", "sqlite:///" + dir.resolve("meltano.db"), Environment.DEV, false, Map.of())));
+        InspectorViewModel inspector = ui.call(model::inspector);
+        ui.run(() -> {
+            var list = model.sessions().get(0).list();
+            list.selectedProperty().set(list.visible().get(0));
+        });
+        ui.await(() -> model.selectionProperty().get() != null && !inspector.loadingProperty().get(), Duration.ofSeconds(30));
+        Selection selection = ui.call(() -> model.selectionProperty().get());
+        assertEquals(3, selection.rendered().prints(), "effective, completed, partial");
+
+        ui.run(() -> model.shownProperty().set(MainViewModel.Shown.DIFF));
+        ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
+        ui.run(() -> model.diff().modeProperty().set(DiffViewModel.Mode.COMPLETED_VS_PARTIAL));
+        ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
+        assertEquals("2 changes", ui.call(() -> model.diff().messageProperty().get()), "completed against partial");
+
+        EditorViewModel editor = ui.call(() -> model.writes().editor());
+        ui.run(() -> model.shownProperty().set(MainViewModel.Shown.EDIT));
+        ui.await(() -> editor.loadedProperty().get() != null, Duration.ofSeconds(30));
+        ui.run(() -> editor.partProperty().set(EditorViewModel.Part.PARTIAL));
+        ui.await(() -> editor.loadedProperty().get().part() == EditorViewModel.Part.PARTIAL, Duration.ofSeconds(30));
+        ui.awaitIdle();
+
+        assertEquals(3, selection.rendered().prints(), "the diff and the editor printed nothing again");
+        assertSame(ui.call(() -> inspector.documentProperty(InspectorViewModel.Part.PARTIAL).get().text().text()),
+                ui.call(() -> editor.loadedProperty().get().text()), "the editor starts from the inspector's text");
+        assertSame(selection, ui.call(() -> model.selectionProperty().get()));
+    }
+
+    @Test
     void shuttingDownClosesEveryOpenBackend() throws Exception {
         Path dir = Files.createDirectories(home.resolve("db"));
         DiskStates.systemDb(dir).put("dev:x", "{}", "{}");
@@ -101,5 +141,103 @@ class MainViewModelTest {
         ui.run(() -> model.shutdown(Duration.ofSeconds(10)));
         assertThrows(RuntimeException.class, () -> session.backend().read("dev:x"));
         assertTrue(ui.call(() -> model.tasks().isEmpty()));
+    }
+
+    private SavedConnection sqlite(String name, String dir, Environment env, boolean readOnly) throws Exception {
+        Path folder = Files.createDirectories(home.resolve(dir));
+        if (!Files.exists(folder.resolve("meltano.db"))) {
+            DiskStates.systemDb(folder).put("dev:x", "{}", "{}");
+        }
+        return new SavedConnection(name, "sqlite:///" + folder.resolve("meltano.db"), env, readOnly, Map.of());
+    }
+
+    private void awaitOpen(MainViewModel model) {
+        ui.await(() -> model.sessions().stream().allMatch(s -> s.statusProperty().get() == BackendSession.Status.OPEN),
+                Duration.ofSeconds(30));
+        ui.awaitIdle();
+    }
+
+    @Test
+    void editingAReadOnlyProductionConnectionMakesItWritableAtOnceAndSavesIt() throws Exception {
+        SavedConnection prod = sqlite("prod db", "prod", Environment.PROD, true);
+        MainViewModel model = started(List.of(prod, sqlite("dev db", "dev", Environment.DEV, false)));
+        BackendSession before = ui.call(() -> model.sessions().get(0));
+        assertTrue(ui.call(() -> model.currentProperty().get() == before));
+        assertThrows(RuntimeException.class, () -> before.backend().delete("dev:x", before.backend().read("dev:x").version()));
+        assertTrue(ui.call(() -> model.windowTitleProperty().get()).contains("(read-only)"));
+
+        SavedConnection writable = new SavedConnection("prod db", prod.uri(), Environment.PROD, false, Map.of());
+        assertTrue(MainViewModel.unlocksProduction(prod, writable), "making prod writable asks for its name");
+        BackendSession after = ui.call(() -> model.edit(before, writable));
+        awaitOpen(model);
+
+        assertEquals(0, (int) ui.call(() -> model.sessions().indexOf(after)), "it keeps its place in the sidebar");
+        assertTrue(ui.call(() -> model.currentProperty().get() == after));
+        assertEquals("", ui.call(() -> model.writes().whyReadOnlyProperty().get()));
+        assertFalse(ui.call(() -> model.windowTitleProperty().get()).contains("(read-only)"));
+        assertThrows(RuntimeException.class, () -> before.backend().read("dev:x"), "the read-only backend is closed");
+        after.backend().delete("dev:x", after.backend().read("dev:x").version());
+        ConnectionStore.Saved stored = new ConnectionStore(home.resolve("config")).load();
+        assertEquals(List.of(writable, stored.connections().get(1)), stored.connections());
+    }
+
+    @Test
+    void renamingAnOpenConnectionKeepsItsBackendAndRetitlesIt() throws Exception {
+        SavedConnection dev = sqlite("dev db", "dev", Environment.DEV, false);
+        MainViewModel model = started(List.of(dev));
+        BackendSession before = ui.call(() -> model.sessions().get(0));
+        BackendSession after = ui.call(() -> model.edit(before,
+                new SavedConnection("staging db", dev.uri(), Environment.STAGING, false, Map.of())));
+        awaitOpen(model);
+
+        assertTrue(after.backend() == before.backend(), "nothing it was opened with changed");
+        assertEquals("dev:x", after.backend().read("dev:x").stateId());
+        assertTrue(ui.call(() -> model.windowTitleProperty().get()).startsWith("Cairn — STAGING · staging db"));
+        assertEquals(List.of("staging db"), ui.call(() -> model.saved().stream().map(SavedConnection::name).toList()));
+    }
+
+    @Test
+    void aSecondConnectionToAnOpenUriGetsItsOwnNameWhileOpenSwitchesToTheFirst() throws Exception {
+        SavedConnection prod = sqlite("prod db", "prod", Environment.PROD, true);
+        MainViewModel model = started(List.of(prod, sqlite("dev db", "dev", Environment.DEV, false)));
+        BackendSession first = ui.call(() -> model.sessions().get(0));
+        ui.run(() -> model.currentProperty().set(model.sessions().get(1)));
+
+        assertTrue(ui.call(() -> model.open(prod, false)) == first, "open shows the one open already");
+        assertTrue(ui.call(() -> model.currentProperty().get() == first));
+        assertTrue(ui.call(() -> model.openWithUri(prod.uri()).orElseThrow() == first));
+        BackendSession second = ui.call(() -> model.openAnother(
+                new SavedConnection("prod db", prod.uri(), Environment.PROD, false, Map.of()), false));
+        awaitOpen(model);
+        assertEquals(List.of("prod db", "dev db", "prod db (2)"),
+                ui.call(() -> model.sessions().stream().map(BackendSession::name).toList()));
+        second.backend().delete("dev:x", second.backend().read("dev:x").version());
+        assertEquals(2, (int) ui.call(() -> model.saved().size()), "not saved unless asked");
+    }
+
+    @Test
+    void duplicatingAndRemovingSavedConnectionsAreSaved() throws Exception {
+        SavedConnection dev = sqlite("dev db", "dev", Environment.DEV, false);
+        SavedConnection other = sqlite("other", "other", Environment.OTHER, false);
+        MainViewModel model = started(List.of(dev, other));
+        SavedConnection copy = ui.call(() -> model.duplicate(dev));
+        assertEquals("dev db (2)", copy.name());
+        ui.run(() -> model.editSaved(copy, new SavedConnection("other", copy.uri(), Environment.STAGING, true, Map.of())));
+        ui.run(() -> model.forget(dev));
+        ui.awaitIdle();
+        assertEquals(List.of(new SavedConnection("other (2)", dev.uri(), Environment.STAGING, true, Map.of()), other),
+                new ConnectionStore(home.resolve("config")).load().connections(), "a name no other connection has");
+    }
+
+    @Test
+    void onlyTurningProductionWritableAsksForTheNameToBeTyped() {
+        SavedConnection prodRo = new SavedConnection("p", "file:///p", Environment.PROD, true, Map.of());
+        SavedConnection prodRw = new SavedConnection("p", "file:///p", Environment.PROD, false, Map.of());
+        SavedConnection devRw = new SavedConnection("p", "file:///p", Environment.DEV, false, Map.of());
+        assertTrue(MainViewModel.unlocksProduction(prodRo, prodRw));
+        assertTrue(MainViewModel.unlocksProduction(devRw, prodRw), "a writable dev connection retyped as prod");
+        assertFalse(MainViewModel.unlocksProduction(prodRw, prodRw), "it was writable production already");
+        assertFalse(MainViewModel.unlocksProduction(prodRo, prodRo));
+        assertFalse(MainViewModel.unlocksProduction(prodRo, devRw), "no longer production");
     }
 }

@@ -197,6 +197,8 @@ class WriteFlowsWindowTest {
         robot.clickOn("#confirm-write");
         TestWindow.waitFor(() -> "Writing … (cannot be stopped)".equals(model.writes().flow().messageProperty().get()));
         assertTrue(robot.lookup("#cancel-write").tryQuery().isEmpty(), "no Cancel once the write started");
+        javafx.scene.Node statusCancel = robot.lookup("#status-cancel").query();
+        TestWindow.waitFor(() -> !statusCancel.isVisible()); // nor in the status bar, while the write is all that runs
         robot.type(javafx.scene.input.KeyCode.ESCAPE);
         assertEquals(WriteFlowViewModel.Stage.WRITING, fx(() -> model.writes().flow().stageProperty().get()));
         java.nio.file.Files.delete(lock);

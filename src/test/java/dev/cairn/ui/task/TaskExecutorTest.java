@@ -101,4 +101,49 @@ class TaskExecutorTest {
         ui.awaitIdle();
         assertEquals("cancelled", outcome.get());
     }
+
+    @Test
+    void workThatDeclaredItselfUnstoppableIgnoresCancelAndDeliversItsResult() throws Exception {
+        RunningTask[] handle = new RunningTask[1];
+        AtomicReference<String> outcome = new AtomicReference<>();
+        CountDownLatch unstoppable = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ui.run(() -> handle[0] = ui.executor().submit(BackgroundTask.<String>of("write", context -> {
+            context.unstoppable();
+            unstoppable.countDown();
+            assertTrue(release.await(10, TimeUnit.SECONDS));
+            context.checkCancelled();
+            return "written";
+        }).onSuccess(outcome::set).onCancelled(() -> outcome.set("cancelled"))));
+        assertTrue(unstoppable.await(10, TimeUnit.SECONDS));
+        ui.await(() -> !handle[0].stoppableProperty().get(), Duration.ofSeconds(10));
+        ui.run(() -> handle[0].cancel());
+        assertFalse(handle[0].isCancelled());
+        release.countDown();
+        ui.awaitIdle();
+        assertEquals("written", outcome.get());
+    }
+
+    @Test
+    void workCancelledBeforeItDeclaresItselfUnstoppableStopsThere() throws Exception {
+        RunningTask[] handle = new RunningTask[1];
+        AtomicReference<String> outcome = new AtomicReference<>();
+        AtomicBoolean wrote = new AtomicBoolean();
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch cancelled = new CountDownLatch(1);
+        ui.run(() -> handle[0] = ui.executor().submit(BackgroundTask.<String>of("write", context -> {
+            started.countDown();
+            assertTrue(cancelled.await(10, TimeUnit.SECONDS));
+            context.unstoppable();
+            wrote.set(true);
+            return "written";
+        }).onSuccess(outcome::set).onCancelled(() -> outcome.set("cancelled"))));
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        ui.run(() -> handle[0].cancel());
+        cancelled.countDown();
+        ui.awaitIdle();
+        assertEquals("cancelled", outcome.get());
+        assertFalse(wrote.get(), "a cancel that came first wins: the work never passes the line");
+        assertTrue(handle[0].stoppableProperty().get());
+    }
 }

@@ -233,6 +233,7 @@ class WriteFlowViewModelTest {
             ui.run(flow::confirm);
             ui.await(() -> !flow.cancellableProperty().get(), Duration.ofSeconds(30));
             assertEquals("Writing … (cannot be stopped)", ui.call(() -> flow.messageProperty().get()));
+            ui.await(() -> ui.executor().running().stream().noneMatch(t -> t.stoppableProperty().get()), Duration.ofSeconds(30));
             ui.run(flow::cancel);
             ui.run(flow::close);
             ui.run(() -> ui.executor().running().forEach(dev.cairn.ui.task.RunningTask::cancel)); // the status bar's Cancel

@@ -5,40 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.state.Json;
+import dev.cairn.state.PrettyText;
 import dev.cairn.ui.task.TaskContext;
-import java.util.concurrent.CancellationException;
-import dev.cairn.state.JsonSyntaxError;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
 
-class JsonTextTest {
-
-    @Test
-    void prettyTextHasOneRowPerLine() throws Exception {
-        JsonText text = JsonText.pretty(Json.parse("{\"a\": [1, 2.5], \"b\": null}"));
-        assertEquals(7, text.rowCount());
-        assertEquals("  \"a\": [", text.row(1));
-        assertEquals(3, text.lineNumber(2));
-        assertEquals(1, text.rowOf(text.rowStart(1) + 3));
-    }
-
-    @Test
-    void rawTextIsCutIntoRowsAndTheErrorLocated() {
-        String raw = "{\"x\": \"" + "y".repeat(400);
-        JsonSyntaxError error = new JsonSyntaxError("Unexpected end-of-input", 1, raw.length() + 1, raw.length());
-        JsonText text = JsonText.raw(raw, error);
-        assertEquals(3, text.rowCount());
-        assertEquals(1, text.lineNumber(0));
-        assertEquals(0, text.lineNumber(1), "continuation rows have no line number");
-        assertEquals(2, text.errorRow());
-        assertEquals(raw.length() - 2 * JsonText.RAW_ROW, text.errorColumn());
-        StringBuilder joined = new StringBuilder();
-        for (int i = 0; i < text.rowCount(); i++) {
-            joined.append(text.row(i));
-        }
-        assertEquals(raw, joined.toString());
-    }
+class JsonViewingTest {
 
     @Test
     void lexerTellsKeysFromStringsNumbersAndLiterals() {
@@ -77,12 +51,15 @@ class JsonTextTest {
             public void message(String message) { }
 
             @Override
+            public void unstoppable() { }
+
+            @Override
             public boolean isCancelled() {
                 return true;
             }
         };
-        assertThrows(CancellationException.class,
-                () -> ShownDocument.of(Json.parse("{\"a\": [1, 2]}"), null, false, cancelled, preview -> { }));
-        assertThrows(CancellationException.class, () -> StyledJson.of(JsonText.ofPretty("{}"), cancelled));
+        assertThrows(CancellationException.class, () -> PrettyText.print(Json.parse("{\"a\": [1, 2]}"),
+                cancelled::checkCancelled, StyledJson.MAX_ROWS, head -> { }));
+        assertThrows(CancellationException.class, () -> StyledJson.of(PrettyText.ofText("{}"), cancelled));
     }
 }

@@ -1,0 +1,145 @@
+package dev.cairn.ui.main;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cairn.ops.UserFolders;
+import dev.cairn.ui.ScriptedDialogs;
+import dev.cairn.ui.TestWindow;
+import dev.cairn.ui.connect.ConnectionStore;
+import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.dialog.DialogService;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ListView;
+import javafx.scene.text.Text;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The sidebar's connections, headless, on the demo workspace: edit with F2, connect a URI open already. */
+class ConnectionsWindowTest {
+
+    private final FxRobot robot = new FxRobot();
+    private final ScriptedDialogs dialogs = new ScriptedDialogs();
+    private TestWindow window;
+    private MainViewModel model;
+    private Path home;
+
+    @BeforeEach
+    void openWindow(@TempDir Path home) throws Exception {
+        this.home = home;
+        window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2, dialogs);
+        model = window.model;
+    }
+
+    @AfterEach
+    void closeWindow() throws Exception {
+        window.close();
+    }
+
+    private <T> T fx(java.util.concurrent.Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+    }
+
+    private void selectFirstId() throws Exception {
+        fx(() -> {
+            var list = model.currentProperty().get().list();
+            list.selectedProperty().set(list.visible().get(0));
+            return null;
+        });
+        TestWindow.waitFor(() -> model.inspector().storedProperty().get() != null && model.tasks().isEmpty());
+    }
+
+    @Test
+    void f2MakesTheReadOnlyProductionDemoWritableOnceItsNameIsTyped() throws Exception {
+        BackendSession prod = fx(() -> model.currentProperty().get());
+        assertEquals("Demo system DB", prod.name());
+        selectFirstId();
+        Node merge = robot.lookup("#action-merge").query();
+        assertTrue(fx(merge::isDisabled), "the demo's production DB starts read-only");
+
+        dialogs.edit = c -> new SavedConnection(c.name(), c.uri(), c.environment(), false, c.settings());
+        dialogs.typed = "Demo system DB (wrong)";
+        ListView<?> open = robot.lookup("#sidebar-open").queryAs(ListView.class);
+        fx(() -> {
+            open.requestFocus();
+            open.getSelectionModel().select(0);
+            return null;
+        });
+        robot.press(KeyCode.F2).release(KeyCode.F2);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of("edit Demo system DB",
+                "Allow writes to production Demo system DB (" + prod.connection().displayUri() + "): type Demo system DB"), dialogs.asked);
+        assertTrue(fx(() -> model.sessions().get(0) == prod), "a wrong name leaves it as it was");
+
+        dialogs.typed = "Demo system DB";
+        robot.press(KeyCode.F2).release(KeyCode.F2);
+        TestWindow.waitFor(() -> model.sessions().get(0) != prod && model.sessions().get(0).list() != null && model.tasks().isEmpty());
+        assertFalse(fx(() -> model.currentProperty().get().connection().readOnly()));
+        assertFalse(fx(() -> window.stage.getTitle()).contains("read-only"));
+        TestWindow.waitFor(() -> model.tasks().isEmpty());
+        assertFalse(new ConnectionStore(home.resolve("config")).load().connections().get(0).readOnly(),
+                "saved to connections.json");
+        selectFirstId();
+        assertFalse(fx(merge::isDisabled), "a write action is enabled once the connection is writable");
+    }
+
+    @Test
+    void connectingAUriOpenAlreadyAsksAndOpensASecondConnectionUnderAnotherName() throws Exception {
+        SavedConnection prod = fx(() -> model.sessions().get(0).connection());
+        dialogs.connect = new DialogService.ConnectRequest(
+                new SavedConnection(prod.name(), prod.uri(), prod.environment(), false, prod.settings()), false);
+        dialogs.alreadyOpen = DialogService.AlreadyOpen.OPEN_ANOTHER;
+        robot.press(KeyCode.CONTROL, KeyCode.O).release(KeyCode.O, KeyCode.CONTROL);
+        TestWindow.waitFor(() -> model.sessions().size() == 3 && model.sessions().get(2).list() != null && model.tasks().isEmpty());
+        assertEquals(List.of("connect", "Demo system DB is open already"), dialogs.asked);
+        assertEquals("Demo system DB (2)", fx(() -> model.sessions().get(2).name()));
+
+        dialogs.alreadyOpen = DialogService.AlreadyOpen.SWITCH_TO_IT;
+        fx(() -> {
+            model.currentProperty().set(model.sessions().get(1));
+            return null;
+        });
+        robot.press(KeyCode.CONTROL, KeyCode.O).release(KeyCode.O, KeyCode.CONTROL);
+        TestWindow.waitFor(() -> model.currentProperty().get() == model.sessions().get(0));
+        assertEquals(3, (int) fx(() -> model.sessions().size()));
+    }
+
+    @Test
+    void sevenOpenBackendsAllShowAt1024x700WithUrisCutInTheMiddleAndBadgesWhole() throws Exception {
+        fx(() -> {
+            window.stage.setWidth(1024);
+            window.stage.setHeight(700);
+            SavedConnection files = model.sessions().get(1).connection();
+            for (int i = 0; i < 5; i++) {
+                model.openAnother(files, false);
+            }
+            return null;
+        });
+        TestWindow.waitFor(() -> model.sessions().size() == 7 && model.sessions().stream().allMatch(s -> s.list() != null)
+                && model.tasks().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        ListView<?> open = robot.lookup("#sidebar-open").queryAs(ListView.class);
+        assertTrue(fx(open::getHeight) >= 7 * SidebarView.ROW_HEIGHT, "no open backend cut off: " + fx(open::getHeight));
+
+        String uri = fx(() -> model.sessions().get(0).connection().displayUri());
+        Labeled uriLabel = fx(() -> (Labeled) open.lookupAll(".backend-uri").stream()
+                .filter(n -> uri.equals(((Labeled) n).getText())).findFirst().orElseThrow());
+        String shown = fx(() -> ((Text) uriLabel.lookup(".text")).getText());
+        assertTrue(shown.startsWith("sqlite:") && shown.endsWith("meltano.db") && shown.contains(uriLabel.getEllipsisString()), shown);
+        assertEquals(uri, fx(() -> uriLabel.getTooltip().getText()));
+        for (Node chip : fx(() -> List.copyOf(open.lookupAll(".env-chip")))) {
+            assertTrue(fx(() -> chip.getLayoutBounds().getWidth() >= ((Labeled) chip).prefWidth(-1) - 0.5
+                    && !((Text) chip.lookup(".text")).getText().contains(((Labeled) chip).getEllipsisString())), "badge clipped");
+        }
+    }
+}
