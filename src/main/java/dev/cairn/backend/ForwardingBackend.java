@@ -54,6 +54,11 @@ abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public Optional<String> readOnlyReason() {
+        return backend.readOnlyReason();
+    }
+
+    @Override
     public LockStatus lockStatus(String stateId) {
         return backend.lockStatus(stateId);
     }

@@ -3,6 +3,7 @@ package dev.cairn.backend;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /** A Meltano system database's {@code runs} table, where pipelines and state commands leave their history. */
 public interface RunLog extends AutoCloseable {
@@ -21,6 +22,12 @@ public interface RunLog extends AutoCloseable {
 
     /** One run of a job by its run ID, payload included. */
     Optional<RunRow> run(String jobName, UUID runId);
+
+    /**
+     * The states Meltano's migration {@code 6828cc5b1a4f} would build from this table, one per job
+     * name matching the Meltano pattern (null: all): completed {@code {}}, the merged checkpoints as partial.
+     */
+    void reconstructStates(String pattern, Consumer<StoredState> sink);
 
     @Override
     void close();

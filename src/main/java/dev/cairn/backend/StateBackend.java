@@ -67,6 +67,14 @@ public interface StateBackend extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Why this backend refuses every write whatever the connection asked (a system database from
+     * before Meltano's {@code state} table shows the states its migration would build), or empty.
+     */
+    default Optional<String> readOnlyReason() {
+        return Optional.empty();
+    }
+
     /** Whether a running pipeline holds Meltano's lock on the ID. */
     LockStatus lockStatus(String stateId);
 

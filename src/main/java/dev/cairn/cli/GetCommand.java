@@ -51,9 +51,10 @@ final class GetCommand implements Callable<Integer> {
         StoredState state;
         try (StateBackend b = backend.open()) {
             state = b.read(stateId);
+            // stderr, as Meltano logs: stdout stays exactly what `meltano state get` prints
+            b.readOnlyReason().ifPresent(spec.commandLine().getErr()::println);
             RunRow run = Running.byStateId(b).get(stateId);
             if (run != null) {
-                // stderr, as Meltano logs: stdout stays exactly what `meltano state get` prints
                 spec.commandLine().getErr().println(run.describeRunning(Instant.now()));
             }
         }

@@ -2,10 +2,14 @@ package dev.cairn.cli;
 
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.state.StateDocument;
+import dev.cairn.state.StateError;
 import dev.cairn.state.StateHealth;
 import java.io.PrintWriter;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,7 +27,8 @@ final class ListCommand implements Callable<Integer> {
     String pattern;
 
     @Option(names = {"-l", "--long"}, description = "Also read each state and show its health, tab-separated, and"
-            + " a pipeline running on it now (or a stale run) from the system database's runs table.")
+            + " a pipeline running on it now (or a stale run) from the system database's runs table, and where the"
+            + " state differs from what Meltano's migration would build from those runs.")
     boolean withHealth;
 
     @Spec
@@ -35,11 +40,16 @@ final class ListCommand implements Callable<Integer> {
         try (StateBackend b = backend.open()) {
             if (withHealth) {
                 Map<String, RunRow> running = Running.byStateId(b);
+                Optional<String> readOnly = b.readOnlyReason();
+                Map<String, StateDocument> fromRuns = readOnly.isPresent() ? Map.of() : reconstructed(b);
                 Instant now = Instant.now();
                 b.readAll(pattern, state -> {
                     RunRow run = running.get(state.stateId());
+                    StateDocument rebuilt = fromRuns.get(state.stateId());
                     out.println(PrintableId.of(state.stateId()) + "\t" + StateHealth.of(state.document()).label()
-                            + (run == null ? "" : "\t" + run.describeRunning(now)));
+                            + readOnly.map(reason -> "\t" + reason).orElse("")
+                            + (run == null ? "" : "\t" + run.describeRunning(now))
+                            + (rebuilt != null && differ(state.document(), rebuilt) ? "\t" + DIFFERS : ""));
                 });
             } else {
                 b.list(pattern, listed -> out.println(PrintableId.of(listed.stateId())));
@@ -47,5 +57,27 @@ final class ListCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** The stored state is not what Meltano's migration would build from the runs of its ID. */
+    static final String DIFFERS = "differs from runs";
+
+    /** What Meltano's migration would build for each ID the runs table knows; nothing without one. */
+    private Map<String, StateDocument> reconstructed(StateBackend b) {
+        Map<String, StateDocument> states = new HashMap<>();
+        b.runs().ifPresent(runs -> runs.reconstructStates(pattern, state -> states.put(state.stateId(), state.document())));
+        return states;
+    }
+
+    /**
+     * Compared as Meltano reads them: the migration leaves everything in the partial, later runs
+     * move it to the completed part, and both give the same effective state.
+     */
+    private static boolean differ(StateDocument stored, StateDocument rebuilt) {
+        try {
+            return !java.util.Objects.equals(stored.effective(), rebuilt.effective());
+        } catch (StateError e) {
+            return true;
+        }
     }
 }

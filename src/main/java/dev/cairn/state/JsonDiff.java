@@ -55,6 +55,9 @@ public final class JsonDiff {
 
         /** {@code key} is the object key the two values sit under, {@code null} for array items. */
         void compare(JsonNode before, JsonNode after, String key) {
+            if (before == after) {
+                return; // one subtree shared by both sides (a merge keeps what it does not change): nothing to walk
+            }
             Kind kind = JsonEquality.kind(before);
             if (kind != JsonEquality.kind(after)) {
                 changed(before, after);

@@ -14,6 +14,7 @@ import dev.cairn.backend.systemdb.PostgresUri;
 import dev.cairn.bench.BenchData.BigState;
 import dev.cairn.bench.BenchData.Row;
 import dev.cairn.bench.Runner.Spec;
+import dev.cairn.cli.Cli;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.Rename;
 import dev.cairn.ops.Transfer;
@@ -37,6 +38,8 @@ import dev.cairn.ui.task.TaskExecutor;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,9 +73,9 @@ public final class Bench {
 
     /** How big the datasets are and how often each scenario runs. */
     enum Scale {
-        TINY(new int[] {30, 60, 200}, 200, 16, new double[] {0.02, 0.05, 0.1}, 0, 1, 1),
-        QUICK(new int[] {1_000, 10_000, 100_000}, 10_000, 500, new double[] {1, 10, 50}, 1, 3, 2),
-        FULL(new int[] {1_000, 10_000, 100_000}, 100_000, 10_000, new double[] {1, 10, 50}, 2, 7, 4);
+        TINY(new int[] {30, 60, 200}, 200, 16, new double[] {0.02, 0.05, 0.1}, 2_000, 0.02, 0, 1, 1),
+        QUICK(new int[] {1_000, 10_000, 100_000}, 10_000, 500, new double[] {1, 10, 50}, 100_000, 1, 1, 3, 2),
+        FULL(new int[] {1_000, 10_000, 100_000}, 100_000, 10_000, new double[] {1, 10, 50}, 100_000, 10, 2, 7, 4);
 
         /** State IDs of the datasets named 1k, 10k and 100k. */
         final int[] ids;
@@ -85,16 +88,23 @@ public final class Bench {
         final int copyIds;
         /** Megabytes of the states named 1mb, 10mb and 50mb. */
         final double[] megabytes;
+        /** Rows of the runs table named 100k-runs. */
+        final int runRows;
+        /** Megabytes of the big payloads in it (10 in the full run; less in the quick one, to build it in seconds). */
+        final double runMegabytes;
         final int warmups;
         final int runs;
         /** Runs of scenarios on the 50 MB state. */
         final int bigRuns;
 
-        Scale(int[] ids, int s3Ids, int copyIds, double[] megabytes, int warmups, int runs, int bigRuns) {
+        Scale(int[] ids, int s3Ids, int copyIds, double[] megabytes, int runRows, double runMegabytes, int warmups,
+              int runs, int bigRuns) {
             this.ids = ids;
             this.s3Ids = s3Ids;
             this.copyIds = copyIds;
             this.megabytes = megabytes;
+            this.runRows = runRows;
+            this.runMegabytes = runMegabytes;
             this.warmups = warmups;
             this.runs = runs;
             this.bigRuns = bigRuns;
@@ -111,7 +121,7 @@ public final class Bench {
     private final Path out;
     private final Path work;
     private final Runner runner;
-    /** Groups of scenarios to run (documents, systemdb, s3, copy, ui); empty: all. */
+    /** Groups of scenarios to run (documents, systemdb, runs, s3, copy, ui); empty: all. */
     private final List<String> only;
 
     Bench(Scale scale, Path out) throws IOException {
@@ -170,6 +180,9 @@ public final class Bench {
             if (selected("s3")) {
                 s3(many);
             }
+        }
+        if (selected("runs")) {
+            timeline(BenchData.states(SEED, Math.min(300, scale.ids[2])));
         }
         if (selected("ui")) {
             filter(BenchData.stateIds(SEED, scale.ids[2]));
@@ -280,6 +293,28 @@ public final class Bench {
         try (StateBackend backend = Backends.open(files, BackendOptions.defaults())) {
             runner.time(Spec.of("list-file-10k", String.format(Locale.ROOT, "%,d IDs", some.size()), () -> listModel(backend)));
         }
+    }
+
+    /**
+     * {@code cairn log ID --limit 20} (opening the database included) on a long history: the job
+     * with the big payloads, in a runs table of a few hundred jobs.
+     */
+    private void timeline(List<Row> jobs) throws Exception {
+        BigState big = BenchData.bigState(SEED + 1, scale.runMegabytes);
+        System.err.printf("loading %,d runs …%n", scale.runRows);
+        String uri = Seed.runs(work, "runs", jobs, scale.runRows, big);
+        String dataset = String.format(Locale.ROOT, "%,d runs of %d jobs, payloads up to %.2f MB", scale.runRows, jobs.size(),
+                big.megabytes());
+        PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+        String[] log = {"log", "--backend", uri, jobs.get(0).stateId(), "--limit", "20"};
+        // more warm-ups than elsewhere: each run is short, and the command line's classes load and compile on the first ones
+        runner.time(scale.warmups * 5, scale.runs, Spec.of("timeline-100k-runs", dataset, () -> {
+            int status = Cli.run(discard, discard, log);
+            if (status != 0) {
+                throw new IllegalStateException("cairn log ended with status " + status);
+            }
+            return status;
+        }));
     }
 
     private static long textSize(List<Row> rows) {

@@ -21,7 +21,7 @@ class BenchTest {
             "open-10mb", "open-50mb", "parse-floor-10mb", "diff-10mb", "diff-50mb", "merge-10mb",
             "write-bytes-10mb", "write-floor-10mb", "copy-sqlite-s3-10k-seq", "copy-sqlite-s3-10k",
             "filter-100k", "filter-100k-substring", "filter-100k-pattern", "first-screen-small-busy", "diff-small-busy",
-            "startup");
+            "startup", "timeline-100k-runs");
 
     @Test
     void writesEveryScenarioToResultsJson(@TempDir Path dir) throws Exception {

@@ -48,6 +48,7 @@ final class Target {
                     speedup >= 8));
         }
         absolute(out, byName, "startup", 1500, true);
+        absolute(out, byName, "timeline-100k-runs", 300, false);
         absolute(out, byName, "first-screen-small-busy", 100, false);
         absolute(out, byName, "diff-small-busy", 150, false);
         Measurement open50 = byName.get("open-50mb");

@@ -419,12 +419,41 @@ class CliTest {
         assertTrue(out().contains(A + "\thealthy\trunning: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b, started " + started
                 + ", last heartbeat " + started + ", trigger schedule\n"), out());
         assertTrue(out().contains(C + "\thealthy\tstale run: run 01900c8a1b2c3d4e5f60718293a4b5c6, started"
-                + " 2024-06-01T06:50:00Z, last heartbeat 2024-06-01T07:00:00.900Z (Meltano will mark it failed)\n"), out());
+                + " 2024-06-01T06:50:00Z, last heartbeat 2024-06-01T07:00:00.900Z (Meltano will mark it failed)"
+                + "\tdiffers from runs\n"), "its runs hold no checkpoint that ended: " + out());
         assertTrue(out().contains(E + "\thealthy\n"), "no run, no third column: " + out());
+        assertTrue(out().contains(B + "\thealthy\n"), "what the migration built from its runs, unchanged since: " + out());
+        assertTrue(out().contains("dev:tap-custom-to-target-jsonl\tno singer_state\tdiffers from runs\n"),
+                "its last edit's payload has no singer_state, so the migration gives {}: " + out());
         assertEquals(0, cairn("get", "--backend", db, A));
         assertEquals(GET_A, out(), "stdout stays Meltano's");
         assertTrue(err().startsWith("running: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b"), err());
         assertEquals(1, cairn("set", "--backend", db, A, "{\"singer_state\": {}}", "--force"), "a live run blocks writes");
+    }
+
+    @Test
+    void aSystemDatabaseFromBeforeTheStateTableShowsWhatMeltanosMigrationWouldBuildAndRefusesWrites() throws Exception {
+        java.nio.file.Path file = dir.resolve("meltano-2.5.db");
+        dev.cairn.backend.systemdb.MeltanoSchema.createSqliteBeforeStateTable(file);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file)) {
+            c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, ended_at, payload, payload_flags, run_id)"
+                    + " VALUES ('" + B + "', 'SUCCESS', '2022-09-19 08:00:00.000000', '2022-09-19 08:20:31.402113',"
+                    + " '{\"singer_state\": {\"bookmarks\": {\"issues\": \"2022-09-19\"}}}', 1, '01900c8a1b2c3d4e5f60718293a4b5c7'),"
+                    + " ('" + B + "', 'FAIL', '2022-09-20 14:00:00.000000', '2022-09-20 14:05:00.120044',"
+                    + " '{\"singer_state\": {\"bookmarks\": {\"pulls\": \"2022-09-20\"}}, \"error\": \"Extractor failed\"}', 2,"
+                    + " '01900c8a1b2c3d4e5f60718293a4b5c8'), ('" + D + "', 'SUCCESS', '2022-09-21 09:00:00.000000',"
+                    + " '2022-09-21 09:00:04.551000', '{}', 0, '01900c8a1b2c3d4e5f60718293a4b5c9')");
+        }
+        String old = "sqlite:///" + file;
+        String reason = "reconstructed from runs as Meltano's migration would (no state table: Meltano before 2.7.1)";
+        assertEquals(0, cairn("list", "--backend", old, "--long"), err());
+        assertEquals(D + "\tempty\t" + reason + "\n" + B + "\thealthy\t" + reason + "\n", out());
+        assertEquals(0, cairn("get", "--backend", old, B), err());
+        assertEquals("{\"singer_state\":{\"bookmarks\":{\"issues\":\"2022-09-19\",\"pulls\":\"2022-09-20\"}},\"error\":\"Extractor failed\"}\n",
+                out(), "the complete run's payload with the failed run's merged on top, its error key too");
+        assertEquals(reason + "\n", err());
+        assertEquals(1, cairn("set", "--backend", old, B, "{\"singer_state\": {}}", "--force"));
+        assertTrue(err().contains("is read-only: " + reason), err());
     }
 
     @Test

@@ -123,6 +123,11 @@ class TimelineTest {
             }
 
             @Override
+            public void reconstructStates(String pattern, java.util.function.Consumer<dev.cairn.backend.StoredState> sink) {
+                runs.reconstructStates(pattern, sink);
+            }
+
+            @Override
             public void close() {
                 runs.close();
             }

@@ -17,6 +17,8 @@ import java.util.List;
 public final class MeltanoSchema {
 
     public static final String HEAD_REVISION = "c0efb3c314eb";
+    /** The last revision without the {@code state} table (Meltano 2.2.0 to 2.7.0), where {@code runs} got its name. */
+    public static final String BEFORE_STATE_TABLE = "5b43800443d1";
 
     private static final List<String> SQLITE = List.of(
             "CREATE TABLE alembic_version (\n\tversion_num VARCHAR(32) NOT NULL, \n"
@@ -45,6 +47,29 @@ public final class MeltanoSchema {
 
     /** Creates a new SQLite system database file in WAL mode, as Meltano leaves it. */
     public static void createSqlite(Path file) {
+        createSqlite(file, SQLITE, HEAD_REVISION);
+    }
+
+    /** Creates the tables in the connection's current PostgreSQL schema. */
+    public static void createPostgres(Connection c) throws SQLException {
+        create(c, POSTGRES, HEAD_REVISION);
+    }
+
+    /**
+     * A database as Meltano 2.2.0 to 2.7.0 left it: {@code runs} (already with its final columns)
+     * and no {@code state} table, at {@link #BEFORE_STATE_TABLE}. The old UI tables of that era are
+     * left out: nothing of Cairn's reads them.
+     */
+    public static void createSqliteBeforeStateTable(Path file) {
+        createSqlite(file, SQLITE.subList(0, SQLITE.size() - 1), BEFORE_STATE_TABLE);
+    }
+
+    /** {@link #createSqliteBeforeStateTable} in the connection's current PostgreSQL schema. */
+    public static void createPostgresBeforeStateTable(Connection c) throws SQLException {
+        create(c, POSTGRES.subList(0, POSTGRES.size() - 1), BEFORE_STATE_TABLE);
+    }
+
+    private static void createSqlite(Path file, List<String> ddl, String revision) {
         if (Files.exists(file)) {
             throw new BackendException(file + " already exists");
         }
@@ -52,23 +77,18 @@ public final class MeltanoSchema {
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");
             }
-            create(c, SQLITE);
+            create(c, ddl, revision);
         } catch (SQLException e) {
             throw new BackendException("cannot create " + file + ": " + e.getMessage(), e);
         }
     }
 
-    /** Creates the tables in the connection's current PostgreSQL schema. */
-    public static void createPostgres(Connection c) throws SQLException {
-        create(c, POSTGRES);
-    }
-
-    private static void create(Connection c, List<String> ddl) throws SQLException {
+    private static void create(Connection c, List<String> ddl, String revision) throws SQLException {
         try (Statement s = c.createStatement()) {
             for (String statement : ddl) {
                 s.execute(statement);
             }
-            s.execute("INSERT INTO alembic_version (version_num) VALUES ('" + HEAD_REVISION + "')");
+            s.execute("INSERT INTO alembic_version (version_num) VALUES ('" + revision + "')");
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
 import dev.cairn.backend.MeltanoRun;
+import dev.cairn.backend.ReadOnlyException;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
@@ -31,48 +32,79 @@ import java.util.function.Consumer;
 /**
  * Meltano's system database: the {@code state} table (reference §1.2), one row per state ID, both
  * documents as Python {@code json.dumps} text. The table has no version column, so the version of
- * a row is a hash of its two texts, compared inside the write transaction.
+ * a row is a hash of its two texts, compared inside the write transaction. A database from before
+ * that table (Meltano before 2.7.1) shows, read-only, the states Meltano's migration would build
+ * from its {@code runs}.
  */
 public final class SystemDbBackend implements StateBackend, RunLog {
 
     private final String displayUri;
     private final ConnectionSource connections;
     private final Dialect dialect;
+    /** No state table, only runs: every state is what the migration would build. */
+    private final boolean fromRuns;
 
     SystemDbBackend(String displayUri, ConnectionSource connections, Dialect dialect) {
         this.displayUri = displayUri;
         this.connections = connections;
         this.dialect = dialect;
-        checkStateTable();
+        this.fromRuns = !hasStateTable();
     }
+
+    static final String FROM_RUNS = "reconstructed from runs as Meltano's migration would (no state table: Meltano before 2.7.1)";
 
     @Override
     public String displayUri() {
         return displayUri;
     }
 
-    private void checkStateTable() {
-        query(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT state_id, completed_state, partial_state, updated_at FROM state WHERE 1 = 0")) {
-                s.executeQuery().close();
-            } catch (SQLException e) {
-                throw new BackendException(displayUri + " is not a Meltano system database: it has no readable"
-                        + " 'state' table (Meltano 2.7.1 or later creates it; run any `meltano state` command"
-                        + " to upgrade an older project)", e);
-            }
-            return null;
-        });
+    /** Whether the state table is there; without it, a runs table must be, or this is no Meltano database. */
+    private boolean hasStateTable() {
+        boolean hasState = readable("SELECT state_id, completed_state, partial_state, updated_at FROM state");
+        if (!hasState && !readable("SELECT id, job_name, state, ended_at, payload, payload_flags FROM runs")) {
+            throw new BackendException(displayUri + " is not a Meltano system database: it has neither a readable"
+                    + " 'state' table (Meltano 2.7.1 or later) nor a 'runs' table (earlier versions)");
+        }
+        return hasState;
+    }
+
+    @Override
+    public Optional<String> readOnlyReason() {
+        return fromRuns ? Optional.of(FROM_RUNS) : Optional.empty();
     }
 
     @Override
     public void list(String pattern, Consumer<ListedState> sink) {
+        if (fromRuns) {
+            query(c -> {
+                MigratedStates.jobNames(c, "LIKE ?", like(pattern), jobName -> sink.accept(ListedState.visible(jobName)));
+                return null;
+            });
+            return;
+        }
         select("SELECT state_id FROM state", pattern, rows -> sink.accept(ListedState.visible(rows.getString(1))));
+    }
+
+    @Override
+    public void reconstructStates(String pattern, Consumer<StoredState> sink) {
+        query(c -> {
+            MigratedStates.rebuild(c, "LIKE ?", like(pattern), sink);
+            return null;
+        });
+    }
+
+    /** Meltano's own translation of a pattern to LIKE: only '*' becomes '%'; null is every ID. */
+    private static String like(String pattern) {
+        return pattern == null ? "%" : pattern.replace('*', '%');
     }
 
     /** Versions are hashed only when asked for: a scan of every state (health badges) never asks. */
     @Override
     public void readAll(String pattern, Consumer<StoredState> sink) {
+        if (fromRuns) {
+            reconstructStates(pattern, sink);
+            return;
+        }
         select("SELECT state_id, completed_state, partial_state FROM state", pattern, rows -> {
             String completed = rows.getString(2);
             String partial = rows.getString(3);
@@ -83,6 +115,14 @@ public final class SystemDbBackend implements StateBackend, RunLog {
 
     @Override
     public StoredState read(String stateId) {
+        if (fromRuns) {
+            List<StoredState> found = new ArrayList<>(1);
+            query(c -> {
+                MigratedStates.rebuild(c, "= ?", stateId, found::add);
+                return null;
+            });
+            return found.isEmpty() ? StoredState.absent(stateId) : found.get(0);
+        }
         return query(c -> read(c, stateId));
     }
 
@@ -104,6 +144,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     /** The state and, when given, Meltano's {@code runs} row for the command, in one transaction. */
     @Override
     public Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+        refuseWithoutStateTable(stateId);
         refuseWhileRunning(stateId);
         String completed = text(document.completed());
         String partial = text(document.partial());
@@ -162,6 +203,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
 
     @Override
     public void delete(String stateId, Version expected) {
+        refuseWithoutStateTable(stateId);
         refuseWhileRunning(stateId);
         transaction(stateId, expected, (c, current) -> {
             try (PreparedStatement s = c.prepareStatement("DELETE FROM state WHERE state_id = ?")) {
@@ -213,8 +255,13 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     }
 
     private boolean hasRunsTable() {
+        return readable("SELECT id FROM runs");
+    }
+
+    /** Whether the query's table and columns are there (it is run for no rows). */
+    private boolean readable(String select) {
         return query(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT id FROM runs WHERE 1 = 0")) {
+            try (PreparedStatement s = c.prepareStatement(select + " WHERE 1 = 0")) {
                 s.executeQuery().close();
                 return true;
             } catch (SQLException e) {
@@ -283,7 +330,14 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     /** Nothing to break: Meltano's system-DB lock is a no-op, and a dead job's row is history. */
     @Override
     public void breakStaleLock(String stateId) {
+        refuseWithoutStateTable(stateId);
         refuseWhileRunning(stateId);
+    }
+
+    private void refuseWithoutStateTable(String stateId) {
+        if (fromRuns) {
+            throw new ReadOnlyException(stateId, displayUri, FROM_RUNS);
+        }
     }
 
     @Override
@@ -344,8 +398,8 @@ public final class SystemDbBackend implements StateBackend, RunLog {
             try (PreparedStatement s = c.prepareStatement(sql + where)) {
                 s.setFetchSize(dialect.fetchSize());
                 if (pattern != null) {
-                    // Meltano's own translation: only '*' becomes '%'; the database's LIKE does the rest.
-                    s.setString(1, pattern.replace('*', '%'));
+                    // the database's LIKE does the rest
+                    s.setString(1, like(pattern));
                 }
                 try (ResultSet rows = s.executeQuery()) {
                     while (rows.next()) {

@@ -22,6 +22,7 @@ import dev.cairn.ui.write.WriteFlowViewModel;
 import dev.cairn.ui.write.WriteTarget;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -76,6 +77,11 @@ public final class WriteActions {
         this.history = new HistoryViewModel(executor, journal);
         whyReadOnly = Bindings.createStringBinding(() -> {
             BackendSession s = current.get();
+            WriteTarget open = s == null ? null : s.target();
+            if (open != null) {
+                // set again when the backend has opened: only then is its own reason known
+                return Objects.requireNonNullElse(open.whyReadOnly(), "");
+            }
             return s != null && s.connection().readOnly()
                     ? WriteTarget.readOnlyReason(s.name(), s.connection().displayUri()) : "";
         }, current);

@@ -13,9 +13,10 @@ public record WriteTarget(String name, StateBackend backend, Environment environ
         return environment == Environment.PROD;
     }
 
-    /** Why writes are not offered here, or null when they are. */
+    /** Why writes are not offered here (the connection's flag, or the backend's own reason), or null when they are. */
     public String whyReadOnly() {
-        return readOnly ? readOnlyReason(name, backend.displayUri()) : null;
+        return readOnly ? readOnlyReason(name, backend.displayUri())
+                : backend.readOnlyReason().map(reason -> name + " is read-only: its states are " + reason + ".").orElse(null);
     }
 
     /** The sentence that explains disabled write actions. */
