@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
 final class BackendArgs {
 
     @Option(names = {"-b", "--backend"}, paramLabel = "URI",
-            description = "State backend: sqlite:///path/meltano.db, postgresql://..., file:///path, s3://bucket/prefix.")
+            description = "State backend: sqlite:///path/meltano.db, postgresql://..., file:///path, s3://bucket/prefix,"
+                    + " azure://container/prefix.")
     String uri;
 
     @Option(names = "--project", paramLabel = "DIR",

@@ -112,7 +112,8 @@ public final class MeltanoProject {
         if (lockTimeout != null) {
             options = options.withLockStaleAfter(Duration.ofSeconds(Long.parseLong(lockTimeout.trim())));
         }
-        for (String name : List.of("s3.aws_access_key_id", "s3.aws_secret_access_key", "s3.endpoint_url")) {
+        for (String name : List.of("s3.aws_access_key_id", "s3.aws_secret_access_key", "s3.endpoint_url",
+                "azure.connection_string", "azure.storage_account_url")) {
             String value = setting(vars, envNode, "state_backend." + name);
             if (value != null) {
                 options = options.withSetting(name, value);

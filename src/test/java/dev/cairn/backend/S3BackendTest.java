@@ -2,65 +2,56 @@ package dev.cairn.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cairn.state.Json;
-import dev.cairn.state.PythonJson;
-import dev.cairn.state.StateDocument;
-import dev.cairn.testing.Race;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /** Meltano's S3 backend against a real S3 server (S3Proxy in-process), opened through {@link Backends}. */
-class S3BackendTest {
+class S3BackendTest extends CloudBackendContractTest {
 
     String bucket;
-    S3Client s3;
-    StateBackend backend;
+    final S3Client s3 = TestS3.client();
 
-    @BeforeEach
-    void open() {
+    @Override
+    String freshUri() {
         bucket = TestS3.freshBucket();
-        s3 = TestS3.client();
-        backend = Backends.open("s3://" + bucket + "/state", options());
+        return "s3://" + bucket + "/state";
+    }
+
+    @Override
+    String missingUri() {
+        return "s3://no-such-container-here/state";
     }
 
     @AfterEach
-    void close() {
-        backend.close();
+    void closeClient() {
         s3.close();
     }
 
-    private static BackendOptions options() {
+    @Override
+    BackendOptions options() {
         return BackendOptions.defaults()
                 .withSetting("s3.endpoint_url", TestS3.endpoint().toString())
                 .withSetting("s3.aws_access_key_id", TestS3.ACCESS_KEY)
                 .withSetting("s3.aws_secret_access_key", TestS3.SECRET_KEY);
     }
 
-    private void put(String key, String content) {
+    @Override
+    void put(String key, String content) {
         s3.putObject(b -> b.bucket(bucket).key(key), RequestBody.fromString(content));
     }
 
-    private String object(String key) {
+    @Override
+    String object(String key) {
         try {
             return s3.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asString(StandardCharsets.UTF_8);
         } catch (NoSuchKeyException e) {
@@ -68,157 +59,20 @@ class S3BackendTest {
         }
     }
 
-    private List<String> ids(String pattern) {
-        return backend.list(pattern).stream().map(ListedState::stateId).sorted().collect(Collectors.toList());
+    @Override
+    List<String> keys() {
+        return s3.listObjectsV2Paginator(b -> b.bucket(bucket)).contents().stream()
+                .map(S3Object::key).sorted().collect(Collectors.toList());
     }
 
-    private static StateDocument complete(String json) throws Exception {
-        return StateDocument.completeWrite(Json.parseObject(json));
+    @Override
+    String nativeVersion(String key) {
+        return s3.headObject(b -> b.bucket(bucket).key(key)).eTag();
     }
 
-    @Test
-    void writesMeltanosStateJsonBytesWithItsContentType() throws Exception {
-        var doc = Json.parseObject("{\"singer_state\": {\"bookmarks\": {\"orders\": {\"replication_key_value\": \"2024-06-01T00:00:00Z\", \"v\": 1e-05, \"city\": \"M\\u00fcnchen\"}}}}");
-        Version written = backend.write("dev:tap-a-to-b", StateDocument.completeWrite(doc), Version.ABSENT);
-
-        String key = "state/dev:tap-a-to-b/state.json";
-        assertEquals("{\"completed\": " + PythonJson.dumps(doc) + ", \"partial\": {}}", object(key));
-        assertEquals("{\"completed\": {\"singer_state\": {\"bookmarks\": {\"orders\": {\"replication_key_value\": \"2024-06-01T00:00:00Z\", \"v\": 1e-05, \"city\": \"M\\u00fcnchen\"}}}}, \"partial\": {}}",
-                object(key));
-        HeadObjectResponse head = s3.headObject(b -> b.bucket(bucket).key(key));
-        assertEquals("application/json", head.contentType());
-        assertEquals(head.eTag(), written.token(), "the version is the object's ETag");
-        assertEquals(written, backend.read("dev:tap-a-to-b").version());
-        assertNull(object("state/dev:tap-a-to-b/lock"), "the lock is released after the write");
-        assertEquals(List.of("state/dev:tap-a-to-b/state.json"), keys(""));
-    }
-
-    @Test
-    void readsWhatMeltanoWrote() {
-        put("state/prod:tap-x-to-y/state.json",
-                "{\"completed\": {\"singer_state\": {\"a\": 1}}, \"partial\": {\"singer_state\": {\"b\": 2}}}");
-        StoredState read = backend.read("prod:tap-x-to-y");
-        assertTrue(read.exists());
-        assertEquals("{\"singer_state\": {\"a\": 1}}", PythonJson.dumps(read.document().completed().value()));
-        assertEquals("{\"singer_state\": {\"b\": 2}}", PythonJson.dumps(read.document().partial().value()));
-        assertFalse(backend.read("prod:nothing").exists());
-        assertEquals(Version.ABSENT, backend.read("prod:nothing").version());
-    }
-
-    @Test
-    void aRacingWriterCausesAConflictCarryingWhatTheyWrote() throws Exception {
-        backend.write("dev:a", complete("{\"singer_state\": {\"v\": 1}}"), Version.ABSENT);
-        StoredState read = backend.read("dev:a");
-        put("state/dev:a/state.json", "{\"completed\": {\"singer_state\": {\"theirs\": 1}}, \"partial\": {}}");
-
-        ConflictException e = assertThrows(ConflictException.class,
-                () -> backend.write("dev:a", complete("{\"singer_state\": {\"mine\": 1}}"), read.version()));
-        assertEquals("{\"singer_state\": {\"theirs\": 1}}", PythonJson.dumps(e.current().document().completed().value()));
-        assertEquals("{\"completed\": {\"singer_state\": {\"theirs\": 1}}, \"partial\": {}}", object("state/dev:a/state.json"));
-        assertThrows(ConflictException.class, () -> backend.delete("dev:a", read.version()));
-        assertNull(object("state/dev:a/lock"), "a conflict releases the lock too");
-    }
-
-    @Test
-    void creatingAStateSomeoneElseCreatedFirstIsAConflict() throws Exception {
-        StoredState absent = backend.read("dev:new");
-        put("state/dev:new/state.json", "{\"completed\": {}, \"partial\": {}}");
-        assertThrows(ConflictException.class, () -> backend.write("dev:new", complete("{\"singer_state\": {}}"), absent.version()));
-        assertEquals("{\"completed\": {}, \"partial\": {}}", object("state/dev:new/state.json"));
-    }
-
-    @Test
-    void manyRacingWritersFromOneReadExactlyOneWins() throws Exception {
-        backend.write("dev:race", complete("{\"singer_state\": {\"v\": 0}}"), Version.ABSENT);
-        assertEquals(1, Race.writersWinning(backend, "dev:race", 5));
-        assertEquals(1, Race.writersWinning(backend, "dev:created-by-racers", 5), "creators race too");
-    }
-
-    @Test
-    void aHeldMeltanoLockBlocksWritesAndIsLeftAlone() throws Exception {
-        backend.write("dev:a", complete("{\"singer_state\": {\"v\": 1}}"), Version.ABSENT);
-        String lock = meltanoLockValue(Instant.now());
-        put("state/dev:a/lock", lock);
-
-        assertEquals(LockStatus.State.HELD, backend.lockStatus("dev:a").state());
-        StoredState read = backend.read("dev:a");
-        try (StateBackend impatient = Backends.open("s3://" + bucket + "/state", options().withLockWait(Duration.ofMillis(600)))) {
-            assertThrows(LockedException.class,
-                    () -> impatient.write("dev:a", complete("{\"singer_state\": {\"v\": 2}}"), read.version()));
-            assertThrows(LockedException.class, () -> impatient.delete("dev:a", read.version()));
-        }
-        assertEquals(lock, object("state/dev:a/lock"), "Meltano's lock is not touched");
-        assertEquals("{\"completed\": {\"singer_state\": {\"v\": 1}}, \"partial\": {}}", object("state/dev:a/state.json"));
-    }
-
-    @Test
-    void aStaleMeltanoLockIsBrokenAsMeltanoWould() throws Exception {
-        backend.write("dev:a", complete("{\"singer_state\": {\"v\": 1}}"), Version.ABSENT);
-        put("state/dev:a/lock", meltanoLockValue(Instant.now().minusSeconds(60)));
-        assertEquals(LockStatus.State.STALE, backend.lockStatus("dev:a").state());
-        StoredState read = backend.read("dev:a");
-        backend.write("dev:a", complete("{\"singer_state\": {\"v\": 2}}"), read.version());
-        assertNull(object("state/dev:a/lock"));
-        assertEquals("{\"completed\": {\"singer_state\": {\"v\": 2}}, \"partial\": {}}", object("state/dev:a/state.json"));
-    }
-
-    @Test
-    void deleteRemovesOnlyStateJson() throws Exception {
-        backend.write("dev:a", complete("{\"singer_state\": {}}"), Version.ABSENT);
-        put("state/dev:a/notes.txt", "kept");
-        backend.delete("dev:a", backend.read("dev:a").version());
-        assertNull(object("state/dev:a/state.json"));
-        assertEquals(List.of("state/dev:a/notes.txt"), keys(""));
-    }
-
-    @Test
-    void listsAndFiltersAsMeltanoDoes() {
-        for (String id : List.of("dev:tap-a-to-b", "dev:tap-c-to-d", "Dev:tap-x-to-y", "prod:tap-a-to-b", "cicd:tap-g-to-h:feat/x")) {
-            put("state/" + id + "/state.json", "{}");
-        }
-        put("state/dev:tap-a-to-b/lock", "1717225200.481233");
-        assertEquals(List.of("Dev:tap-x-to-y", "cicd:tap-g-to-h:feat/x", "dev:tap-a-to-b", "dev:tap-c-to-d", "prod:tap-a-to-b"), ids(null));
-        assertEquals(List.of("dev:tap-a-to-b", "dev:tap-c-to-d"), ids("dev:*"), "fnmatch is case-sensitive");
-        assertEquals(List.of("dev:tap-a-to-b", "prod:tap-a-to-b"), ids("*:tap-a-to-b"));
-        assertEquals(List.of("dev:tap-a-to-b"), ids("dev:tap-?-to-b"));
-        assertEquals(List.of("cicd:tap-g-to-h:feat/x"), ids("cicd:*"), "'*' crosses '/'");
-
-        ListedState slash = backend.list("cicd:*").get(0);
-        assertFalse(slash.visibleToMeltano(), "Meltano lists only the last segment of an ID with '/'");
-    }
-
-    /** Keys with a leading '/' are left to {@code CloudLayoutTest}: S3Proxy's stores refuse them. */
-    @Test
-    void historicalLayoutsAreFoundAndExplained() {
-        put("state/dev:now/state.json", "{}");
-        put("state/state/dev:old/state.json", "{}");   // Meltano 2.10-2.20 wrote the prefix twice
-        put("state-old/dev:other/state.json", "{}");   // listed by Meltano: its prefix has no trailing '/'
-        put("elsewhere/dev:not-listed/state.json", "{}");
-        Map<String, ListedState> listed = backend.list(null).stream()
-                .collect(Collectors.toMap(ListedState::stateId, l -> l));
-        assertEquals(3, listed.size(), listed.toString());
-        assertTrue(listed.get("dev:now").visibleToMeltano());
-        assertTrue(listed.get("state/dev:old").hiddenFromMeltano().contains("prefix written twice"));
-        assertTrue(listed.get("state-old/dev:other/state.json").hiddenFromMeltano().contains("outside the prefix folder"));
-        assertTrue(listed.values().stream().noneMatch(l -> l.stateId().contains("not-listed")));
-    }
-
-    @Test
-    void listingPagesThroughMoreThanOneThousandObjects() throws Exception {
-        int count = 1_100;
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        try {
-            List<Future<?>> puts = IntStream.range(0, count)
-                    .mapToObj(i -> pool.submit(() -> put(String.format("state/dev:tap-%05d-to-target/state.json", i), "{}")))
-                    .collect(Collectors.toList());
-            for (Future<?> f : puts) {
-                f.get();
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        assertEquals(count, ids(null).size());
-        assertEquals(100, ids("dev:tap-010*").size());
+    @Override
+    String contentType(String key) {
+        return s3.headObject(b -> b.bucket(bucket).key(key)).contentType();
     }
 
     @Test
@@ -235,22 +89,5 @@ class S3BackendTest {
         for (Throwable t = e; t != null; t = t.getCause()) {
             assertFalse(String.valueOf(t.getMessage()).contains("N0tTheSecret"), t.toString());
         }
-    }
-
-    @Test
-    void aMissingBucketIsNamed() {
-        BackendException e = assertThrows(BackendException.class, () -> Backends.open("s3://no-such-bucket-here/state", options()));
-        assertTrue(e.getMessage().contains("no such bucket"), e.getMessage());
-        assertTrue(e.getMessage().contains("no-such-bucket-here"), e.getMessage());
-    }
-
-    private List<String> keys(String prefix) {
-        return s3.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix)).contents().stream()
-                .map(S3Object::key).sorted().collect(Collectors.toList());
-    }
-
-    /** {@code str(datetime.now(timezone.utc).timestamp())}. */
-    private static String meltanoLockValue(Instant at) {
-        return at.getEpochSecond() + "." + String.format("%06d", at.getNano() / 1000);
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.blob.AzureConnection;
 import dev.cairn.backend.blob.S3Connection;
 import dev.cairn.testing.LoopbackServer;
 import java.io.IOException;
@@ -100,6 +101,26 @@ class TimeoutTest {
     void s3ThatIsNotThere() throws Exception {
         int port = LoopbackServer.closedPort();
         String message = failure("s3://KEY:SECRET@bucket/prefix", s3(port), Duration.ofSeconds(10));
+        assertTrue(message.contains("127.0.0.1:" + port), message);
+    }
+
+    private static BackendOptions azure(int port) {
+        return SHORT.withSetting(AzureConnection.CONNECTION_STRING_SETTING, "DefaultEndpointsProtocol=http;AccountName=acct;"
+                + "AccountKey=a2V5;BlobEndpoint=http://127.0.0.1:" + port + "/acct;");
+    }
+
+    /** Each of the client's four tries waits the read timeout, and no longer. */
+    @Test
+    void azureThatNeverAnswers() throws Exception {
+        int port = server(false);
+        String message = failure("azure://container/prefix", azure(port), Duration.ofSeconds(20));
+        assertTrue(message.contains("127.0.0.1:" + port), message);
+    }
+
+    @Test
+    void azureThatIsNotThere() throws Exception {
+        int port = LoopbackServer.closedPort();
+        String message = failure("azure://container/prefix", azure(port), Duration.ofSeconds(10));
         assertTrue(message.contains("127.0.0.1:" + port), message);
     }
 }

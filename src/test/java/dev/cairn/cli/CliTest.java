@@ -3,6 +3,7 @@ package dev.cairn.cli;
 import static dev.cairn.testing.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.cairn.backend.TestAzurite;
 import dev.cairn.testing.Fixtures;
 import dev.cairn.testing.LoopbackServer;
 import java.io.ByteArrayOutputStream;
@@ -264,6 +265,25 @@ class CliTest {
         assertEquals(GET_C, out());
         assertEquals(Files.readString(Path.of(files.substring(7)).resolve(B).resolve("state.json")),
                 Files.readString(empty.resolve(B).resolve("state.json")));
+    }
+
+    @Test
+    void anAzureProjectsStateIsFoundWrittenAndCopiedToAnotherBackend() throws Exception {
+        String container = TestAzurite.freshContainer();
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Files.writeString(project.resolve("meltano.yml"), "state_backend:\n  uri: azure://" + container + "/meltano/state\n");
+        dev.cairn.backend.systemdb.MeltanoSchema.createSqlite(Files.createDirectories(project.resolve(".meltano")).resolve("meltano.db"));
+        Files.writeString(project.resolve(".env"),
+                "MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING='" + TestAzurite.connectionString() + "'\n");
+        String p = project.toString();
+
+        assertEquals(0, cairn("set", "--project", p, C, GET_C.strip(), "--force"), err());
+        assertEquals(0, cairn("get", "--project", p, C));
+        assertEquals(GET_C, out());
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        assertEquals(0, cairn("copy", "--project", p, "--pattern", "*", "--to-backend", "file://" + empty, "--force"), err());
+        assertEquals(0, cairn("get", "--backend", "file://" + empty, C));
+        assertEquals(GET_C, out());
     }
 
     @Test

@@ -52,6 +52,17 @@ class MeltanoProjectTest {
     }
 
     @Test
+    void azureSettingsComeFromTheManifestAndMeltanosVariables() throws Exception {
+        String yml = "state_backend:\n  uri: azure://meltano-state/prod\n  azure:\n    storage_account_url: https://acme.blob.core.windows.net\n";
+        StateLocation at = project(yml, "MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING='AccountName=acme;AccountKey=k3y'\n", Map.of())
+                .stateLocation(null);
+        assertEquals("azure://meltano-state/prod", at.uri());
+        assertEquals("https://acme.blob.core.windows.net", at.options().setting("azure.storage_account_url"));
+        assertEquals("AccountName=acme;AccountKey=k3y", at.options().setting("azure.connection_string"));
+        assertFalse(at.describe().contains("k3y"));
+    }
+
+    @Test
     void environmentVariablesWinAndRelativeSqlitePathsAreTheProjects() throws Exception {
         MeltanoProject p = project("database_uri: sqlite:///.meltano/other.db\n", "MELTANO_DATABASE_URI=sqlite:///from-dotenv.db\n",
                 Map.of());

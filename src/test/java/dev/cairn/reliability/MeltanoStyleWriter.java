@@ -2,6 +2,11 @@ package dev.cairn.reliability;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.azure.core.util.BinaryData;
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.models.BlobErrorCode;
+import com.azure.storage.blob.models.BlobStorageException;
+import dev.cairn.backend.TestAzurite;
 import dev.cairn.backend.TestS3;
 import dev.cairn.backend.systemdb.PostgresUri;
 import dev.cairn.state.Json;
@@ -64,6 +69,10 @@ abstract class MeltanoStyleWriter implements AutoCloseable {
             case S3: {
                 URI s3 = URI.create(uri);
                 return new Blobs(new S3Objects(s3.getHost(), s3.getPath().substring(1)));
+            }
+            case AZURE: {
+                URI azure = URI.create(uri);
+                return new Blobs(new AzureObjects(azure.getHost(), azure.getPath().substring(1)));
             }
             default:
                 return new Blobs(new FileObjects(Path.of(URI.create(uri).getPath())));
@@ -284,6 +293,44 @@ abstract class MeltanoStyleWriter implements AutoCloseable {
         @Override
         public void close() {
             s3.close();
+        }
+    }
+
+    /** A container and prefix on the test Azure server (Azurite), through a plain SDK client. */
+    private static final class AzureObjects implements PlainObjects {
+        private final BlobContainerClient container;
+        private final String prefix;
+
+        AzureObjects(String container, String prefix) {
+            this.container = TestAzurite.container(container);
+            this.prefix = prefix;
+        }
+
+        @Override
+        public byte[] get(String key) {
+            try {
+                return container.getBlobClient(prefix + "/" + key).downloadContent().toBytes();
+            } catch (BlobStorageException e) {
+                if (BlobErrorCode.BLOB_NOT_FOUND.equals(e.getErrorCode())) {
+                    return null;
+                }
+                throw e;
+            }
+        }
+
+        @Override
+        public void put(String key, byte[] data) {
+            container.getBlobClient(prefix + "/" + key).upload(BinaryData.fromBytes(data), true);
+        }
+
+        @Override
+        public void delete(String key) {
+            container.getBlobClient(prefix + "/" + key).deleteIfExists();
+        }
+
+        @Override
+        public void close() {
+            // the SDK client holds nothing to close
         }
     }
 }

@@ -3,8 +3,10 @@ package dev.cairn.testing;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.TestAzurite;
 import dev.cairn.backend.TestPostgres;
 import dev.cairn.backend.TestS3;
+import dev.cairn.backend.blob.AzureConnection;
 import dev.cairn.backend.systemdb.MeltanoSchema;
 import dev.cairn.backend.systemdb.PostgresUri;
 import java.io.IOException;
@@ -17,9 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** New, empty backends of each family on the real test servers, for tests that move states between them. */
 public enum EmptyBackends {
-    SQLITE, POSTGRES, S3, FILE;
+    SQLITE, POSTGRES, S3, AZURE, FILE;
 
-    /** The key prefix of the S3 backends: {@code s3://bucket/meltano/state}. */
+    /** The key prefix of the S3 and Azure backends: {@code s3://bucket/meltano/state}, {@code azure://container/meltano/state}. */
     public static final String S3_PREFIX = "meltano/state";
 
     private static final AtomicInteger COUNTER = new AtomicInteger();
@@ -51,6 +53,8 @@ public enum EmptyBackends {
                 }
                 case S3:
                     return "s3://" + TestS3.freshBucket() + "/" + S3_PREFIX;
+                case AZURE:
+                    return "azure://" + TestAzurite.freshContainer() + "/" + S3_PREFIX;
                 default:
                     return "file://" + Files.createDirectories(dir.resolve("files-" + n));
             }
@@ -63,7 +67,14 @@ public enum EmptyBackends {
 
     /** The options that reach a backend of this family on the test servers. */
     public BackendOptions options() {
-        return this == S3 ? s3Options() : BackendOptions.defaults();
+        switch (this) {
+            case S3:
+                return s3Options();
+            case AZURE:
+                return BackendOptions.defaults().withSetting(AzureConnection.CONNECTION_STRING_SETTING, TestAzurite.connectionString());
+            default:
+                return BackendOptions.defaults();
+        }
     }
 
     public static BackendOptions s3Options() {

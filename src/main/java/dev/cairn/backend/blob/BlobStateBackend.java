@@ -72,7 +72,7 @@ public final class BlobStateBackend implements StateBackend {
     public void delete(String stateId, Version expected) {
         underLock(stateId, expected, (current, lockStillOurs) -> {
             if (current.exists()) {
-                store.delete(layout.stateKey(stateId), null);
+                store.delete(layout.stateKey(stateId), current.version());
             }
             return Version.ABSENT;
         });

@@ -1,6 +1,7 @@
 package dev.cairn.backend.blob;
 
 import dev.cairn.backend.Version;
+import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -39,18 +40,18 @@ public interface BlobStore extends AutoCloseable {
     }
 
     /**
-     * Whether {@link #put} checks {@code expected} atomically in the store itself (S3's
-     * {@code If-Match}), so that a put needs no read before it to be a compare-and-set.
+     * Whether {@link #put} and {@link #delete} check {@code expected} atomically in the store itself
+     * (S3's and Azure's {@code If-Match}), so that a put needs no read before it to be a compare-and-set.
      */
     default boolean comparesAtomically() {
         return false;
     }
 
     /**
-     * Deletes the blob at the key: {@code expected} {@code null} means whatever is there (and
-     * nothing, quietly, if there is none); a version means only if the blob is still at it.
+     * Deletes the blob at the key if there is one and it is still at {@code expected} ({@code null}:
+     * whatever its version). A blob deleted meanwhile is no failure: what was asked is done.
      *
-     * @throws PreconditionFailed the blob is gone or at another version; nothing was deleted
+     * @throws PreconditionFailed the blob is at another version; nothing was deleted
      */
     void delete(String key, Version expected);
 
@@ -59,6 +60,22 @@ public interface BlobStore extends AutoCloseable {
 
     @Override
     void close();
+
+    /**
+     * What a conditional put that failed its condition really met. Cloud SDKs retry a request whose
+     * response they lost; the retry of a conditional put that went through the first time fails its
+     * condition against our own write, which is then found stored.
+     *
+     * @return the version of our own bytes, stored by the first try
+     * @throws PreconditionFailed someone else's blob is there
+     */
+    static Version ownRetriedWrite(BlobStore store, String key, byte[] data) {
+        Blob now = store.get(key);
+        if (now != null && Arrays.equals(now.data(), data)) {
+            return now.version();
+        }
+        throw new PreconditionFailed(key);
+    }
 
     /** A blob's bytes and version. */
     record Blob(byte[] data, Version version) {}

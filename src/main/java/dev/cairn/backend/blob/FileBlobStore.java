@@ -67,10 +67,16 @@ final class FileBlobStore implements BlobStore {
         try {
             Files.createDirectories(target.getParent());
             if (Version.ABSENT.equals(expected)) {
+                // Written aside, then linked in only if the name is free: the file appears whole. Created
+                // in place, a lock was empty for a moment, and Meltano's float() of it fails.
+                Path temp = temp(target);
                 try {
-                    Files.write(target, data, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                    Files.write(temp, data, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                    Files.createLink(target, temp);
                 } catch (FileAlreadyExistsException e) {
                     throw new PreconditionFailed(key);
+                } finally {
+                    Files.deleteIfExists(temp);
                 }
                 return Version.ofContent(data);
             }
@@ -151,14 +157,14 @@ final class FileBlobStore implements BlobStore {
     /**
      * Renames the file aside first (atomic), then compares what it took: a file someone wrote in
      * between is never deleted unseen. One found at another version is linked back, unless yet
-     * another file has taken the name meanwhile.
+     * another file has taken the name meanwhile. A file already gone is no failure: what was asked is done.
      */
     private static void deleteIfAt(String key, Path target, Version expected) throws IOException {
         Path aside = temp(target);
         try {
             Files.move(target, aside, StandardCopyOption.ATOMIC_MOVE);
         } catch (NoSuchFileException e) {
-            throw new PreconditionFailed(key);
+            return;
         }
         try {
             if (!Version.ofContent(Files.readAllBytes(aside)).equals(expected)) {

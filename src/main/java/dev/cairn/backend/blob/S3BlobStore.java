@@ -2,7 +2,6 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Version;
-import java.util.Arrays;
 import java.util.function.Consumer;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -62,13 +61,7 @@ final class S3BlobStore implements BlobStore {
             return Version.of(s3.putObject(request.build(), RequestBody.fromBytes(data)).eTag());
         } catch (S3Exception e) {
             if (expected != null && isPreconditionFailure(e, !Version.ABSENT.equals(expected))) {
-                // The SDK retries a request whose response it lost; the retry of a conditional put
-                // that went through the first time fails its condition against our own write.
-                Blob now = get(key);
-                if (now != null && Arrays.equals(now.data(), data)) {
-                    return now.version();
-                }
-                throw new PreconditionFailed(key);
+                return BlobStore.ownRetriedWrite(this, key, data);
             }
             throw failure("write", key, e);
         } catch (SdkException e) {
@@ -97,8 +90,13 @@ final class S3BlobStore implements BlobStore {
     public void delete(String key, Version expected) {
         try {
             s3.deleteObject(b -> b.bucket(bucket).key(key).ifMatch(expected == null ? null : expected.token()));
+        } catch (NoSuchKeyException e) {
+            // AWS's answer to If-Match on a key deleted meanwhile: done all the same
         } catch (S3Exception e) {
-            if (expected != null && isPreconditionFailure(e, true)) {
+            if (expected != null && isPreconditionFailure(e, false)) {
+                if (get(key) == null) {
+                    return; // a server that answers If-Match on a deleted key with 412: done all the same
+                }
                 throw new PreconditionFailed(key);
             }
             throw failure("delete", key, e);

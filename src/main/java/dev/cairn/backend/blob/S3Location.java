@@ -1,140 +1,62 @@
 package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
-import java.util.Locale;
 
 /**
- * Where an {@code s3://[KEY:SECRET@]bucket/prefix} URI points, read exactly as Meltano reads it with
- * Python's {@code urlparse}: the bucket is the host name lower-cased (a port is dropped), the prefix
- * is the path without leading and trailing {@code /}, and the key and secret are the user-info parts
- * taken raw, not percent-decoded. A secret holding {@code /} therefore ends the host part early, in
- * Meltano as here.
+ * Where an {@code s3://[KEY:SECRET@]bucket/prefix} URI points, read as Meltano reads it (see
+ * {@link CloudUri}): the key and secret are the user-info parts taken raw.
  */
 public final class S3Location {
 
-    private final String bucket;
-    private final String prefix;
-    private final String accessKeyId;
-    private final String secretAccessKey;
-    private final String displayUri;
+    private static final String SCHEME = "s3://";
 
-    private S3Location(String bucket, String prefix, String accessKeyId, String secretAccessKey, String displayUri) {
-        this.bucket = bucket;
-        this.prefix = prefix;
-        this.accessKeyId = accessKeyId;
-        this.secretAccessKey = secretAccessKey;
-        this.displayUri = displayUri;
+    private final CloudUri uri;
+
+    private S3Location(CloudUri uri) {
+        this.uri = uri;
     }
 
     public static boolean accepts(String uri) {
-        return uri.regionMatches(true, 0, "s3://", 0, 5);
+        return CloudUri.hasScheme(uri, SCHEME);
     }
 
     public static S3Location parse(String uri) {
         if (!accepts(uri)) {
-            throw new BackendException("not an S3 URI: " + display(uri));
+            throw new BackendException("not an S3 URI: " + CloudUri.display(0, uri));
         }
-        String rest = uri.substring(5);
-        int netlocEnd = indexOfAny(rest, "/?#");
-        String netloc = rest.substring(0, netlocEnd);
-        String afterNetloc = rest.substring(netlocEnd);
-        String path = afterNetloc.startsWith("/") ? afterNetloc.substring(0, indexOfAny(afterNetloc, "?#")) : "";
-
-        int at = netloc.lastIndexOf('@');
-        String userinfo = at < 0 ? null : netloc.substring(0, at);
-        String hostinfo = netloc.substring(at + 1);
-        String key = null;
-        String secret = null;
-        if (userinfo != null) {
-            int colon = userinfo.indexOf(':');
-            key = colon < 0 ? userinfo : userinfo.substring(0, colon);
-            secret = colon < 0 ? null : userinfo.substring(colon + 1);
+        CloudUri parsed = CloudUri.parse(SCHEME, uri);
+        if (parsed.host() == null) {
+            throw new BackendException("no bucket in " + parsed.display() + " (expected s3://bucket/prefix)");
         }
-        String bucket = hostname(hostinfo);
-        if (bucket == null) {
-            throw new BackendException("no bucket in " + display(uri)
-                    + " (expected s3://bucket/prefix)");
-        }
-        String prefix = strip(path, '/');
-        return new S3Location(bucket, prefix, emptyToNull(key), emptyToNull(secret),
-                display(uri));
-    }
-
-    /** {@code urlparse(...).hostname}: brackets removed for IPv6, port dropped, lower-cased. */
-    private static String hostname(String hostinfo) {
-        String host;
-        if (hostinfo.startsWith("[")) {
-            int close = hostinfo.indexOf(']');
-            host = close < 0 ? hostinfo.substring(1) : hostinfo.substring(1, close);
-        } else {
-            int colon = hostinfo.indexOf(':');
-            host = colon < 0 ? hostinfo : hostinfo.substring(0, colon);
-        }
-        return host.isEmpty() ? null : host.toLowerCase(Locale.ROOT);
-    }
-
-    /**
-     * The URI with everything between the first {@code :} and the last {@code @} hidden: that covers
-     * secrets holding {@code /} too, which end Meltano's host part early but are secrets all the same.
-     */
-    private static String display(String uri) {
-        String rest = uri.substring(5);
-        int at = rest.lastIndexOf('@');
-        int colon = at < 0 ? -1 : rest.substring(0, at).indexOf(':');
-        return colon < 0 ? uri : uri.substring(0, 5) + rest.substring(0, colon) + ":***" + rest.substring(at);
-    }
-
-    private static int indexOfAny(String s, String chars) {
-        for (int i = 0; i < s.length(); i++) {
-            if (chars.indexOf(s.charAt(i)) >= 0) {
-                return i;
-            }
-        }
-        return s.length();
-    }
-
-    private static String strip(String s, char c) {
-        int from = 0;
-        int to = s.length();
-        while (from < to && s.charAt(from) == c) {
-            from++;
-        }
-        while (to > from && s.charAt(to - 1) == c) {
-            to--;
-        }
-        return s.substring(from, to);
-    }
-
-    private static String emptyToNull(String s) {
-        return s == null || s.isEmpty() ? null : s;
+        return new S3Location(parsed);
     }
 
     public String bucket() {
-        return bucket;
+        return uri.host();
     }
 
     /** The key prefix without leading or trailing {@code /}; empty for the bucket's root. */
     public String prefix() {
-        return prefix;
+        return uri.prefix();
     }
 
     /** The access key ID written in the URI, or {@code null}. */
     public String accessKeyId() {
-        return accessKeyId;
+        return uri.user();
     }
 
     /** The secret written in the URI, or {@code null}. Never shown. */
     String secretAccessKey() {
-        return secretAccessKey;
+        return uri.secret();
     }
 
     /** The URI with the secret hidden. */
     public String displayUri() {
-        return displayUri;
+        return uri.display();
     }
 
     @Override
     public String toString() {
-        return displayUri;
+        return uri.display();
     }
 }

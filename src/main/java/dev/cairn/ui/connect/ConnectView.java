@@ -50,7 +50,8 @@ public final class ConnectView extends GridPane {
         }
         TextField uri = new TextField();
         uri.setId("connect-uri");
-        uri.setPromptText("sqlite:///abs/meltano.db · postgresql://user@host/db · file:///abs/dir · s3://bucket/prefix");
+        uri.setPromptText("sqlite:///abs/meltano.db · postgresql://user@host/db · file:///abs/dir · s3://bucket/prefix"
+                + " · azure://container/prefix");
         uri.setPrefColumnCount(42);
         uri.textProperty().bindBidirectional(model.uriProperty());
         GridPane.setHgrow(uri, Priority.ALWAYS);
@@ -83,6 +84,15 @@ public final class ConnectView extends GridPane {
         for (javafx.scene.Node n : List.of(endpoint, profile, endpointLabel, profileLabel)) {
             n.visibleProperty().bind(model.isS3());
             n.managedProperty().bind(model.isS3());
+        }
+        TextField accountUrl = new TextField();
+        accountUrl.setPromptText("https://account.blob.core.windows.net (empty: MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING)");
+        accountUrl.textProperty().bindBidirectional(model.azureAccountUrlProperty());
+        Label accountUrlLabel = new Label("Azure account URL");
+        addRow(row++, accountUrlLabel, accountUrl);
+        for (javafx.scene.Node n : List.of(accountUrl, accountUrlLabel)) {
+            n.visibleProperty().bind(model.isAzure());
+            n.managedProperty().bind(model.isAzure());
         }
         CheckBox save = new CheckBox("Save this connection (without passwords or keys)");
         save.selectedProperty().bindBidirectional(model.saveProperty());

@@ -1,6 +1,7 @@
 package dev.cairn.ui.connect;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.blob.AzureConnection;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -19,8 +20,8 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The connect form: URI, name, environment, read-only flag, S3 endpoint and profile, whether to
- * save. {@link #problemProperty()} says what is wrong with the input (empty when it can connect).
+ * The connect form: URI, name, environment, read-only flag, S3 endpoint and profile, Azure account
+ * URL, whether to save. {@link #problemProperty()} says what is wrong with the input (empty when it can connect).
  */
 public final class ConnectViewModel {
 
@@ -30,11 +31,13 @@ public final class ConnectViewModel {
     private final BooleanProperty readOnly = new SimpleBooleanProperty(this, "readOnly", false);
     private final StringProperty s3Endpoint = new SimpleStringProperty(this, "s3Endpoint", "");
     private final StringProperty s3Profile = new SimpleStringProperty(this, "s3Profile", "");
+    private final StringProperty azureAccountUrl = new SimpleStringProperty(this, "azureAccountUrl", "");
     private final BooleanProperty save = new SimpleBooleanProperty(this, "save", true);
     private final StringProperty testResult = new SimpleStringProperty(this, "testResult", "");
     private final BooleanProperty testing = new SimpleBooleanProperty(this, "testing", false);
     private final StringBinding problem;
     private final javafx.beans.binding.BooleanBinding s3;
+    private final javafx.beans.binding.BooleanBinding azure;
     private final TaskSlot tests;
     private final Function<SavedConnection, StateBackend> opener;
 
@@ -44,6 +47,7 @@ public final class ConnectViewModel {
         this.opener = opener;
         problem = Bindings.createStringBinding(() -> problem(uri.get(), name.get()), uri, name);
         s3 = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("s3://"), uri);
+        azure = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("azure://"), uri);
         // production connections start read-only: changing prod must be a deliberate choice
         environment.addListener((o, a, b) -> {
             if (b == Environment.PROD) {
@@ -79,8 +83,12 @@ public final class ConnectViewModel {
             if (lower.length() <= "s3://".length() || lower.charAt(5) == '/') {
                 return "An S3 URI needs a bucket: s3://bucket/prefix";
             }
+        } else if (lower.startsWith("azure://")) {
+            if (lower.length() <= "azure://".length() || lower.charAt(8) == '/') {
+                return "An Azure URI needs a container: azure://container/prefix";
+            }
         } else if (!lower.matches("^[a-z][a-z0-9+.-]*://.*")) {
-            return "Not a backend URI: expected sqlite:///…, postgresql://…, file:///… or s3://…";
+            return "Not a backend URI: expected sqlite:///…, postgresql://…, file:///…, s3://… or azure://…";
         }
         if (nameText == null || nameText.isBlank()) {
             return "Give the connection a name";
@@ -129,6 +137,9 @@ public final class ConnectViewModel {
             settings.put("s3.endpoint_url", s3Endpoint.get().strip());
             settings.put("s3.profile", s3Profile.get().strip());
         }
+        if (azure.get()) {
+            settings.put(AzureConnection.ACCOUNT_URL_SETTING, azureAccountUrl.get().strip());
+        }
         return new SavedConnection(name.get().strip(), uri.get().strip(), environment.get(), readOnly.get(), settings);
     }
 
@@ -139,6 +150,7 @@ public final class ConnectViewModel {
         readOnly.set(c.readOnly());
         s3Endpoint.set(c.settings().getOrDefault("s3.endpoint_url", ""));
         s3Profile.set(c.settings().getOrDefault("s3.profile", ""));
+        azureAccountUrl.set(c.settings().getOrDefault(AzureConnection.ACCOUNT_URL_SETTING, ""));
         save.set(false);
     }
 
@@ -166,6 +178,10 @@ public final class ConnectViewModel {
         return s3Profile;
     }
 
+    public StringProperty azureAccountUrlProperty() {
+        return azureAccountUrl;
+    }
+
     public BooleanProperty saveProperty() {
         return save;
     }
@@ -185,5 +201,9 @@ public final class ConnectViewModel {
 
     public javafx.beans.binding.BooleanBinding isS3() {
         return s3;
+    }
+
+    public javafx.beans.binding.BooleanBinding isAzure() {
+        return azure;
     }
 }

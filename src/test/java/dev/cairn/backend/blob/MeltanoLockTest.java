@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
+import dev.cairn.backend.TestAzurite;
 import dev.cairn.backend.TestS3;
 import dev.cairn.backend.Version;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Meltano's lock on a real folder and a real S3 server: Cairn deletes only the lock it saw. */
+/** Meltano's lock on a real folder, a real S3 server and Azurite: Cairn deletes only the lock it saw. */
 class MeltanoLockTest {
 
     private static final String KEY = "dev:a/lock";
@@ -36,8 +37,8 @@ class MeltanoLockTest {
     }
 
     private BlobStore open(String kind) {
-        store = kind.equals("file")
-                ? new FileBlobStore(dir.resolve("root"))
+        store = kind.equals("file") ? new FileBlobStore(dir.resolve("root"))
+                : kind.equals("azure") ? new AzureBlobStore(TestAzurite.container(TestAzurite.freshContainer()), "azure://test")
                 : new S3BlobStore(TestS3.client(), TestS3.freshBucket(), "s3://test");
         return store;
     }
@@ -61,7 +62,7 @@ class MeltanoLockTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"file", "s3"})
+    @ValueSource(strings = {"file", "s3", "azure"})
     void releaseLeavesTheLockOfWhoeverBrokeOursAlone(String kind) {
         BlobStore on = open(kind);
         Version held = lock(on).acquire("dev:a", KEY);
@@ -72,7 +73,7 @@ class MeltanoLockTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"file", "s3"})
+    @ValueSource(strings = {"file", "s3", "azure"})
     void aBreakerDeletesOnlyTheStaleLockItSaw(String kind) {
         BlobStore on = open(kind);
         String pipelines = freshMeltanoLock();
@@ -89,7 +90,7 @@ class MeltanoLockTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"file", "s3"})
+    @ValueSource(strings = {"file", "s3", "azure"})
     void aLockLeftByAKilledCairnIsRecognisedAndRemovedAtOnce(String kind) {
         BlobStore on = open(kind);
         MeltanoLock lock = lock(on);
@@ -116,7 +117,7 @@ class MeltanoLockTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"file", "s3"})
+    @ValueSource(strings = {"file", "s3", "azure"})
     void cairnsLockIsAFloatMeltanoReadsAsTheSameInstant(String kind) {
         BlobStore on = open(kind);
         Instant before = Instant.now();

@@ -58,11 +58,30 @@ class ConnectionStoreTest {
         assertTrue(ConnectViewModel.problem("postgresql://u@host:5432/db", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("file://relative", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("s3://", "x").isEmpty());
+        assertTrue(ConnectViewModel.problem("azure://container/prefix", "x").isEmpty());
+        assertFalse(ConnectViewModel.problem("azure:///prefix", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("meltano.db", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("file:///abs", " ").isEmpty());
         ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
         model.environmentProperty().set(Environment.PROD);
         assertTrue(model.readOnlyProperty().get(), "production starts read-only");
+    }
+
+    @Test
+    void anAzureConnectionKeepsItsAccountUrlButNeverAConnectionString() {
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        model.uriProperty().set("azure://meltano-state/prod");
+        model.nameProperty().set("azure");
+        model.azureAccountUrlProperty().set(" https://acme.blob.core.windows.net ");
+        assertTrue(model.isAzure().get());
+        SavedConnection c = model.toConnection();
+        assertEquals(Map.of("azure.storage_account_url", "https://acme.blob.core.windows.net"), c.settings());
+        assertEquals(Map.of(), new SavedConnection("a", c.uri(), Environment.DEV, false,
+                Map.of("azure.connection_string", "AccountName=a;AccountKey=k")).settings());
+
+        ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        again.load(c);
+        assertEquals("https://acme.blob.core.windows.net", again.azureAccountUrlProperty().get());
     }
 
     @Test

@@ -1,0 +1,74 @@
+package dev.cairn.backend.blob;
+
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.BlobServiceClient;
+import com.azure.storage.blob.models.BlobStorageException;
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.BackendFactory;
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.StateBackend;
+import java.time.Clock;
+
+/**
+ * Opens Meltano's {@code azure://container/prefix} backend (see {@link AzureConnection} for the
+ * account). The URI is read as Meltano reads it ({@link CloudUri}); like Meltano, Cairn never creates
+ * the container.
+ */
+public final class AzureBackendFactory implements BackendFactory {
+
+    private static final String SCHEME = "azure://";
+
+    @Override
+    public boolean accepts(String uri) {
+        return CloudUri.hasScheme(uri, SCHEME);
+    }
+
+    @Override
+    public String schemes() {
+        return "azure://container/prefix";
+    }
+
+    @Override
+    public StateBackend open(String uri, BackendOptions options) {
+        CloudUri location = CloudUri.parse(SCHEME, uri);
+        if (location.host() == null) {
+            throw new BackendException("no container in " + location.display() + " (expected azure://container/prefix)");
+        }
+        AzureConnection connection = AzureConnection.resolve(options);
+        BlobServiceClient service = connection.client();
+        BlobContainerClient container = service.getBlobContainerClient(location.host());
+        checkContainer(container, location, service.getAccountUrl(), connection);
+        AzureBlobStore store = new AzureBlobStore(container, location.display());
+        return new BlobStateBackend(store, new CloudLayout(location.prefix()), options, Clock.systemUTC());
+    }
+
+    /** Fails early, in one line naming the container, account and credentials, rather than on the first listing. */
+    private static void checkContainer(BlobContainerClient container, CloudUri location, String accountUrl,
+                                       AzureConnection connection) {
+        String where = "container " + location.host() + " at " + accountUrl + " (credentials: "
+                + connection.credentialSource() + ")";
+        boolean exists;
+        try {
+            exists = container.exists();
+        } catch (RuntimeException e) {
+            throw new BackendException("cannot open " + location.display() + ": " + reason(e) + ", " + where, e);
+        }
+        if (!exists) {
+            throw new BackendException("cannot open " + location.display() + ": no such " + where
+                    + "; Meltano does not create it either");
+        }
+    }
+
+    /**
+     * An error in one line: a service error by its status and code (the SDK's message carries the
+     * whole XML body), a transport failure by its first line.
+     */
+    static String reason(RuntimeException e) {
+        if (e instanceof BlobStorageException) {
+            BlobStorageException s = (BlobStorageException) e;
+            return "HTTP " + s.getStatusCode() + (s.getErrorCode() == null ? "" : " " + s.getErrorCode());
+        }
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.lines().findFirst().orElse(message);
+    }
+}

@@ -1,0 +1,142 @@
+package dev.cairn.backend.blob;
+
+import com.azure.core.exception.AzureException;
+import com.azure.core.util.BinaryData;
+import com.azure.core.util.Context;
+import com.azure.storage.blob.BlobClient;
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.models.BlobDownloadContentResponse;
+import com.azure.storage.blob.models.BlobErrorCode;
+import com.azure.storage.blob.models.BlobHttpHeaders;
+import com.azure.storage.blob.models.BlobRequestConditions;
+import com.azure.storage.blob.models.BlobStorageException;
+import com.azure.storage.blob.models.ListBlobsOptions;
+import com.azure.storage.blob.options.BlockBlobSimpleUploadOptions;
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.Version;
+import java.io.UncheckedIOException;
+import java.util.function.Consumer;
+
+/**
+ * An Azure Blob Storage container as a blob store. Versions are ETags; puts are conditional with
+ * {@code If-Match} / {@code If-None-Match: *}, so a writer that ignores Meltano's lock still cannot
+ * slip a change in between Cairn's read and its write.
+ */
+final class AzureBlobStore implements BlobStore {
+
+    private final BlobContainerClient container;
+    private final String displayUri;
+
+    AzureBlobStore(BlobContainerClient container, String displayUri) {
+        this.container = container;
+        this.displayUri = displayUri;
+    }
+
+    @Override
+    public String displayUri() {
+        return displayUri;
+    }
+
+    @Override
+    public Blob get(String key) {
+        try {
+            BlobDownloadContentResponse response = blob(key).downloadContentWithResponse(null, null, null, Context.NONE);
+            return new Blob(response.getValue().toBytes(), Version.of(response.getDeserializedHeaders().getETag()));
+        } catch (BlobStorageException e) {
+            if (BlobErrorCode.BLOB_NOT_FOUND.equals(e.getErrorCode())) {
+                return null;
+            }
+            throw failure("read", key, e);
+        } catch (RuntimeException e) {
+            throw failure("read", key, e);
+        }
+    }
+
+    @Override
+    public Version put(String key, byte[] data, Version expected) {
+        BlobRequestConditions conditions = new BlobRequestConditions();
+        if (Version.ABSENT.equals(expected)) {
+            conditions.setIfNoneMatch("*");
+        } else if (expected != null) {
+            conditions.setIfMatch(expected.token());
+        }
+        BlockBlobSimpleUploadOptions upload = new BlockBlobSimpleUploadOptions(BinaryData.fromBytes(data))
+                .setHeaders(new BlobHttpHeaders().setContentType(S3BlobStore.CONTENT_TYPE))
+                .setRequestConditions(conditions);
+        try {
+            return Version.of(blob(key).getBlockBlobClient().uploadWithResponse(upload, null, Context.NONE).getValue().getETag());
+        } catch (BlobStorageException e) {
+            if (expected != null && isPreconditionFailure(e)) {
+                return BlobStore.ownRetriedWrite(this, key, data);
+            }
+            throw failure("write", key, e);
+        } catch (RuntimeException e) {
+            throw failure("write", key, e);
+        }
+    }
+
+    /**
+     * 412: the blob is not at the expected ETag (real Azure may say so for {@code If-None-Match: *}
+     * too); 409 BlobAlreadyExists: {@code If-None-Match: *} on a blob that exists (Azurite, and Azure
+     * at times); 404 BlobNotFound: {@code If-Match} on a blob deleted meanwhile.
+     */
+    private static boolean isPreconditionFailure(BlobStorageException e) {
+        return e.getStatusCode() == 412
+                || BlobErrorCode.BLOB_ALREADY_EXISTS.equals(e.getErrorCode())
+                || BlobErrorCode.BLOB_NOT_FOUND.equals(e.getErrorCode());
+    }
+
+    @Override
+    public boolean comparesAtomically() {
+        return true;
+    }
+
+    @Override
+    public void delete(String key, Version expected) {
+        BlobRequestConditions conditions = new BlobRequestConditions().setIfMatch(expected == null ? null : expected.token());
+        try {
+            blob(key).deleteWithResponse(null, conditions, null, Context.NONE);
+        } catch (BlobStorageException e) {
+            if (BlobErrorCode.BLOB_NOT_FOUND.equals(e.getErrorCode())) {
+                return;
+            }
+            if (expected != null && e.getStatusCode() == 412) {
+                // Azure answers If-Match on a blob deleted meanwhile with 412 too
+                if (get(key) == null) {
+                    return;
+                }
+                throw new PreconditionFailed(key);
+            }
+            throw failure("delete", key, e);
+        } catch (RuntimeException e) {
+            throw failure("delete", key, e);
+        }
+    }
+
+    /** Every page of the listing, handed on as it arrives: 1000 names a request, as S3 pages, for a quick first page. */
+    @Override
+    public void list(String prefix, Consumer<String> keys) {
+        ListBlobsOptions options = new ListBlobsOptions().setPrefix(prefix.isEmpty() ? null : prefix).setMaxResultsPerPage(1000);
+        try {
+            container.listBlobs(options, null)
+                    .forEach(item -> keys.accept(item.getName()));
+        } catch (AzureException | UncheckedIOException e) {
+            throw failure("list", prefix + "*", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        // nothing to close: Java 17's HTTP client has no close, its idle connections end on their own
+    }
+
+    private BlobClient blob(String key) {
+        return container.getBlobClient(key);
+    }
+
+    /** Service errors and transport failures (the server gone, after the client's retries) alike. */
+    private BackendException failure(String action, String key, RuntimeException e) {
+        return new BackendException("cannot " + action + " azure://" + container.getBlobContainerName() + "/" + key
+                + " (" + displayUri + "): " + AzureBackendFactory.reason(e), e);
+    }
+}
