@@ -5,11 +5,11 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /** A backend that hands every call to another one; decorators override what they change. */
-abstract class ForwardingBackend implements StateBackend {
+public abstract class ForwardingBackend implements StateBackend {
 
     protected final StateBackend backend;
 
-    ForwardingBackend(StateBackend backend) {
+    protected ForwardingBackend(StateBackend backend) {
         this.backend = backend;
     }
 
