@@ -22,6 +22,6 @@ public record WriteTarget(String name, StateBackend backend, Environment environ
     /** The sentence that explains disabled write actions. */
     public static String readOnlyReason(String name, String displayUri) {
         return name + " is a read-only connection: writes are disabled here, and the backend refuses every write to "
-                + displayUri + " (reconnect without read-only to change it).";
+                + displayUri + " (Edit the connection, F2 in the sidebar, to change it).";
     }
 }
