@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -13,8 +14,11 @@ import java.util.Set;
  *
  * @param hasBookmarks either state has Singer bookmarks at all
  * @param otherChanges changes outside the bookmarks
+ * @param partitionsDropped SDK partition bookmarks of the first state (by {@code context}) that the
+ *     second no longer has: those partitions sync from scratch, however few streams changed
  */
-public record DiffSummary(int streamsChanged, int streamsAdded, int streamsRemoved, int otherChanges, boolean hasBookmarks) {
+public record DiffSummary(int streamsChanged, int streamsAdded, int streamsRemoved, int otherChanges, boolean hasBookmarks,
+                          int partitionsDropped) {
 
     /** Summarises {@code changes}, the {@link JsonDiff#diff} of {@code before} and {@code after}. */
     public static DiffSummary of(JsonNode before, JsonNode after, List<Change> changes) {
@@ -33,7 +37,43 @@ public record DiffSummary(int streamsChanged, int streamsAdded, int streamsRemov
                 other++;
             }
         }
-        return new DiffSummary(changed, added, removed, other, oldStreams != null || newStreams != null);
+        return new DiffSummary(changed, added, removed, other, oldStreams != null || newStreams != null,
+                partitionsDropped(oldStreams, newStreams));
+    }
+
+    /** How many partitions of {@code from}'s streams {@code in} has no bookmark for (same stream, equal context). */
+    private static int partitionsDropped(JsonNode from, JsonNode in) {
+        int dropped = 0;
+        if (from != null) {
+            for (Iterator<String> it = from.fieldNames(); it.hasNext(); ) {
+                String stream = it.next();
+                List<JsonNode> before = contexts(from.get(stream));
+                if (!before.isEmpty()) {
+                    Set<JsonNode> after = new HashSet<>(contexts(in == null ? null : in.get(stream)));
+                    for (JsonNode context : before) {
+                        if (!after.contains(context)) {
+                            dropped++;
+                        }
+                    }
+                }
+            }
+        }
+        return dropped;
+    }
+
+    /** The {@code context} of each partition of a stream's bookmark; none for a stream without partitions. */
+    private static List<JsonNode> contexts(JsonNode stream) {
+        JsonNode partitions = stream != null && stream.isObject() ? stream.get("partitions") : null;
+        List<JsonNode> contexts = new ArrayList<>();
+        if (partitions != null && partitions.isArray()) {
+            for (JsonNode partition : partitions) {
+                JsonNode context = partition.isObject() ? partition.get("context") : null;
+                if (context != null) {
+                    contexts.add(context);
+                }
+            }
+        }
+        return contexts;
     }
 
     /** How many streams of {@code from} are not in {@code in}; either may be {@code null} (no bookmarks). */
@@ -85,8 +125,34 @@ public record DiffSummary(int streamsChanged, int streamsAdded, int streamsRemov
                 && (pointer.equals(bookmarks) || pointer.startsWith(bookmarks + "/") || bookmarks.startsWith(pointer + "/"));
     }
 
-    /** E.g. "3 streams changed, 1 added", "No stream changed; 1 other change", "No changes". */
+    /**
+     * What a pipeline will feel that the stream counts hide, as a sentence, or null: "Those partitions
+     * sync from scratch on the next run." after a {@link #sentence} that counts them.
+     */
+    public String consequence() {
+        return partitionsDropped == 0 ? null
+                : (partitionsDropped == 1 ? "That partition syncs" : "Those partitions sync") + " from scratch on the next run.";
+    }
+
+    /** The {@link #sentence}, a full stop and the {@link #consequence} if any: a summary to show on its own. */
+    public String description() {
+        String consequence = consequence();
+        return consequence == null ? sentence() + "." : sentence() + ". " + consequence;
+    }
+
+    /**
+     * E.g. "3 streams changed, 1 added", "No stream changed; 1 other change", "No changes",
+     * "1 stream changed; 108,900 partition bookmarks dropped". No full stop: callers go on.
+     */
     public String sentence() {
+        return partitionsDropped == 0 ? counts() : counts() + "; " + dropped();
+    }
+
+    private String dropped() {
+        return String.format(Locale.ROOT, "%,d partition bookmark%s dropped", partitionsDropped, partitionsDropped == 1 ? "" : "s");
+    }
+
+    private String counts() {
         List<String> streamParts = new ArrayList<>();
         addPart(streamParts, streamsChanged, "changed");
         addPart(streamParts, streamsAdded, "added");

@@ -27,7 +27,7 @@ class DiffSummaryTest {
                         + " 'progress_markers': {'Note': 'Progress is not resumable if interrupted.', 'replication_key': 'created',"
                         + " 'replication_key_value': '2024-05-20T03:04:05Z'}}}}}"));
         DiffSummary summary = summary(c.completed().value(), c.effective());
-        assertEquals(new DiffSummary(1, 1, 0, 0, true), summary);
+        assertEquals(new DiffSummary(1, 1, 0, 0, true, 0), summary);
         assertEquals("1 stream changed, 1 added", summary.sentence());
     }
 
@@ -36,7 +36,7 @@ class DiffSummaryTest {
         DiffSummary summary = summary(
                 "{'singer_state': {'bookmarks': {'a': {'v': 1}, 'b': {'v': 1}, 'c': {'v': 1}, 'd': 'x', 'e': {}}}}",
                 "{'singer_state': {'bookmarks': {'a': {'v': 2}, 'b': {'v': 1}, 'c': {'v': 1.0}, 'd': 'y', 'f': {}, 'g': {}}}}");
-        assertEquals(new DiffSummary(3, 2, 1, 0, true), summary);
+        assertEquals(new DiffSummary(3, 2, 1, 0, true, 0), summary);
         assertEquals("3 streams changed, 2 added, 1 removed", summary.sentence());
     }
 
@@ -60,7 +60,7 @@ class DiffSummaryTest {
         DiffSummary summary = summary(
                 "{'singer_state': {'currently_syncing': 'a', 'bookmarks': {'a': {'v': 1}}}}",
                 "{'singer_state': {'currently_syncing': null, 'bookmarks': {'a': {'v': 2}}}, 'error': 'Extractor failed'}");
-        assertEquals(new DiffSummary(1, 0, 0, 2, true), summary);
+        assertEquals(new DiffSummary(1, 0, 0, 2, true, 0), summary);
         assertEquals("1 stream changed; 2 other changes", summary.sentence());
         assertEquals("No stream changed; 1 other change", summary(
                 "{'singer_state': {'currently_syncing': 'a', 'bookmarks': {'a': {}}}}",
@@ -77,7 +77,7 @@ class DiffSummaryTest {
     @Test
     void bareStateAndWrappedStateCompareByStream() {
         DiffSummary summary = summary("{'bookmarks': {'a': {'v': 1}, 'b': {'v': 1}}}", "{'singer_state': {'bookmarks': {'a': {'v': 1}, 'b': {'v': 2}}}}");
-        assertEquals(new DiffSummary(1, 0, 0, 0, true), summary);
+        assertEquals(new DiffSummary(1, 0, 0, 0, true, 0), summary);
     }
 
     @Test
@@ -85,5 +85,32 @@ class DiffSummaryTest {
         assertEquals("1 change", summary("{'a': 1}", "{'a': 2}").sentence());
         assertEquals("3 changes", summary("{'a': 1, 'b': 1}", "{'a': 2, 'c': 1}").sentence());
         assertEquals("No changes", summary("{}", "{}").sentence());
+    }
+
+    @Test
+    void pendingPartialThatReplacesAPartitionListCountsThePartitionsDropped() throws StateError {
+        StringBuilder partitions = new StringBuilder();
+        for (int i = 0; i < 1200; i++) {
+            partitions.append(i == 0 ? "" : ", ").append("{'context': {'repo': 'r").append(i).append("'}, 'replication_key_value': '2024-01-01'}");
+        }
+        StateDocument document = StateDocument.of(
+                json("{'singer_state': {'bookmarks': {'issues': {'partitions': [" + partitions + "]}}}}"),
+                json("{'singer_state': {'bookmarks': {'issues': {'partitions': [{'context': {'repo': 'r7'}, 'replication_key_value': '2024-02-01'}]}}}}"));
+        DiffSummary summary = summary(document.completed().value(), document.effective());
+        assertEquals(new DiffSummary(1, 0, 0, 0, true, 1199), summary);
+        assertEquals("1 stream changed; 1,199 partition bookmarks dropped", summary.sentence());
+        assertEquals("1 stream changed; 1,199 partition bookmarks dropped. Those partitions sync from scratch on the next run.",
+                summary.description());
+    }
+
+    @Test
+    void partitionsOfARemovedStreamAreDroppedAndAReorderedListDropsNone() {
+        DiffSummary removed = summary("{'bookmarks': {'a': {'partitions': [{'context': {'k': 1}}]}, 'b': {}}}", "{'bookmarks': {'b': {}}}");
+        assertEquals("1 stream removed; 1 partition bookmark dropped", removed.sentence());
+        assertEquals("That partition syncs from scratch on the next run.", removed.consequence());
+        DiffSummary reordered = summary("{'bookmarks': {'a': {'partitions': [{'context': {'k': 1}}, {'context': {'k': 2}}]}}}",
+                "{'bookmarks': {'a': {'partitions': [{'context': {'k': 2}, 'v': 1}, {'context': {'k': 1}}]}}}");
+        assertEquals(0, reordered.partitionsDropped());
+        assertEquals("1 stream changed.", reordered.description());
     }
 }

@@ -145,7 +145,7 @@ public final class DiffViewModel implements SelectionTab {
             leftTitle.set(result.sides().leftTitle());
             rightTitle.set(result.sides().rightTitle());
             diff.set(result.diff());
-            message.set(result.diff().summary().sentence());
+            message.set(result.diff().summary().description());
             hunk.set(result.diff().hunkStarts().length > 0 ? 0 : -1);
         }, failure -> {
             message.set(failure.message());

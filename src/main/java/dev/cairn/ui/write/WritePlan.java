@@ -3,6 +3,7 @@ package dev.cairn.ui.write;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.ui.diff.AlignedDiff;
 
@@ -22,22 +23,45 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
                 StoredJson.stored(command.after()));
         AlignedDiff effective = null;
         String note = null;
+        StateDocument before = command.before().exists() ? command.before().document() : null;
         try {
-            effective = AlignedDiff.of(StoredJson.effective(command.before().exists() ? command.before().document() : null),
-                    StoredJson.effective(command.after()));
+            effective = AlignedDiff.of(StoredJson.effective(before), StoredJson.effective(command.after()));
         } catch (StateError e) {
-            note = "Meltano cannot read the state before or after this write (" + e.getMessage()
-                    + "): the stored documents show what changes.";
+            note = unreadable(before, command.after(), e);
         }
         return new WritePlan(command, edit, effective, stored, note, lock);
     }
 
-    /** "1 stream changed" — of the effective state where there is one. */
+    /** Why there is no effective diff, saying what the write does to the state Meltano cannot read. */
+    private static String unreadable(StateDocument before, StateDocument after, StateError e) {
+        if (readable(before)) {
+            return "Meltano cannot read the state this write stores (" + e.getMessage()
+                    + "): its next run would stop before the tap starts. The stored documents show what changes.";
+        }
+        boolean none = after == null || after.equals(StateDocument.EMPTY);
+        if (none || readable(after)) {
+            return "Meltano cannot read the stored state (" + e.getMessage() + "); this write replaces it, so the next run "
+                    + (none ? "gets no state and syncs every stream from scratch." : "starts from the state written.");
+        }
+        return "Meltano cannot read the state before this write nor after it (" + e.getMessage()
+                + "): the next run would still stop before the tap starts. The stored documents show what changes.";
+    }
+
+    private static boolean readable(StateDocument document) {
+        try {
+            StoredJson.effective(document);
+            return true;
+        } catch (StateError e) {
+            return false;
+        }
+    }
+
+    /** "1 stream changed." — of the effective state where there is one, with what a pipeline will feel. */
     public String summary() {
         if (command.changesNothing()) {
             return "No change: the stored state already is what this write would store.";
         }
-        return (effective != null ? effective : stored).summary().sentence();
+        return (effective != null ? effective : stored).summary().description();
     }
 
     /** What Meltano's lock means for this write, or null when the ID is not locked. */

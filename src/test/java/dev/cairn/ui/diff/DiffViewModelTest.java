@@ -53,7 +53,7 @@ class DiffViewModelTest {
     @Test
     void byDefaultShowsWhatThePartialChanges() {
         DiffViewModel model = subject();
-        assertEquals("1 stream changed, 1 added", ui.call(() -> model.messageProperty().get()));
+        assertEquals("1 stream changed, 1 added.", ui.call(() -> model.messageProperty().get()));
         AlignedDiff diff = ui.call(() -> model.diffProperty().get());
         assertEquals(2, diff.hunkStarts().length);
         // "invoices" changed in place: the value row is CHANGED on both sides, on the same row
@@ -82,7 +82,7 @@ class DiffViewModelTest {
             model.modeProperty().set(DiffViewModel.Mode.OTHER_BACKEND);
         });
         ui.awaitIdle();
-        assertEquals("1 stream changed", ui.call(() -> model.messageProperty().get()));
+        assertEquals("1 stream changed.", ui.call(() -> model.messageProperty().get()));
         assertEquals("staging · effective", ui.call(() -> model.rightTitleProperty().get()));
     }
 
@@ -112,7 +112,7 @@ class DiffViewModelTest {
             model.modeProperty().set(DiffViewModel.Mode.COMPLETED_VS_PARTIAL);
             return ui.executor().running().isEmpty();
         }), "hidden, a new mode computes nothing");
-        assertEquals("1 stream changed, 1 added", ui.call(() -> model.messageProperty().get()));
+        assertEquals("1 stream changed, 1 added.", ui.call(() -> model.messageProperty().get()));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
         assertEquals("partial", ui.call(() -> model.rightTitleProperty().get()), "shown again, it compares what the mode now says");

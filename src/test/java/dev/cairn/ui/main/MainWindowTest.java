@@ -123,7 +123,7 @@ class MainWindowTest {
             return null;
         });
         TestWindow.waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
-        assertEquals("1 stream changed, 1 added", fx(() -> model.diff().messageProperty().get()));
+        assertEquals("1 stream changed, 1 added.", fx(() -> model.diff().messageProperty().get()));
         robot.clickOn(".diff-view .button:last-child");
         int rows = fx(() -> view.diffView().leftPane().getItems().size());
         assertEquals(rows, (int) fx(() -> view.diffView().rightPane().getItems().size()), "both sides aligned row for row");

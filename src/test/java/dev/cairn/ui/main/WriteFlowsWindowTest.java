@@ -109,7 +109,7 @@ class WriteFlowsWindowTest {
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         String uri = fx(() -> model.currentProperty().get().backend().displayUri());
         assertEquals("Set state of " + STAGING_ID + " on " + uri, fx(() -> model.writes().flow().titleProperty().get()));
-        assertEquals("1 stream changed", fx(() -> model.writes().flow().planProperty().get().summary()));
+        assertEquals("1 stream changed.", fx(() -> model.writes().flow().planProperty().get().summary()));
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.DONE);
         try (StateBackend b = workspace.open(workspace.stagingUri)) {
@@ -173,7 +173,7 @@ class WriteFlowsWindowTest {
         assertEquals(3, fx(() -> view.writeSheet().conflictTabs().getTabs().size()), "no place changed by both");
         robot.clickOn("#reapply");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
-        assertEquals("1 stream changed", fx(() -> model.writes().flow().planProperty().get().summary()));
+        assertEquals("1 stream changed.", fx(() -> model.writes().flow().planProperty().get().summary()));
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.DONE);
         try (StateBackend b = workspace.open(workspace.stagingUri)) {

@@ -70,7 +70,7 @@ class WriteFlowViewModelTest {
             ui.run(() -> flow.start(target, ID, Edit.clearPartial(), read));
             awaitStage(flow, Stage.PREVIEW);
             assertEquals("Clear partial state of " + ID + " on " + backend.displayUri(), ui.call(() -> flow.titleProperty().get()));
-            assertEquals("1 stream changed", ui.call(() -> flow.planProperty().get().summary()));
+            assertEquals("1 stream changed.", ui.call(() -> flow.planProperty().get().summary()));
             assertEquals("", ui.call(() -> flow.requiredTypingProperty().get()), "not a deletion: nothing to type");
             ui.run(flow::confirm);
             awaitStage(flow, Stage.DONE);
@@ -176,7 +176,7 @@ class WriteFlowViewModelTest {
             assertTrue(ui.call(() -> flow.canReapplyProperty().get()));
             ui.run(flow::reapply);
             awaitStage(flow, Stage.PREVIEW);
-            assertEquals("1 stream changed", ui.call(() -> flow.planProperty().get().summary()));
+            assertEquals("1 stream changed.", ui.call(() -> flow.planProperty().get().summary()));
             ui.run(flow::confirm);
             awaitStage(flow, Stage.DONE);
             StateDocument stored = backend.read(ID).document();
