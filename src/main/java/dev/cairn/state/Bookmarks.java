@@ -70,6 +70,39 @@ public final class Bookmarks {
         return Collections.unmodifiableList(rows);
     }
 
+    /**
+     * Where the tap resumes, stream by stream, for a one-line header: "issues: updated_at =
+     * 2024-06-01T00:00:00Z; commits: full refresh; pull_requests: 1,200 partitions", naming at most
+     * {@code limit} streams and counting the rest. Null when the state has no bookmarks.
+     */
+    public static String resumePoints(JsonNode effectiveState, int limit) {
+        SingerState state = SingerState.in(effectiveState);
+        JsonNode streams = state == null ? null : state.bookmarks();
+        if (streams == null || streams.isEmpty()) {
+            return null;
+        }
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> stream : streams.properties()) {
+            if (parts.size() == limit) {
+                int more = streams.size() - limit;
+                parts.add(String.format(Locale.ROOT, "%,d more stream%s", more, more == 1 ? "" : "s"));
+                break;
+            }
+            JsonNode entry = stream.getValue();
+            JsonNode partitions = entry.isObject() ? entry.get("partitions") : null;
+            if (partitions != null && partitions.isArray() && !partitions.isEmpty()) {
+                parts.add(String.format(Locale.ROOT, "%s: %,d partition%s", stream.getKey(), partitions.size(), partitions.size() == 1 ? "" : "s"));
+                continue;
+            }
+            Bookmark row = row(stream.getKey(), null, "", entry, false);
+            JsonNode value = row.replicationValue();
+            String at = value == null || value.isNull() ? "full refresh"
+                    : (row.replicationKey() == null ? "" : row.replicationKey() + " = ") + (value.isTextual() ? value.textValue() : PythonJson.dumps(value));
+            parts.add(stream.getKey() + ": " + at);
+        }
+        return String.join("; ", parts);
+    }
+
     private static Bookmark row(String stream, JsonNode context, String pointer, JsonNode entry, boolean syncing) {
         InProgress inProgress = entry.isObject() ? inProgress(entry) : null;
         Position position = entry.isObject() ? position(entry) : new Position(null, entry);

@@ -89,6 +89,20 @@ class BookmarksTest {
     }
 
     @Test
+    void resumePointsNameEachStreamsKeyAndValueCountPartitionsAndTheStreamsPastTheLimit() {
+        JsonNode state = json("{'singer_state': {'bookmarks': {'issues': {'partitions': [{'context': {'r': 1}}, {'context': {'r': 2}}]},"
+                + " 'orders': {'replication_key': 'updated_at', 'replication_key_value': '2024-06-01T00:00:00Z'},"
+                + " 'countries': {'last_replication_method': 'FULL_TABLE', 'xmin': null}, 'customers': {'lsn': 2463890400},"
+                + " 'tags': {'updated': 5}}}}");
+        assertEquals("issues: 2 partitions; orders: updated_at = 2024-06-01T00:00:00Z; countries: full refresh; 2 more streams",
+                Bookmarks.resumePoints(state, 3));
+        assertEquals("issues: 2 partitions; orders: updated_at = 2024-06-01T00:00:00Z; countries: full refresh; customers: lsn = 2463890400;"
+                + " tags: updated = 5", Bookmarks.resumePoints(state, 5));
+        assertEquals(null, Bookmarks.resumePoints(json("{'singer_state': {'bookmarks': {}}}"), 3));
+        assertEquals(null, Bookmarks.resumePoints(json("{}"), 3));
+    }
+
+    @Test
     void noState() {
         assertEquals(List.of(), Bookmarks.of(json("{}")));
     }

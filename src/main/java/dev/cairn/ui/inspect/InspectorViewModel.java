@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.state.Bookmarks;
 import dev.cairn.state.PrettyText;
 import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
@@ -150,7 +151,7 @@ public final class InspectorViewModel {
         try {
             JsonNode value = doc.effective();
             StateHealth health = StateHealth.ofEffective(value);
-            String verdict = verdict(health, doc);
+            String verdict = verdict(health, doc, value);
             String note = health == StateHealth.HEALTHY ? null : verdict;
             boolean problem = health != StateHealth.HEALTHY;
             PrettyText text = texts.effective(context::checkCancelled, StyledJson.MAX_ROWS + 1,
@@ -164,12 +165,17 @@ public final class InspectorViewModel {
         }
     }
 
-    private static String verdict(StateHealth health, StateDocument doc) {
+    /** How many streams the header names before it counts the rest. */
+    private static final int STREAMS_NAMED = 3;
+
+    private static String verdict(StateHealth health, StateDocument doc, JsonNode effective) {
         String partialNote = doc.hasPendingPartial()
                 ? " Partial state of an unfinished run is merged on top of the completed state." : "";
         switch (health) {
             case HEALTHY:
-                return "The tap will start from this state's singer_state." + partialNote;
+                String points = Bookmarks.resumePoints(effective, STREAMS_NAMED);
+                return (points == null ? "The tap will start from this state's singer_state, which holds no bookmarks."
+                        : "The tap resumes " + points + ".") + partialNote;
             case NO_SINGER_STATE:
                 return "There is no top-level singer_state: the tap gets no state and will sync everything from scratch.";
             case EMPTY:

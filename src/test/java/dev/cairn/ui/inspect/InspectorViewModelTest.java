@@ -59,7 +59,8 @@ class InspectorViewModelTest {
                 + "      \"invoices\": {\n        \"v\": 2\n      },\n      \"events\": {\n        \"v\": 3\n      }\n    }\n  }\n}",
                 effective.text().text());
         assertEquals(Badge.HEALTHY, ui.call(() -> model.healthProperty().get()));
-        assertTrue(ui.call(() -> model.verdictProperty().get()).contains("Partial state of an unfinished run"));
+        assertEquals("The tap resumes charges: v = 1; invoices: v = 2; events: v = 3. Partial state of an unfinished run is merged on top"
+                + " of the completed state.", ui.call(() -> model.verdictProperty().get()));
         assertNotNull(ui.call(() -> model.documentProperty(Part.PARTIAL).get()).prepared(), "small documents open in RichTextFX");
     }
 
