@@ -29,6 +29,9 @@ public final class JsonLinesView extends ListView<Integer> {
     private int hitRow = -1;
     private int hitStart;
     private int hitEnd;
+    private int gutterDigits;
+    private javafx.scene.text.Font gutterFont;
+    private double gutterTextWidth;
 
     public JsonLinesView(RowSource source) {
         getStyleClass().addAll(Styles.JSON_VIEW);
@@ -105,6 +108,24 @@ public final class JsonLinesView extends ListView<Integer> {
         return texts;
     }
 
+    /**
+     * Wide enough for the largest line number in the font the gutter is drawn in (measured, as
+     * digits are wider in some fonts than others): "1,000,000" is never cut to "100…". Cached
+     * per digit count and font.
+     */
+    private double gutterWidth(Label number) {
+        int digits = Math.max(3, Integer.toString(source.rowCount()).length());
+        number.applyCss();
+        if (digits != gutterDigits || !number.getFont().equals(gutterFont)) {
+            Text widest = new Text("0".repeat(digits));
+            widest.setFont(number.getFont());
+            gutterDigits = digits;
+            gutterFont = number.getFont();
+            gutterTextWidth = Math.ceil(widest.getLayoutBounds().getWidth());
+        }
+        return gutterTextWidth + number.snappedLeftInset() + number.snappedRightInset() + 2;
+    }
+
     private final class RowCell extends ListCell<Integer> {
         private final Label number = new Label();
         private final TextFlow flow = new TextFlow();
@@ -135,7 +156,7 @@ public final class JsonLinesView extends ListView<Integer> {
             int row = item;
             int line = source.lineNumber(row);
             number.setText(line > 0 ? Integer.toString(line) : "");
-            number.setPrefWidth(8 + 8 * Math.max(3, Integer.toString(source.rowCount()).length()));
+            number.setPrefWidth(gutterWidth(number));
             List<JsonLexer.Token> marks = source.marks(row);
             if (row == hitRow) {
                 marks = new ArrayList<>(marks);

@@ -120,6 +120,13 @@ public final class JsonPane extends BorderPane {
         note.setVisible(document.note() != null);
         note.pseudoClassStateChanged(Styles.PROBLEM, document.problem());
         PrettyText text = document.text();
+        if (document.isMessage()) {
+            // the note says it all: no "1 line · 0 B" under it, no empty viewer
+            info.setText("");
+            viewer = null;
+            body.getChildren().clear();
+            return;
+        }
         info.setText(String.format("%,d %s · %s%s", text.rowCount(), text.rowCount() == 1 ? "line" : "lines", size(text.length()),
                 document.isLarge() ? " · large document: read-only fast view" : ""));
         if (document.isLarge() && viewer instanceof JsonLinesView) {
@@ -167,6 +174,11 @@ public final class JsonPane extends BorderPane {
 
     public ShownDocument shown() {
         return shown;
+    }
+
+    /** The line under the document: "1,204 lines · 48 KB". */
+    public Label info() {
+        return info;
     }
 
     public Node viewer() {

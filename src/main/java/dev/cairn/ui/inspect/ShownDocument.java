@@ -39,7 +39,13 @@ public record ShownDocument(PrettyText text, StyledJson prepared, String note, b
         return new ShownDocument(text, null, note, problem);
     }
 
+    /** A note with no document under it (reading, no state, what Meltano fails with). */
+    public boolean isMessage() {
+        return prepared == null && text.length() == 0;
+    }
+
+    /** Shown in the virtualised viewer: a big document, or the first rows of one. */
     public boolean isLarge() {
-        return prepared == null;
+        return prepared == null && !isMessage();
     }
 }

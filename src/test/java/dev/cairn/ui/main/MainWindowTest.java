@@ -79,6 +79,10 @@ class MainWindowTest {
         TestWindow.waitFor(() -> DemoWorkspace.CORRUPT_ID.equals(model.inspector().stateIdProperty().get())
                 && model.inspector().documentProperty(Part.COMPLETED).get() != null && model.tasks().isEmpty());
         assertEquals(Badge.CORRUPT_JSON, fx(() -> model.inspector().healthProperty().get()));
+        JsonPane effective = fx(() -> view.inspector().pane(Part.EFFECTIVE));
+        assertTrue(fx(() -> effective.shown().note()).contains("Meltano fails reading this state"));
+        assertEquals("", fx(() -> effective.info().getText()), "a message has no size line (it read '0 B · large document')");
+        assertEquals(null, fx(effective::viewer));
         fx(() -> {
             view.inspector().tabs().getSelectionModel().select(view.inspector().tab(Part.COMPLETED));
             return null;
@@ -134,7 +138,7 @@ class MainWindowTest {
         });
         TestWindow.waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());
         assertEquals("Demo file backend · effective", fx(() -> model.diff().rightTitleProperty().get()));
-        assertEquals("No changes", fx(() -> model.diff().messageProperty().get()));
+        assertEquals("No changes.", fx(() -> model.diff().messageProperty().get()));
 
         // the bookmarks tab of the same state
         fx(() -> {
