@@ -127,7 +127,7 @@ class DiffViewModelTest {
             model.recompute();
         });
         ui.awaitIdle();
-        assertEquals("2 streams removed", ui.call(() -> model.messageProperty().get()));
+        assertEquals("2 streams removed.", ui.call(() -> model.messageProperty().get()));
     }
 
     @Test
