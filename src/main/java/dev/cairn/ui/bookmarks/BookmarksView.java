@@ -42,15 +42,18 @@ public final class BookmarksView extends BorderPane {
         setTop(top);
 
         table.getStyleClass().add(Styles.BOOKMARKS_TABLE);
-        table.getColumns().add(column("Stream", Row::stream, 120));
-        table.getColumns().add(column("Partition", Row::partition, 100));
-        table.getColumns().add(column("Replication key", Row::key, 110));
-        table.getColumns().add(column("Value", Row::value, 170));
-        TableColumn<Row, String> flags = column("Flags", Row::flags, 270);
+        // what a user came to check first, each column as wide as its content: values are never cut,
+        // the table scrolls sideways instead
+        table.getColumns().add(column("Stream", Row::stream));
+        table.getColumns().add(column("Partition", Row::partition));
+        table.getColumns().add(column("Value", Row::value));
+        table.getColumns().add(column("Replication key", Row::key));
+        TableColumn<Row, String> flags = column("Flags", row -> compactFlags(row.bookmark()));
         flags.setCellFactory(c -> new FlagCell());
         table.getColumns().add(flags);
-        table.getColumns().add(column("Interrupted run", Row::inProgress, 240));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getColumns().add(column("Interrupted run", Row::inProgress));
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        model.rows().addListener((javafx.collections.ListChangeListener<Row>) change -> fitColumns(model.rows()));
         SortedList<Row> sorted = new SortedList<>(model.visible());
         sorted.comparatorProperty().bind(table.comparatorProperty());
         table.setItems(sorted);
@@ -60,11 +63,46 @@ public final class BookmarksView extends BorderPane {
         setCenter(table);
     }
 
-    private static TableColumn<Row, String> column(String title, Function<Row, String> value, double width) {
+    /** Rows measured to size the columns: enough to see the widths of a state's values, cheap on 100k rows. */
+    private static final int ROWS_MEASURED = 2_000;
+    /** Cell padding and the sort arrow beside a header. */
+    private static final double CELL_PADDING = 28;
+    /** Past this a column starts cut (a rare, very long value); dragging its edge widens it. */
+    private static final double MAX_COLUMN = 480;
+
+    private static TableColumn<Row, String> column(String title, Function<Row, String> value) {
         TableColumn<Row, String> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
-        column.setPrefWidth(width);
+        column.setUserData(value);
         return column;
+    }
+
+    /** Each column as wide as its header and its widest cell among the first rows, in the table's font. */
+    @SuppressWarnings("unchecked")
+    private void fitColumns(java.util.List<Row> rows) {
+        table.applyCss();
+        javafx.scene.text.Font font = javafx.scene.text.Font.getDefault();
+        javafx.scene.text.Text probe = new javafx.scene.text.Text();
+        probe.setFont(font);
+        for (TableColumn<Row, ?> column : table.getColumns()) {
+            Function<Row, String> value = (Function<Row, String>) column.getUserData();
+            probe.setText(column.getText());
+            double widest = probe.getLayoutBounds().getWidth();
+            for (int i = 0; i < Math.min(rows.size(), ROWS_MEASURED); i++) {
+                probe.setText(value.apply(rows.get(i)));
+                widest = Math.max(widest, probe.getLayoutBounds().getWidth());
+            }
+            column.setPrefWidth(Math.min(MAX_COLUMN, Math.ceil(widest + CELL_PADDING)));
+        }
+    }
+
+    /** The flags' chips as text, for measuring the column: short labels, the chips' padding as spaces. */
+    private static String compactFlags(Bookmark bookmark) {
+        StringBuilder text = new StringBuilder();
+        for (Bookmark.Flag flag : bookmark.flags()) {
+            text.append(BookmarksViewModel.shortLabel(flag)).append("     ");
+        }
+        return text.toString();
     }
 
     /**
@@ -110,7 +148,9 @@ public final class BookmarksView extends BorderPane {
             }
             HBox chips = new HBox(4);
             for (Bookmark.Flag flag : row.bookmark().flags()) {
-                Label chip = new Label(BookmarksViewModel.label(flag));
+                Label chip = new Label(BookmarksViewModel.shortLabel(flag));
+                chip.setTooltip(new javafx.scene.control.Tooltip(BookmarksViewModel.label(flag)));
+                chip.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
                 chip.getStyleClass().addAll(Styles.FLAG, Styles.variant(Styles.FLAG, flag));
                 chips.getChildren().add(chip);
             }

@@ -67,6 +67,16 @@ public final class BookmarksViewModel implements SelectionTab {
         }
     }
 
+    /** A flag's chip where space is short; {@link #label} is its tooltip. */
+    public static String shortLabel(Bookmark.Flag flag) {
+        switch (flag) {
+            case IN_PROGRESS: return "interrupted";
+            case NO_BOOKMARK: return "full refresh";
+            case NOT_A_TIMESTAMP: return "not a timestamp";
+            default: return "syncing";
+        }
+    }
+
     public static String label(Bookmark.Flag flag) {
         switch (flag) {
             case IN_PROGRESS: return "interrupted run";
@@ -91,14 +101,27 @@ public final class BookmarksViewModel implements SelectionTab {
         flaggedOnly.addListener((o, a, b) -> refilter());
     }
 
-    private record Built(List<Row> rows, String message) { }
+    /**
+     * @param source what the rows are of ("Where the next run resumes (effective state)"), or null
+     * @param message what to say when there is no row to count
+     */
+    private record Built(List<Row> rows, String source, String message) { }
+
+    /** What the rows shown are of; null while there are none to count. */
+    private String source;
 
     @Override
     public void activate(Selection selection) {
         if (selection != null && selection == shown) {
             return;
         }
+        if (selection == null || shown == null || !selection.stored().stateId().equals(shown.stored().stateId())) {
+            // another state: the last one's filter would hide its rows
+            filter.set("");
+            flaggedOnly.set(false);
+        }
         shown = selection;
+        source = null;
         rows.clear();
         if (selection == null) {
             building.cancel();
@@ -109,8 +132,10 @@ public final class BookmarksViewModel implements SelectionTab {
         message.set("Reading bookmarks …");
         building.run(BackgroundTask.of("Bookmarks of " + stored.stateId(), context -> build(stored.document())),
                 built -> {
+                    source = built.source();
                     rows.setAll(built.rows());
                     message.set(built.message());
+                    count();
                 }, failure -> message.set(failure.message()),
                 () -> {
                     shown = null;
@@ -134,23 +159,33 @@ public final class BookmarksViewModel implements SelectionTab {
             source = "Where the next run resumes (effective state)";
         } catch (StateError e) {
             if (doc.completed().isCorrupt() || doc.completed().value() == null) {
-                return new Built(List.of(), "Meltano cannot read this state: " + e.getMessage());
+                return new Built(List.of(), null, "Meltano cannot read this state: " + e.getMessage());
             }
             effective = doc.completed().value();
             source = "Meltano cannot read this state (" + e.getMessage() + "); bookmarks of the completed document";
         }
         List<Row> rows = Bookmarks.of(effective).stream().map(Row::of).toList();
-        long flagged = rows.stream().filter(r -> !r.bookmark().flags().isEmpty()).count();
-        String text = rows.isEmpty() ? "No bookmarks: the tap starts from scratch for every stream."
-                : source + ": " + rows.size() + (rows.size() == 1 ? " row" : " rows")
-                        + (flagged == 0 ? "" : ", " + flagged + " flagged");
-        return new Built(rows, text);
+        return rows.isEmpty() ? new Built(rows, null, "No bookmarks: the tap starts from scratch for every stream.")
+                : new Built(rows, source, "");
     }
 
     private void refilter() {
         String needle = filter.get() == null ? "" : filter.get().strip().toLowerCase(Locale.ROOT);
         boolean flagged = flaggedOnly.get();
-        visible.setPredicate(row -> row.matches(needle) && (!flagged || !row.bookmark().flags().isEmpty()));
+        visible.setPredicate(needle.isEmpty() && !flagged ? null
+                : row -> row.matches(needle) && (!flagged || !row.bookmark().flags().isEmpty()));
+        count();
+    }
+
+    /** "…: 108,900 rows, 12 flagged", or "…: 12 of 108,900 rows shown, 3 flagged" while a filter hides some. */
+    private void count() {
+        if (source == null) {
+            return;
+        }
+        long flagged = visible.stream().filter(r -> !r.bookmark().flags().isEmpty()).count();
+        String total = String.format(Locale.ROOT, "%,d %s", rows.size(), rows.size() == 1 ? "row" : "rows");
+        message.set(source + ": " + (visible.size() == rows.size() ? total : String.format(Locale.ROOT, "%,d of %s shown", visible.size(), total))
+                + (flagged == 0 ? "" : String.format(Locale.ROOT, ", %,d flagged", flagged)));
     }
 
     public ObservableList<Row> rows() {

@@ -52,14 +52,43 @@ class BookmarksViewModelTest {
         assertTrue(tickets.inProgress().contains("reached 2024-06-01T04:41:07Z"), tickets.inProgress());
         assertTrue(ui.call(() -> model.visible().get(1)).flags().contains("not a timestamp"));
         assertTrue(ui.call(() -> model.visible().get(2)).flags().contains("no bookmark"));
+        assertEquals("Where the next run resumes (effective state): 3 rows, 3 flagged", ui.call(() -> model.messageProperty().get()));
         ui.run(() -> model.filterProperty().set("USERS"));
         assertEquals(1, ui.call(() -> model.visible().size()));
+        assertEquals("Where the next run resumes (effective state): 1 of 3 rows shown, 1 flagged", ui.call(() -> model.messageProperty().get()),
+                "the counts follow the filter");
         ui.run(() -> {
             model.filterProperty().set("");
             model.flaggedOnlyProperty().set(true);
         });
         assertEquals(3, ui.call(() -> model.visible().size()));
         assertTrue(ui.call(() -> model.messageProperty().get()).contains("3 rows, 3 flagged"));
+    }
+
+    @Test
+    void thousandsAreSeparatedAndTheFilterIsResetForAnotherState() throws Exception {
+        StringBuilder partitions = new StringBuilder();
+        for (int i = 0; i < 1500; i++) {
+            partitions.append(i == 0 ? "" : ", ").append("{\"context\": {\"repo\": \"r").append(i)
+                    .append("\"}, \"replication_key\": \"updated_at\", \"replication_key_value\": \"2024-06-01T00:00:00Z\"}");
+        }
+        java.nio.file.Files.createDirectories(dir.resolve("big"));
+        try (StateBackend big = DiskStates.systemDb(dir.resolve("big"))
+                .put("github", "{\"singer_state\": {\"bookmarks\": {\"issues\": {\"partitions\": [" + partitions + "]}}}}", "{}").open()) {
+            BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
+            ui.run(() -> model.activate(new Selection("prod", big, big.read("github"), null)));
+            ui.awaitIdle();
+            assertEquals("Where the next run resumes (effective state): 1,500 rows", ui.call(() -> model.messageProperty().get()));
+            ui.run(() -> model.filterProperty().set("r14"));
+            assertEquals("Where the next run resumes (effective state): 111 of 1,500 rows shown", ui.call(() -> model.messageProperty().get()));
+            ui.run(() -> model.activate(new Selection("prod", big, big.read("github"), null)));
+            ui.awaitIdle();
+            assertEquals("r14", ui.call(() -> model.filterProperty().get()), "the same state read again keeps its filter");
+            ui.run(() -> model.activate(new Selection("prod", backend, backend.read("zendesk"), null)));
+            ui.awaitIdle();
+            assertEquals("", ui.call(() -> model.filterProperty().get()), "another state starts unfiltered");
+            assertEquals(3, ui.call(() -> model.visible().size()));
+        }
     }
 
     @Test

@@ -1,0 +1,80 @@
+package dev.cairn.ui.bookmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.DiskStates;
+import dev.cairn.ui.FxTestSupport;
+import dev.cairn.ui.Selection;
+import dev.cairn.ui.TestWindow;
+import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.theme.Styles;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Labeled;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The bookmarks table in a narrow window, headless: what a user came to check is never cut to "…". */
+class BookmarksViewTest {
+
+    @TempDir
+    Path dir;
+
+    private static <T> T fx(Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void valuesPartitionsAndFlagsAreShownWholeAt1024() throws Exception {
+        FxTestSupport.start();
+        try (StateBackend backend = DiskStates.systemDb(dir).put("github", "{\"singer_state\": {\"bookmarks\": {"
+                + "\"pull_request_review_comments\": {\"partitions\": [{\"context\": {\"org\": \"meltano-labs\", \"repo\": \"tap-github-enterprise\"},"
+                + " \"replication_key\": \"updated_at\", \"replication_key_value\": \"2024-06-01T09:58:12.345678+00:00\"}]},"
+                + " \"organizations\": {}}}}", "{}").open();
+             TaskExecutor executor = new TaskExecutor(2, Platform::runLater)) {
+            BookmarksViewModel model = fx(() -> new BookmarksViewModel(executor));
+            Stage stage = fx(() -> {
+                Stage window = new Stage();
+                window.setScene(new Scene(new BookmarksView(model), 1024 - 260, 500));
+                window.getScene().getStylesheets().add(BookmarksView.class.getResource(Styles.STYLESHEET).toExternalForm());
+                window.getScene().getRoot().getStyleClass().add(Styles.APP);
+                window.show();
+                model.activate(new Selection("prod", backend, backend.read("github"), null));
+                return window;
+            });
+            TestWindow.waitFor(() -> model.visible().size() == 2 && executor.running().isEmpty());
+            List<String> cut = fx(() -> {
+                stage.getScene().getRoot().applyCss();
+                stage.getScene().getRoot().layout();
+                return stage.getScene().getRoot().lookupAll(".table-cell").stream()
+                        .map(node -> (Labeled) node)
+                        .filter(cell -> cell.getText() != null && !cell.getText().isEmpty())
+                        .filter(cell -> !cell.getText().equals(((Text) cell.lookup(".text")).getText()))
+                        .map(Labeled::getText)
+                        .collect(Collectors.toList());
+            });
+            List<String> chips = fx(() -> stage.getScene().getRoot().lookupAll("." + Styles.FLAG).stream()
+                    .map(node -> (Labeled) node)
+                    .filter(chip -> !chip.getText().equals(((Text) chip.lookup(".text")).getText()))
+                    .map(Labeled::getText)
+                    .collect(Collectors.toList()));
+            fx(() -> {
+                stage.close();
+                return null;
+            });
+            assertEquals(List.of(), cut, "cells cut to an ellipsis");
+            assertEquals(List.of(), chips, "flag chips cut to an ellipsis");
+            assertFalse(fx(() -> model.visible().isEmpty()));
+        }
+    }
+}
