@@ -37,6 +37,11 @@ public final class JsonPane extends BorderPane {
     private Node viewer;
     private TextSearch textSearch;
     private int lastHit = -1;
+    /** The first matches of the query typed, to say "3 of 41"; at most {@link #MATCHES_COUNTED}. */
+    private int[] matches = new int[0];
+
+    /** Matches counted before the count reads "10,000+": typing stays quick on a huge document. */
+    static final int MATCHES_COUNTED = 10_000;
 
     public JsonPane() {
         getStyleClass().add(Styles.JSON_PANE);
@@ -54,7 +59,8 @@ public final class JsonPane extends BorderPane {
                 e.consume();
             }
         });
-        search.textProperty().addListener((o, a, b) -> lastHit = -1);
+        // found and highlighted as it is typed; Enter goes on to the next match
+        search.textProperty().addListener((o, a, b) -> findTyped());
         Button previous = iconButton(Icon.UP, "Previous match (Shift+Enter)");
         previous.setOnAction(e -> find(false));
         Button next = iconButton(Icon.DOWN, "Next match (Enter)");
@@ -114,6 +120,7 @@ public final class JsonPane extends BorderPane {
     public void show(ShownDocument document) {
         shown = document;
         textSearch = new TextSearch(document.text().text());
+        matches = textSearch.matches(search.getText(), MATCHES_COUNTED);
         lastHit = -1;
         searchStatus.setText("");
         note.setText(document.note() == null ? "" : document.note());
@@ -190,6 +197,11 @@ public final class JsonPane extends BorderPane {
         search.selectAll();
     }
 
+    /** What the search found: "3 of 41 · line 1,204", "no match". */
+    public Label searchStatus() {
+        return searchStatus;
+    }
+
     public TextField searchField() {
         return search;
     }
@@ -200,6 +212,13 @@ public final class JsonPane extends BorderPane {
         } else if (viewer != null) {
             viewer.requestFocus();
         }
+    }
+
+    /** The query changed: count its matches and show the first one at or after the last hit. */
+    private void findTyped() {
+        matches = textSearch == null ? new int[0] : textSearch.matches(search.getText(), MATCHES_COUNTED);
+        lastHit = lastHit <= 0 ? -1 : lastHit - 1; // find(true) starts at the last hit itself
+        find(true);
     }
 
     /** Finds the next (or previous) match of the search field's text and shows it. */
@@ -219,13 +238,20 @@ public final class JsonPane extends BorderPane {
         int row = text.rowOf(hit);
         int column = hit - text.rowStart(row);
         int end = Math.min(column + query.length(), text.rowEnd(row) - text.rowStart(row));
-        searchStatus.setText("line " + text.lineNumber(row));
+        searchStatus.setText(ordinal(hit) + " · line " + String.format("%,d", text.lineNumber(row)));
         if (viewer instanceof JsonCodeView) {
             ((JsonCodeView) viewer).showHit(row, column, end);
         } else if (viewer instanceof JsonLinesView) {
             ((JsonLinesView) viewer).showHit(row, column, end);
         }
         return true;
+    }
+
+    /** "3 of 41", "3 of 10,000+", or "of 10,000+" past the matches counted. */
+    private String ordinal(int hit) {
+        int index = java.util.Arrays.binarySearch(matches, hit);
+        String total = String.format("%,d", matches.length) + (matches.length == MATCHES_COUNTED ? "+" : "");
+        return (index >= 0 ? String.format("%,d", index + 1) + " " : "") + "of " + total;
     }
 
     public void copyAll() {

@@ -27,6 +27,25 @@ public final class TextSearch {
         return hit >= 0 ? hit : previous(query, text.length());
     }
 
+    /**
+     * The offsets of the first {@code limit} matches, in order (fewer if there are fewer): enough to
+     * say "3 of 41" as the user types, bounded on a huge document full of a common letter.
+     */
+    public int[] matches(String query, int limit) {
+        if (query == null || query.isEmpty()) {
+            return new int[0];
+        }
+        int[] found = new int[Math.min(limit, 64)];
+        int count = 0;
+        for (int at = next(query, 0); at >= 0 && count < limit; at = next(query, at + 1)) {
+            if (count == found.length) {
+                found = java.util.Arrays.copyOf(found, Math.min(limit, count * 2));
+            }
+            found[count++] = at;
+        }
+        return java.util.Arrays.copyOf(found, count);
+    }
+
     /** The first match starting at or after {@code from}. */
     private int next(String query, int from) {
         char lower = Character.toLowerCase(query.charAt(0));

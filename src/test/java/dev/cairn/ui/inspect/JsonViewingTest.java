@@ -42,6 +42,15 @@ class JsonViewingTest {
     }
 
     @Test
+    void matchesAreCountedInOrderUpToALimit() {
+        TextSearch search = new TextSearch("user, User, USER, us, user");
+        assertEquals(List.of(0, 6, 12, 22), java.util.Arrays.stream(search.matches("user", 100)).boxed().toList());
+        assertEquals(List.of(0, 6), java.util.Arrays.stream(search.matches("user", 2)).boxed().toList());
+        assertEquals(0, search.matches("", 100).length);
+        assertEquals(300, new TextSearch("a".repeat(300)).matches("a", 1000).length, "grows past its first array");
+    }
+
+    @Test
     void aCancelledTaskStopsPrintingAndStyling() throws Exception {
         TaskContext cancelled = new TaskContext() {
             @Override
