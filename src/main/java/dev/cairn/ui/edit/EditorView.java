@@ -1,6 +1,7 @@
 package dev.cairn.ui.edit;
 
 import dev.cairn.state.Validation;
+import dev.cairn.ui.inspect.FindBar;
 import dev.cairn.ui.inspect.JsonCodeView;
 import dev.cairn.ui.inspect.StyledJson;
 import dev.cairn.ui.theme.Styles;
@@ -40,6 +41,9 @@ public final class EditorView extends BorderPane {
     private final Button revert = new Button("Revert");
     private final Label readOnly = new Label();
     private final ListView<Validation.Problem> problems = new ListView<>();
+    /** Ctrl+F in the edited text; its row shows while it is in use. */
+    private final FindBar find = new FindBar(() -> this.area == null ? null : this.area.getText(), this::showHit, this::closeFind);
+    private final HBox findRow = new HBox(6);
     /** How long typing must pause before the edited lines are highlighted again and the text validated. */
     static final Duration SETTLE = Duration.ofMillis(250);
 
@@ -83,7 +87,11 @@ public final class EditorView extends BorderPane {
         readOnly.textProperty().bind(whyReadOnly);
         readOnly.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(whyReadOnly));
         readOnly.managedProperty().bind(readOnly.visibleProperty());
-        VBox top = new VBox(6, bar, readOnly);
+        findRow.getChildren().setAll(find.nodes());
+        findRow.setAlignment(Pos.CENTER_RIGHT);
+        findRow.setVisible(false);
+        findRow.managedProperty().bind(findRow.visibleProperty());
+        VBox top = new VBox(6, bar, findRow, readOnly);
         top.getStyleClass().add(Styles.PANE_HEADER);
         setTop(top);
 
@@ -103,6 +111,7 @@ public final class EditorView extends BorderPane {
 
     private void show(EditorViewModel.Loaded loaded) {
         errorParagraph = -1;
+        find.reset();
         editing.unsubscribe(); // a pause after typing in the area shown before must not reach the model
         typing.set(false);
         if (loaded == null) {
@@ -198,6 +207,33 @@ public final class EditorView extends BorderPane {
         area.moveTo(paragraph, Math.min(Math.max(0, problem.column() - 1), area.getParagraphLength(paragraph)));
         area.requestFollowCaret();
         area.requestFocus();
+    }
+
+    /** Ctrl+F: the find row, focused. */
+    public void focusSearch() {
+        if (area == null) {
+            return;
+        }
+        findRow.setVisible(true);
+        find.focus();
+    }
+
+    private void closeFind() {
+        findRow.setVisible(false);
+        if (area != null) {
+            area.requestFocus();
+        }
+    }
+
+    /** Selects a match in the edited text; says its line. */
+    private String showHit(int offset, int length) {
+        area.selectRange(offset, offset + length);
+        area.requestFollowCaret();
+        return String.format("line %,d", area.getCurrentParagraph() + 1);
+    }
+
+    public FindBar findBar() {
+        return find;
     }
 
     /** The editing area (null while nothing editable is loaded). */

@@ -9,11 +9,9 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
-import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
-import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -28,50 +26,23 @@ import javafx.scene.layout.VBox;
  */
 public final class JsonPane extends BorderPane {
 
-    private final TextField search = new TextField();
-    private final Label searchStatus = new Label();
+    private final FindBar find = new FindBar(() -> this.shown == null ? null : this.shown.text().text(), this::showHit, this::focusViewer);
     private final Label info = new Label();
     private final Label note = new Label();
     private final StackPane body = new StackPane();
     private ShownDocument shown;
     private Node viewer;
-    private TextSearch textSearch;
-    private int lastHit = -1;
-    /** The first matches of the query typed, to say "3 of 41"; at most {@link #MATCHES_COUNTED}. */
-    private int[] matches = new int[0];
-
-    /** Matches counted before the count reads "10,000+": typing stays quick on a huge document. */
-    static final int MATCHES_COUNTED = 10_000;
 
     public JsonPane() {
         getStyleClass().add(Styles.JSON_PANE);
-        search.setPromptText("Find (Ctrl+F)");
-        search.getStyleClass().add(Styles.SEARCH_BAR);
-        search.setPrefColumnCount(16);
-        search.setOnAction(e -> find(true));
-        search.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ESCAPE) {
-                search.clear();
-                searchStatus.setText("");
-                focusViewer();
-            } else if (e.getCode() == KeyCode.ENTER && e.isShiftDown()) {
-                find(false);
-                e.consume();
-            }
-        });
-        // found and highlighted as it is typed; Enter goes on to the next match
-        search.textProperty().addListener((o, a, b) -> findTyped());
-        Button previous = iconButton(Icon.UP, "Previous match (Shift+Enter)");
-        previous.setOnAction(e -> find(false));
-        Button next = iconButton(Icon.DOWN, "Next match (Enter)");
-        next.setOnAction(e -> find(true));
         Button copy = iconButton(Icon.COPY, "Copy the whole document");
         copy.setOnAction(e -> copyAll());
         info.getStyleClass().add(Styles.MUTED);
-        searchStatus.getStyleClass().add(Styles.MUTED);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(6, info, spacer, searchStatus, search, previous, next, copy);
+        HBox bar = new HBox(6, info, spacer);
+        bar.getChildren().addAll(find.nodes());
+        bar.getChildren().add(copy);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add(Styles.PANE_HEADER);
         note.getStyleClass().add(Styles.NOTICE);
@@ -119,10 +90,7 @@ public final class JsonPane extends BorderPane {
 
     public void show(ShownDocument document) {
         shown = document;
-        textSearch = new TextSearch(document.text().text());
-        matches = textSearch.matches(search.getText(), MATCHES_COUNTED);
-        lastHit = -1;
-        searchStatus.setText("");
+        find.reset();
         note.setText(document.note() == null ? "" : document.note());
         note.setVisible(document.note() != null);
         note.pseudoClassStateChanged(Styles.PROBLEM, document.problem());
@@ -193,17 +161,11 @@ public final class JsonPane extends BorderPane {
     }
 
     public void focusSearch() {
-        search.requestFocus();
-        search.selectAll();
+        find.focus();
     }
 
-    /** What the search found: "3 of 41 · line 1,204", "no match". */
-    public Label searchStatus() {
-        return searchStatus;
-    }
-
-    public TextField searchField() {
-        return search;
+    public FindBar findBar() {
+        return find;
     }
 
     private void focusViewer() {
@@ -214,44 +176,18 @@ public final class JsonPane extends BorderPane {
         }
     }
 
-    /** The query changed: count its matches and show the first one at or after the last hit. */
-    private void findTyped() {
-        matches = textSearch == null ? new int[0] : textSearch.matches(search.getText(), MATCHES_COUNTED);
-        lastHit = lastHit <= 0 ? -1 : lastHit - 1; // find(true) starts at the last hit itself
-        find(true);
-    }
-
-    /** Finds the next (or previous) match of the search field's text and shows it. */
-    public boolean find(boolean forward) {
-        if (shown == null || textSearch == null) {
-            return false;
-        }
-        String query = search.getText();
-        int from = lastHit < 0 ? 0 : (forward ? lastHit + 1 : lastHit);
-        int hit = textSearch.find(query, from, forward);
-        if (hit < 0) {
-            searchStatus.setText(query.isEmpty() ? "" : "no match");
-            return false;
-        }
-        lastHit = hit;
+    /** Shows a match of the find bar: selected in the viewer; says its line. */
+    private String showHit(int offset, int length) {
         PrettyText text = shown.text();
-        int row = text.rowOf(hit);
-        int column = hit - text.rowStart(row);
-        int end = Math.min(column + query.length(), text.rowEnd(row) - text.rowStart(row));
-        searchStatus.setText(ordinal(hit) + " · line " + String.format("%,d", text.lineNumber(row)));
+        int row = text.rowOf(offset);
+        int column = offset - text.rowStart(row);
+        int end = Math.min(column + length, text.rowEnd(row) - text.rowStart(row));
         if (viewer instanceof JsonCodeView) {
             ((JsonCodeView) viewer).showHit(row, column, end);
         } else if (viewer instanceof JsonLinesView) {
             ((JsonLinesView) viewer).showHit(row, column, end);
         }
-        return true;
-    }
-
-    /** "3 of 41", "3 of 10,000+", or "of 10,000+" past the matches counted. */
-    private String ordinal(int hit) {
-        int index = java.util.Arrays.binarySearch(matches, hit);
-        String total = String.format("%,d", matches.length) + (matches.length == MATCHES_COUNTED ? "+" : "");
-        return (index >= 0 ? String.format("%,d", index + 1) + " " : "") + "of " + total;
+        return String.format("line %,d", text.lineNumber(row));
     }
 
     public void copyAll() {
@@ -261,6 +197,6 @@ public final class JsonPane extends BorderPane {
         ClipboardContent content = new ClipboardContent();
         content.putString(shown.text().text());
         Clipboard.getSystemClipboard().setContent(content);
-        searchStatus.setText("copied");
+        find.status().setText("copied");
     }
 }

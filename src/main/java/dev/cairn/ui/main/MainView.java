@@ -260,6 +260,18 @@ public final class MainView extends BorderPane {
             JsonPane pane = inspector.currentPane();
             if (pane != null) {
                 pane.focusSearch();
+            } else if (inspector.tabs().getSelectionModel().getSelectedItem().getContent() == editorView) {
+                editorView.focusSearch();
+            }
+        });
+        // Ctrl+Tab / Ctrl+Shift+Tab go through the inspector's tabs wherever the focus is (an
+        // editing area would otherwise take the Tab)
+        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == KeyCode.TAB && event.isShortcutDown()) {
+                javafx.scene.control.SingleSelectionModel<Tab> tabs = inspector.tabs().getSelectionModel();
+                int count = inspector.tabs().getTabs().size();
+                tabs.select((tabs.getSelectedIndex() + (event.isShiftDown() ? count - 1 : 1)) % count);
+                event.consume();
             }
         });
     }

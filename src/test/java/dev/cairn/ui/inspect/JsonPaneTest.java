@@ -49,8 +49,8 @@ class JsonPaneTest {
 
     private String typed(String query) throws Exception {
         return fx(() -> {
-            pane.searchField().setText(query);
-            return pane.searchStatus().getText();
+            pane.findBar().field().setText(query);
+            return pane.findBar().status().getText();
         });
     }
 
@@ -59,8 +59,8 @@ class JsonPaneTest {
         assertEquals("1 of 3 · line 2", typed("user"));
         assertEquals("1 of 2 · line 2", typed("users"), "the match shown still matches: it stays");
         assertEquals("2 of 2 · line 5", fx(() -> {
-            pane.find(true);
-            return pane.searchStatus().getText();
+            pane.findBar().find(true);
+            return pane.findBar().status().getText();
         }));
         assertEquals("1 of 2 · line 8", typed("groups\""));
         assertEquals("no match", typed("nobody"));

@@ -92,9 +92,38 @@ class MainWindowTest {
         assertTrue(fx(() -> completed.shown().note()).contains("Not valid JSON"));
         // Ctrl+F searches the shown document
         robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
-        assertTrue(fx(() -> completed.searchField().isFocused()));
+        assertTrue(fx(() -> completed.findBar().field().isFocused()));
         robot.write("users").press(KeyCode.ENTER).release(KeyCode.ENTER);
-        assertFalse(fx(() -> completed.searchField().getText()).isEmpty());
+        assertFalse(fx(() -> completed.findBar().field().getText()).isEmpty());
+    }
+
+    @Test
+    void ctrlFFindsInTheEditTabAndCtrlTabGoesThroughTheTabs() throws Exception {
+        robot.press(KeyCode.CONTROL, KeyCode.L).release(KeyCode.L, KeyCode.CONTROL);
+        robot.write("stripe");
+        TestWindow.waitFor(() -> !view.stateList().listView().getItems().isEmpty());
+        robot.press(KeyCode.DOWN).release(KeyCode.DOWN);
+        TestWindow.waitFor(() -> model.inspector().stateIdProperty().get() != null && model.tasks().isEmpty());
+        fx(() -> {
+            view.selectTab("edit");
+            return null;
+        });
+        TestWindow.waitFor(() -> view.editorView().area() != null && model.tasks().isEmpty());
+        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        assertTrue(fx(() -> view.editorView().findBar().field().isFocused()), "Ctrl+F opens find in the Edit tab");
+        robot.write("bookmarks");
+        assertTrue(fx(() -> view.editorView().findBar().status().getText()).startsWith("1 of 1 · line "),
+                () -> "status: " + view.editorView().findBar().status().getText());
+        assertEquals("bookmarks", fx(() -> view.editorView().area().getSelectedText()));
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        assertTrue(fx(() -> view.editorView().area().isFocused()), "Escape goes back to the text");
+
+        int edit = fx(() -> view.inspector().tabs().getSelectionModel().getSelectedIndex());
+        robot.press(KeyCode.CONTROL, KeyCode.TAB).release(KeyCode.TAB, KeyCode.CONTROL);
+        assertEquals(edit + 1, (int) fx(() -> view.inspector().tabs().getSelectionModel().getSelectedIndex()));
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.TAB).release(KeyCode.TAB, KeyCode.SHIFT, KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.TAB).release(KeyCode.TAB, KeyCode.SHIFT, KeyCode.CONTROL);
+        assertEquals(edit - 1, (int) fx(() -> view.inspector().tabs().getSelectionModel().getSelectedIndex()));
     }
 
     @Test
