@@ -35,9 +35,12 @@ public final class AlignedDiff {
     private final int[] hunks;
     private final boolean[] leftValue;
     private final boolean[] rightValue;
+    /** The first line of each change on its side: right for added and changed values, left for removed ones; -1 if not found. */
+    private final int[] changeLines;
+    private int[] changeRows;
 
     private AlignedDiff(PrettyText left, PrettyText right, List<Change> changes, DiffSummary summary, List<int[]> rows,
-                        boolean[] leftValue, boolean[] rightValue, List<Integer> hunks, List<Kind[]> kinds) {
+                        boolean[] leftValue, boolean[] rightValue, List<Integer> hunks, List<Kind[]> kinds, int[] changeLines) {
         this.left = left;
         this.right = right;
         this.changes = changes;
@@ -55,6 +58,7 @@ public final class AlignedDiff {
         this.leftValue = leftValue;
         this.rightValue = rightValue;
         this.hunks = hunks.stream().mapToInt(Integer::intValue).toArray();
+        this.changeLines = changeLines;
     }
 
     /** Compares {@code before} (left) with {@code after} (right); either may be null (no document). */
@@ -72,9 +76,12 @@ public final class AlignedDiff {
         Kind[] rightMark = new Kind[right.rowCount()];
         boolean[] leftValue = new boolean[left.rowCount()];
         boolean[] rightValue = new boolean[right.rowCount()];
-        for (Change change : changes) {
+        int[] changeLines = new int[changes.size()];
+        for (int c = 0; c < changes.size(); c++) {
+            Change change = changes.get(c);
             Optional<LineRange> l = change.kind() == Change.Kind.ADDED ? Optional.empty() : left.lines(change.beforePointer());
             Optional<LineRange> r = change.kind() == Change.Kind.REMOVED ? Optional.empty() : right.lines(change.pointer());
+            changeLines[c] = (change.kind() == Change.Kind.REMOVED ? l : r).map(LineRange::first).orElse(-1);
             Kind kind = change.kind() == Change.Kind.ADDED ? Kind.ADDED
                     : change.kind() == Change.Kind.REMOVED ? Kind.REMOVED : Kind.CHANGED;
             boolean scalar = change.kind() == Change.Kind.CHANGED && !change.before().isContainerNode()
@@ -123,7 +130,7 @@ public final class AlignedDiff {
             i = lEnd;
             j = rEnd;
         }
-        return new AlignedDiff(left, right, changes, summary, rows, leftValue, rightValue, hunks, kinds);
+        return new AlignedDiff(left, right, changes, summary, rows, leftValue, rightValue, hunks, kinds, changeLines);
     }
 
     private static int runEnd(Kind[] marks, int from, Kind kind) {
@@ -155,6 +162,29 @@ public final class AlignedDiff {
 
     public int rowCount() {
         return leftLines.length;
+    }
+
+    /** The row showing the {@code index}th of {@link #changes}; -1 if its lines were not found. */
+    public int changeRow(int index) {
+        if (changeRows == null) {
+            // line → row on each side, built the first time a change is looked up
+            int[] leftRow = new int[left.rowCount()];
+            int[] rightRow = new int[right.rowCount()];
+            for (int row = 0; row < leftLines.length; row++) {
+                if (leftLines[row] >= 0) {
+                    leftRow[leftLines[row]] = row;
+                }
+                if (rightLines[row] >= 0) {
+                    rightRow[rightLines[row]] = row;
+                }
+            }
+            changeRows = new int[changeLines.length];
+            for (int c = 0; c < changeLines.length; c++) {
+                int[] rowOfLine = changes.get(c).kind() == Change.Kind.REMOVED ? leftRow : rightRow;
+                changeRows[c] = changeLines[c] < 0 ? -1 : rowOfLine[changeLines[c]];
+            }
+        }
+        return changeRows[index];
     }
 
     /** The rows where a change starts, in order. */

@@ -21,7 +21,12 @@ public final class DiffPanes extends GridPane {
     private final JsonLinesView right = new JsonLinesView(RowSource.of(PrettyText.ofText("")));
     private final Label leftTitle = new Label();
     private final Label rightTitle = new Label();
+    /** Every change in full, under both panes; choosing one shows it above. */
+    private final ChangesList changes = new ChangesList(this::revealChange);
+    private AlignedDiff shown;
     private boolean synced;
+    /** A sideways scroll being copied to the other pane: not copied back. */
+    private boolean following;
 
     public DiffPanes() {
         getStyleClass().add(Styles.DIFF_PANES);
@@ -32,6 +37,11 @@ public final class DiffPanes extends GridPane {
         add(rightTitle, 1, 0);
         add(left, 0, 1);
         add(right, 1, 1);
+        add(changes, 0, 2, 2, 1);
+        changes.setPrefHeight(CHANGES_HEIGHT);
+        changes.setMinHeight(CHANGES_HEIGHT / 2);
+        changes.managedProperty().bind(changes.visibleProperty());
+        changes.setVisible(false);
         for (Node n : new Node[] {left, right}) {
             GridPane.setHgrow(n, Priority.ALWAYS);
             GridPane.setVgrow(n, Priority.ALWAYS);
@@ -42,6 +52,9 @@ public final class DiffPanes extends GridPane {
         left.skinProperty().addListener((o, a, b) -> syncScrolling());
         right.skinProperty().addListener((o, a, b) -> syncScrolling());
     }
+
+    /** Five changes in view; more scroll. */
+    private static final double CHANGES_HEIGHT = 5 * 22 + 4;
 
     public Label leftTitle() {
         return leftTitle;
@@ -61,6 +74,9 @@ public final class DiffPanes extends GridPane {
     }
 
     public void show(AlignedDiff diff) {
+        shown = diff;
+        changes.show(diff == null ? null : diff.changes());
+        changes.setVisible(diff != null && !diff.changes().isEmpty());
         if (diff == null) {
             left.setSource(RowSource.of(PrettyText.ofText("")));
             right.setSource(RowSource.of(PrettyText.ofText("")));
@@ -79,6 +95,17 @@ public final class DiffPanes extends GridPane {
         right.getSelectionModel().clearAndSelect(row);
         left.scrollToCentered(row);
         right.scrollToCentered(row);
+    }
+
+    private void revealChange(int index) {
+        int row = shown == null ? -1 : shown.changeRow(index);
+        if (row >= 0) {
+            reveal(row);
+        }
+    }
+
+    public ChangesList changesList() {
+        return changes;
     }
 
     public JsonLinesView leftPane() {
@@ -108,6 +135,20 @@ public final class DiffPanes extends GridPane {
                     l.setPosition(b.doubleValue());
                 }
             });
+            left.sideways().addListener((o, a, b) -> follow(right, b.doubleValue()));
+            right.sideways().addListener((o, a, b) -> follow(left, b.doubleValue()));
+        }
+    }
+
+    /** Scrolls the other pane sideways as far as it goes towards where this one went. */
+    private void follow(JsonLinesView other, double x) {
+        if (!following) {
+            following = true;
+            try {
+                other.scrollSideways(x);
+            } finally {
+                following = false;
+            }
         }
     }
 

@@ -32,12 +32,16 @@ public final class JsonLinesView extends ListView<Integer> {
     private int gutterDigits;
     private javafx.scene.text.Font gutterFont;
     private double gutterTextWidth;
+    /** How far the rows are scrolled sideways: the gutter moves back by as much, so line numbers stay put. */
+    private final javafx.beans.property.DoubleProperty sideways = new javafx.beans.property.SimpleDoubleProperty(this, "sideways");
+    private javafx.scene.control.ScrollBar sidewaysBar;
 
     public JsonLinesView(RowSource source) {
         getStyleClass().addAll(Styles.JSON_VIEW);
         setFixedCellSize(18);
         getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         setCellFactory(list -> new RowCell());
+        skinProperty().addListener((o, a, b) -> findSidewaysBar());
         addEventHandler(KeyEvent.KEY_PRESSED, event -> {
             if (event.isShortcutDown() && event.getCode() == KeyCode.C) {
                 copySelection();
@@ -45,6 +49,29 @@ public final class JsonLinesView extends ListView<Integer> {
             }
         });
         setSource(source);
+    }
+
+    private void findSidewaysBar() {
+        for (javafx.scene.Node node : lookupAll(".scroll-bar")) {
+            if (node instanceof javafx.scene.control.ScrollBar
+                    && ((javafx.scene.control.ScrollBar) node).getOrientation() == javafx.geometry.Orientation.HORIZONTAL) {
+                sidewaysBar = (javafx.scene.control.ScrollBar) node;
+                sideways.bind(sidewaysBar.valueProperty());
+                return;
+            }
+        }
+    }
+
+    /** How far the rows are scrolled sideways, in pixels. */
+    public javafx.beans.value.ObservableDoubleValue sideways() {
+        return sideways;
+    }
+
+    /** Scrolls sideways to {@code x} pixels, or as far as the rows go. */
+    public void scrollSideways(double x) {
+        if (sidewaysBar != null) {
+            sidewaysBar.setValue(Math.max(sidewaysBar.getMin(), Math.min(x, sidewaysBar.getMax())));
+        }
     }
 
     /** Shows other rows; the first visible row stays where it was. */
@@ -135,6 +162,9 @@ public final class JsonLinesView extends ListView<Integer> {
         RowCell() {
             number.getStyleClass().add(Styles.LINE_NUMBER);
             number.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            // drawn over the text, moved back by the sideways scroll: the numbers stay put
+            number.translateXProperty().bind(sideways);
+            number.setViewOrder(-1);
             // one row is one line: never wrap (a fixed cell height would hide the wrapped part);
             // long lines widen the cell and the list scrolls sideways
             flow.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);

@@ -75,6 +75,7 @@ public final class Styles {
 
     // writes
     public static final String DIFF_PANES = "diff-panes";
+    public static final String CHANGES_LIST = "changes-list";
     public static final String EDITOR = "editor";
     public static final String PROBLEMS = "problems";
     public static final String ERROR_LINE = "error-line";

@@ -1,0 +1,112 @@
+package dev.cairn.ui.diff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cairn.state.Json;
+import dev.cairn.ui.FxTestSupport;
+import dev.cairn.ui.theme.Styles;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Two documents side by side in a narrow window, headless: every change is listed whole, the panes scroll as one. */
+class DiffPanesTest {
+
+    private static final String STREAM = "pull_request_review_comments_of_a_long_stream_name";
+
+    private Stage stage;
+    private DiffPanes panes;
+    private AlignedDiff diff;
+
+    private static <T> T fx(Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+    }
+
+    @BeforeEach
+    void show() throws Exception {
+        FxTestSupport.start();
+        StringBuilder before = new StringBuilder("{\"singer_state\": {\"bookmarks\": {");
+        StringBuilder after = new StringBuilder("{\"singer_state\": {\"bookmarks\": {");
+        for (int i = 0; i < 40; i++) {
+            String at = i == 30 ? "2024-06-01T09:58:12.345678+00:00" : "2024-05-01T00:00:00+00:00";
+            before.append(i == 0 ? "" : ", ").append("\"").append(STREAM).append(i)
+                    .append("\": {\"replication_key\": \"updated_at\", \"replication_key_value\": \"2024-05-01T00:00:00+00:00\"}");
+            after.append(i == 0 ? "" : ", ").append("\"").append(STREAM).append(i)
+                    .append("\": {\"replication_key\": \"updated_at\", \"replication_key_value\": \"").append(at).append("\"}");
+        }
+        diff = AlignedDiff.of(Json.parse(before + "}}}"), Json.parse(after + "}}, \"currently_syncing\": null}"));
+        panes = fx(() -> {
+            DiffPanes shown = new DiffPanes();
+            stage = new Stage();
+            stage.setScene(new Scene(shown, 700, 500));
+            stage.getScene().getStylesheets().add(DiffPanes.class.getResource(Styles.STYLESHEET).toExternalForm());
+            stage.getScene().getRoot().getStyleClass().add(Styles.APP);
+            stage.show();
+            shown.show(diff, "completed", "effective");
+            return shown;
+        });
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        fx(() -> {
+            stage.close();
+            return null;
+        });
+    }
+
+    @Test
+    void theChangesListGivesEachChangeWholeAndShowsItAbove() throws Exception {
+        List<String> lines = fx(() -> panes.changesList().getItems().stream().map(ChangesList::line).collect(Collectors.toList()));
+        assertEquals(List.of("/singer_state/bookmarks/" + STREAM + "30/replication_key_value · \"2024-05-01T00:00:00+00:00\""
+                        + " → \"2024-06-01T09:58:12.345678+00:00\"", "/currently_syncing · added null"), lines);
+        fx(() -> {
+            panes.changesList().getSelectionModel().select(1);
+            return null;
+        });
+        int row = diff.changeRow(1);
+        assertEquals("  \"currently_syncing\": null", fx(() -> panes.rightPane().getItems().size() > row ? diff.side(false).row(row) : ""));
+        assertEquals(row, (int) fx(() -> panes.rightPane().getSelectionModel().getSelectedIndex()), "the change is selected in the panes");
+        fx(() -> {
+            panes.changesList().getSelectionModel().select(0);
+            return null;
+        });
+        assertTrue(fx(() -> diff.side(false).row(panes.rightPane().getSelectionModel().getSelectedIndex())).contains("09:58:12.345678"));
+    }
+
+    @Test
+    void bothPanesScrollSidewaysTogetherAndTheLineNumbersStayPut() throws Exception {
+        fx(() -> {
+            panes.leftPane().scrollSideways(120);
+            panes.leftPane().layout();
+            return null;
+        });
+        assertEquals(120, fx(() -> panes.leftPane().sideways().get()), 0.5);
+        assertEquals(120, fx(() -> panes.rightPane().sideways().get()), 0.5, "the other pane follows");
+        List<Double> gutter = fx(() -> panes.rightPane().lookupAll("." + Styles.LINE_NUMBER).stream()
+                .map(node -> ((Label) node).getTranslateX()).distinct().collect(Collectors.toList()));
+        assertEquals(List.of(120.0), gutter, "line numbers drawn back by the scroll");
+    }
+
+    @Test
+    void valuesAreCutOnlyPastTheirLimitAndBigContainersCounted() throws Exception {
+        assertEquals("\"x\"", ChangesList.value(Json.parse("\"x\"")));
+        assertEquals("{\"a\": 1}", ChangesList.value(Json.parse("{\"a\": 1}")));
+        StringBuilder items = new StringBuilder("[0");
+        for (int i = 1; i < 108_900; i++) {
+            items.append(',').append(i);
+        }
+        assertEquals("[…108,900 items]", ChangesList.value(Json.parse(items + "]")));
+        String longText = ChangesList.value(Json.parse("\"" + "y".repeat(1000) + "\""));
+        assertTrue(longText.endsWith("… (1,002 characters)"), longText);
+    }
+}
