@@ -95,6 +95,15 @@ public final class DiffPanes extends GridPane {
         right.getSelectionModel().clearAndSelect(row);
         left.scrollToCentered(row);
         right.scrollToCentered(row);
+        // the new value (or the old one, where the row has none on the right) in view sideways
+        for (JsonLinesView side : new JsonLinesView[] {right, left}) {
+            java.util.List<dev.cairn.ui.inspect.JsonLexer.Token> marks = side.source().marks(row);
+            if (!marks.isEmpty()) {
+                side.layout();
+                side.revealColumns(row, marks.get(0).start(), marks.get(0).end());
+                return;
+            }
+        }
     }
 
     private void revealChange(int index) {

@@ -74,6 +74,32 @@ public final class JsonLinesView extends ListView<Integer> {
         }
     }
 
+    /**
+     * Scrolls sideways, if need be, so that columns {@code start} to {@code end} of a row are in view
+     * beside the line numbers: a changed value at the end of a long line is what the eye lands on.
+     */
+    public void revealColumns(int row, int start, int end) {
+        javafx.scene.Node line = lookup("." + Styles.JSON_LINE);
+        javafx.scene.Node number = lookup("." + Styles.LINE_NUMBER);
+        if (sidewaysBar == null || !(line instanceof Text) || !(number instanceof Label)) {
+            return; // not laid out yet: nothing scrolled to reveal
+        }
+        Text probe = new Text(source.row(row).substring(0, start));
+        probe.setFont(((Text) line).getFont());
+        double from = probe.getLayoutBounds().getWidth();
+        probe.setText(source.row(row).substring(0, end));
+        double to = probe.getLayoutBounds().getWidth();
+        double gutter = ((Label) number).getWidth();
+        double view = getWidth() - snappedLeftInset() - snappedRightInset() - gutter - VALUE_MARGIN;
+        double x = sideways.get();
+        if (to - x > view || from < x) {
+            scrollSideways(Math.max(0, Math.min(from, to - view)));
+        }
+    }
+
+    /** Room kept right of a revealed value: the vertical scroll bar and a little air. */
+    private static final double VALUE_MARGIN = 32;
+
     /** Shows other rows; the first visible row stays where it was. */
     public void setSource(RowSource source) {
         int top = firstVisibleRow();

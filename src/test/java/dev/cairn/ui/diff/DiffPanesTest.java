@@ -81,6 +81,8 @@ class DiffPanesTest {
             return null;
         });
         assertTrue(fx(() -> diff.side(false).row(panes.rightPane().getSelectionModel().getSelectedIndex())).contains("09:58:12.345678"));
+        assertTrue(fx(() -> panes.rightPane().sideways().get()) > 0, "scrolled sideways to the new value at the end of its line");
+        assertTrue(fx(() -> panes.leftPane().sideways().get()) > 0, "the old side follows, as far as its lines go");
     }
 
     @Test
