@@ -21,8 +21,8 @@ public final class App extends Application {
     private static final java.time.Duration WRITE_GRACE = java.time.Duration.ofSeconds(20);
 
     /** The window's preferred size. */
-    private static final double WIDTH = 1360;
-    private static final double HEIGHT = 820;
+    static final double WIDTH = 1360;
+    static final double HEIGHT = 820;
 
     private TaskExecutor executor;
     private MainViewModel model;
@@ -48,7 +48,8 @@ public final class App extends Application {
         return createScene(model, dialogs, WIDTH, HEIGHT);
     }
 
-    private static Scene createScene(MainViewModel model, dev.cairn.ui.dialog.DialogService dialogs, double width, double height) {
+    /** The window's scene at a size: a small screen's, or a test's. */
+    public static Scene createScene(MainViewModel model, dev.cairn.ui.dialog.DialogService dialogs, double width, double height) {
         MainView view = new MainView(model, dialogs);
         Scene scene = new Scene(view, width, height);
         scene.getStylesheets().add(App.class.getResource(Styles.STYLESHEET).toExternalForm());

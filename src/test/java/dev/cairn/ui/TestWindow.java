@@ -34,13 +34,19 @@ public final class TestWindow implements AutoCloseable {
     /** Opens the window with dialogs answered by {@code dialogs}. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
                                   dev.cairn.ui.dialog.DialogService dialogs) throws Exception {
+        return open(folders, opener, sessions, dialogs, App.WIDTH, App.HEIGHT);
+    }
+
+    /** Opens the window at a size, as it opens on a screen of that size. */
+    public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
+                                  dev.cairn.ui.dialog.DialogService dialogs, double width, double height) throws Exception {
         FxTestSupport.start();
         TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(folders, executor, opener);
         TestWindow window = WaitForAsyncUtils.asyncFx(() -> {
             MainViewModel model = new MainViewModel(services);
             Stage stage = new Stage();
-            stage.setScene(App.createScene(model, dialogs));
+            stage.setScene(App.createScene(model, dialogs, width, height));
             stage.titleProperty().bind(model.windowTitleProperty());
             stage.show();
             model.start();

@@ -8,29 +8,36 @@ import java.util.Locale;
  * {@link StateHealth}); the others are flags an ID may carry on top.
  */
 public enum Badge {
-    HEALTHY("healthy", "Meltano passes singer_state to the tap"),
-    NO_SINGER_STATE("no singer_state", "the tap gets no state and fully syncs"),
-    EMPTY("empty", "{}: the tap gets no state and fully syncs"),
-    CORRUPT_JSON("corrupt JSON", "not valid JSON: Meltano fails reading it, and `state list` aborts"),
-    NULL_DOCUMENT("NULL", "a NULL document Meltano fails reading"),
-    MERGE_ERROR("merge error", "the partial state cannot be merged onto the completed one: Meltano fails"),
-    PARTIAL_PENDING("partial pending", "partial checkpoints of an unfinished run are stored; the tap starts from them"),
-    LOCKED("locked", "a running pipeline holds Meltano's lock"),
-    STALE_LOCK("stale lock", "a lock was left by a pipeline that died; Meltano's next write breaks it"),
-    HIDDEN("hidden from list", "`meltano state list` does not show this ID as is"),
-    UNREAD("…", "not read yet"),
-    READ_FAILED("read failed", "the backend could not read this state");
+    HEALTHY("healthy", "✓", "Meltano passes singer_state to the tap"),
+    NO_SINGER_STATE("no singer_state", "no ss", "the tap gets no state and fully syncs"),
+    EMPTY("empty", "{}", "{}: the tap gets no state and fully syncs"),
+    CORRUPT_JSON("corrupt JSON", "✗ JSON", "not valid JSON: Meltano fails reading it, and `state list` aborts"),
+    NULL_DOCUMENT("NULL", "NULL", "a NULL document Meltano fails reading"),
+    MERGE_ERROR("merge error", "✗ merge", "the partial state cannot be merged onto the completed one: Meltano fails"),
+    PARTIAL_PENDING("partial pending", "partial", "partial checkpoints of an unfinished run are stored; the tap starts from them"),
+    LOCKED("locked", "lock", "a running pipeline holds Meltano's lock"),
+    STALE_LOCK("stale lock", "stale", "a lock was left by a pipeline that died; Meltano's next write breaks it"),
+    HIDDEN("hidden from list", "hidden", "`meltano state list` does not show this ID as is"),
+    UNREAD("…", "…", "not read yet"),
+    READ_FAILED("read failed", "✗ read", "the backend could not read this state");
 
     private final String label;
+    private final String shortLabel;
     private final String help;
 
-    Badge(String label, String help) {
+    Badge(String label, String shortLabel, String help) {
         this.label = label;
+        this.shortLabel = shortLabel;
         this.help = help;
     }
 
     public String label() {
         return label;
+    }
+
+    /** The badge where space is short (a narrow ID list); {@link #label} and {@link #help} on hover. */
+    public String shortLabel() {
+        return shortLabel;
     }
 
     public String help() {

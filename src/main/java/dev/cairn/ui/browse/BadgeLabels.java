@@ -14,11 +14,16 @@ public final class BadgeLabels {
     }
 
     public static List<Label> of(Iterable<Badge> badges) {
+        return of(badges, false);
+    }
+
+    /** Compact badges show their short label, the full one on hover. */
+    public static List<Label> of(Iterable<Badge> badges, boolean compact) {
         List<Label> labels = new ArrayList<>();
         for (Badge badge : badges) {
-            Label label = new Label(badge.label());
+            Label label = new Label(compact ? badge.shortLabel() : badge.label());
             label.getStyleClass().addAll(Styles.BADGE, badge.styleClass());
-            label.setTooltip(new Tooltip(badge.help()));
+            label.setTooltip(new Tooltip(compact ? badge.label() + ": " + badge.help() : badge.help()));
             label.setMinWidth(Region.USE_PREF_SIZE);
             labels.add(label);
         }

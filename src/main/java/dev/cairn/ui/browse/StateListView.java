@@ -30,6 +30,10 @@ public final class StateListView extends BorderPane {
     private final TextField filter = new TextField();
     private final FlowPane badgeBar = new FlowPane(4, 4);
     private final ListView<StateIdEntry> list = new ListView<>();
+    /** Narrower than this, the list's badges are compact: room for an ID of ~45 characters and two badges. */
+    public static final double COMPACT_BELOW = 480;
+    private final javafx.beans.property.BooleanProperty compact = new javafx.beans.property.SimpleBooleanProperty(this, "compact");
+
     private final Label count = new Label();
     private final ProgressIndicator spinner = new ProgressIndicator();
     private static final String NO_BACKEND = "No backend open. Connect to one, or pick a saved connection.";
@@ -80,7 +84,10 @@ public final class StateListView extends BorderPane {
         VBox top = new VBox(6, filter, badgeBar, countRow);
         top.getStyleClass().add(Styles.PANE_HEADER);
         setTop(top);
-        list.setCellFactory(v -> new EntryCell(v));
+        list.setCellFactory(v -> new EntryCell(v, compact));
+        // badges shrink to their short labels where the list is too narrow for typical IDs and them
+        compact.bind(list.widthProperty().lessThan(COMPACT_BELOW));
+        compact.addListener((o, a, b) -> list.refresh());
         list.setFixedCellSize(26);
         placeholder.getStyleClass().add(Styles.PLACEHOLDER);
         placeholder.setWrapText(true);
@@ -178,8 +185,10 @@ public final class StateListView extends BorderPane {
         private final Label id = new Label();
         private final HBox badgeBox = new HBox(4);
         private final HBox row = new HBox(6, id, badgeBox);
+        private final javafx.beans.value.ObservableBooleanValue compact;
 
-        EntryCell(ListView<StateIdEntry> owner) {
+        EntryCell(ListView<StateIdEntry> owner, javafx.beans.value.ObservableBooleanValue compact) {
+            this.compact = compact;
             id.getStyleClass().add(Styles.STATE_ID);
             id.setMinWidth(40);
             id.setMaxWidth(Double.MAX_VALUE);
@@ -207,7 +216,7 @@ public final class StateListView extends BorderPane {
             }
             id.setText(entry.stateId());
             id.setTooltip(new Tooltip(entry.stateId()));
-            badgeBox.getChildren().setAll(BadgeLabels.of(entry.badges()));
+            badgeBox.getChildren().setAll(BadgeLabels.of(entry.badges(), compact.get()));
             setGraphic(row);
         }
     }

@@ -144,7 +144,7 @@ public final class MainView extends BorderPane {
 
         StackPane right = new StackPane(inspector, mergeView, rewindView, transferView, writeSheet);
         SplitPane split = new SplitPane(stateList, right);
-        split.setDividerPositions(0.38);
+        split.setDividerPositions(0.45); // typical IDs and their compact badges fit at 1024 px
         SplitPane outer = new SplitPane(sidebar, split);
         outer.setDividerPositions(0.19);
         SplitPane.setResizableWithParent(sidebar, false);

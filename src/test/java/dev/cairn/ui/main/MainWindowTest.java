@@ -8,9 +8,11 @@ import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.browse.StateIdEntry;
+import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.demo.DemoWorkspace;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.inspect.JsonPane;
+import dev.cairn.ui.theme.Styles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -124,6 +126,25 @@ class MainWindowTest {
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.TAB).release(KeyCode.TAB, KeyCode.SHIFT, KeyCode.CONTROL);
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.TAB).release(KeyCode.TAB, KeyCode.SHIFT, KeyCode.CONTROL);
         assertEquals(edit - 1, (int) fx(() -> view.inspector().tabs().getSelectionModel().getSelectedIndex()));
+    }
+
+    @Test
+    void at1024TypicalIdsAreShownWholeBesideCompactBadges(@TempDir Path home) throws Exception {
+        try (TestWindow small = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2,
+                new dev.cairn.ui.dialog.NoDialogs(), 1024, 700)) {
+            javafx.scene.control.ListView<StateIdEntry> list = small.view.stateList().listView();
+            assertTrue(fx(list::getWidth) < StateListView.COMPACT_BELOW, "badges are compact");
+            List<String> cut = fx(() -> list.lookupAll("." + Styles.STATE_ID).stream()
+                    .map(node -> (javafx.scene.control.Label) node)
+                    .filter(id -> id.getText() != null && id.getText().length() <= 36 && id.getParent().getParent() != null
+                            && ((javafx.scene.layout.Pane) id.getParent().getChildrenUnmodifiable().get(1)).getChildren().size() <= 2)
+                    .filter(id -> !id.getText().equals(((javafx.scene.text.Text) id.lookup(".text")).getText()))
+                    .map(javafx.scene.control.Label::getText)
+                    .collect(java.util.stream.Collectors.toList()));
+            assertEquals(List.of(), cut, "IDs of up to 36 characters with up to two badges cut to an ellipsis at 1024 px");
+            assertTrue(fx(() -> list.lookupAll("." + Styles.BADGE).stream()
+                    .anyMatch(badge -> ((javafx.scene.control.Label) badge).getText().equals(Badge.PARTIAL_PENDING.shortLabel()))));
+        }
     }
 
     @Test
