@@ -93,7 +93,7 @@ class MainViewModelTest {
         ui.run(model::refresh);
         ui.await(() -> model.diff().diffProperty().get() != null && model.diff().diffProperty().get() != first,
                 Duration.ofSeconds(30));
-        assertEquals("1 change", ui.call(() -> model.diff().messageProperty().get()));
+        assertEquals("1 change.", ui.call(() -> model.diff().messageProperty().get()));
     }
 
     @Test
@@ -115,7 +115,7 @@ class MainViewModelTest {
         ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
         ui.run(() -> model.diff().modeProperty().set(DiffViewModel.Mode.COMPLETED_VS_PARTIAL));
         ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
-        assertEquals("2 changes", ui.call(() -> model.diff().messageProperty().get()), "completed against partial");
+        assertEquals("2 changes.", ui.call(() -> model.diff().messageProperty().get()), "completed against partial");
 
         EditorViewModel editor = ui.call(() -> model.writes().editor());
         ui.run(() -> model.shownProperty().set(MainViewModel.Shown.EDIT));
