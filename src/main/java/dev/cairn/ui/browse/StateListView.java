@@ -35,6 +35,7 @@ public final class StateListView extends BorderPane {
     private final javafx.beans.property.BooleanProperty compact = new javafx.beans.property.SimpleBooleanProperty(this, "compact");
 
     private final Label count = new Label();
+    private final javafx.scene.control.ChoiceBox<IdOrder> order = new javafx.scene.control.ChoiceBox<>();
     private final ProgressIndicator spinner = new ProgressIndicator();
     private static final String NO_BACKEND = "No backend open. Connect to one, or pick a saved connection.";
     private final Label placeholder = new Label(NO_BACKEND);
@@ -78,7 +79,11 @@ public final class StateListView extends BorderPane {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox.setHgrow(filter, Priority.ALWAYS);
-        HBox countRow = new HBox(6, count, spacer, spinner);
+        order.getItems().setAll(IdOrder.values());
+        order.setId("id-order");
+        order.setTooltip(new Tooltip("Order of the IDs"));
+        order.setDisable(true);
+        HBox countRow = new HBox(6, count, spacer, spinner, order);
         countRow.setAlignment(Pos.CENTER_LEFT);
         badgeBar.getStyleClass().add(Styles.BADGE_BAR);
         VBox top = new VBox(6, filter, badgeBar, countRow);
@@ -103,6 +108,7 @@ public final class StateListView extends BorderPane {
     public void bind(StateListViewModel next) {
         if (model != null) {
             filter.textProperty().unbindBidirectional(model.filterTextProperty());
+            order.valueProperty().unbindBidirectional(model.orderProperty());
             model.countsProperty().removeListener(countsListener);
             model.badgeFilterProperty().removeListener(countsListener);
             model.badgeRevisionProperty().removeListener(revisionListener);
@@ -117,6 +123,7 @@ public final class StateListView extends BorderPane {
             list.setItems(null);
             filter.setText("");
             filter.setDisable(true);
+            order.setDisable(true);
             badgeBar.getChildren().clear();
             count.setText("");
             spinner.setVisible(false);
@@ -125,6 +132,8 @@ public final class StateListView extends BorderPane {
         }
         filter.setDisable(false);
         filter.textProperty().bindBidirectional(next.filterTextProperty());
+        order.setDisable(false);
+        order.valueProperty().bindBidirectional(next.orderProperty());
         placeholder.textProperty().bind(next.placeholderProperty());
         list.setItems(next.visible());
         next.countsProperty().addListener(countsListener);

@@ -49,7 +49,10 @@ public final class StateListViewModel {
     private final TaskSlot lister;
     private final TaskSlot scanning;
 
+    /** The IDs in the backend's order, and in natural order (sorted off the FX thread when listed). */
     private List<StateIdEntry> all = List.of();
+    private List<StateIdEntry> natural = List.of();
+    private final ObjectProperty<IdOrder> order = new SimpleObjectProperty<>(this, "order", IdOrder.NATURAL);
     private final ObservableList<StateIdEntry> visible = FXCollections.observableArrayList();
     private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
     private final ObjectProperty<Badge> badgeFilter = new SimpleObjectProperty<>(this, "badgeFilter");
@@ -78,6 +81,19 @@ public final class StateListViewModel {
             lastFilter = null;
             applyFilter(false);
         });
+        order.addListener((obs, old, now) -> {
+            lastFilter = null;
+            applyFilter(true);
+        });
+    }
+
+    /** The order of the list: natural (the default) or the backend's. */
+    public ObjectProperty<IdOrder> orderProperty() {
+        return order;
+    }
+
+    private List<StateIdEntry> ordered() {
+        return order.get() == IdOrder.BACKEND ? all : natural;
     }
 
     public StateBackend backend() {
@@ -132,11 +148,14 @@ public final class StateListViewModel {
         loading.set(true);
         error.set(null);
         listed(Listing.LISTING);
-        lister.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), this::list),
-                entries -> {
+        lister.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), context -> {
+                    List<StateIdEntry> entries = list(context);
+                    return new Listed(entries, sorted(entries));
+                }),
+                listed -> {
                     loading.set(false);
-                    setEntries(entries);
-                    scan(entries);
+                    setEntries(listed.entries(), listed.natural());
+                    scan(listed.entries());
                 },
                 failure -> {
                     loading.set(false);
@@ -182,10 +201,34 @@ public final class StateListViewModel {
         return entries;
     }
 
+    /** The IDs as listed, and in natural order. */
+    private record Listed(List<StateIdEntry> entries, List<StateIdEntry> natural) { }
+
+    private record Keyed(String key, StateIdEntry entry) { }
+
+    /** The entries in natural order, each ID's key computed once. */
+    private static List<StateIdEntry> sorted(List<StateIdEntry> entries) {
+        List<Keyed> keyed = new ArrayList<>(entries.size());
+        for (StateIdEntry entry : entries) {
+            keyed.add(new Keyed(IdOrder.naturalKey(entry.stateId()), entry));
+        }
+        keyed.sort(java.util.Comparator.comparing(Keyed::key).thenComparing(k -> k.entry().stateId()));
+        List<StateIdEntry> sorted = new ArrayList<>(keyed.size());
+        for (Keyed k : keyed) {
+            sorted.add(k.entry());
+        }
+        return sorted;
+    }
+
     /** Replaces the listed IDs (also used by tests and benchmarks that build entries directly). */
     public void setEntries(List<StateIdEntry> entries) {
+        setEntries(entries, sorted(entries));
+    }
+
+    private void setEntries(List<StateIdEntry> entries, List<StateIdEntry> inNaturalOrder) {
         String keep = selected.get() == null ? null : selected.get().stateId();
         all = List.copyOf(entries);
+        natural = List.copyOf(inNaturalOrder);
         listing = Listing.LISTED;
         lastFilter = null;
         applyFilter(true);
@@ -276,11 +319,11 @@ public final class StateListViewModel {
         IdFilter filter = IdFilter.of(filterText.get());
         Badge badge = badgeFilter.get();
         String selectedId = selected.get() == null ? null : selected.get().stateId();
-        List<StateIdEntry> source = filter.narrows(lastFilter) ? lastResult : all;
+        List<StateIdEntry> source = filter.narrows(lastFilter) ? lastResult : ordered();
         List<StateIdEntry> result;
         boolean selectedListed = false;
         if (filter.isEmpty() && badge == null) {
-            result = all;
+            result = ordered();
             selectedListed = selectedId != null && all.stream().anyMatch(e -> e.stateId().equals(selectedId));
         } else {
             result = new ArrayList<>(Math.min(source.size(), 1024));

@@ -60,6 +60,28 @@ class StateListViewModelTest {
     }
 
     @Test
+    void idsAreInNaturalOrderByDefaultAndInTheBackendsOnRequestFilterKept() {
+        StateBackend backend = DiskStates.files(dir)
+                .put("run10", "{}", "{}").put("Run9", "{}", "{}").put("run2", "{}", "{}").put("alpha", "{}", "{}").put("run010b", "{}", "{}")
+                .open();
+        List<String> listed = backend.list(null).stream().map(ListedState::stateId).collect(Collectors.toList());
+        StateListViewModel model = loaded(backend);
+        assertEquals(List.of("alpha", "run2", "Run9", "run10", "run010b"), visibleIds(model));
+        ui.run(() -> model.filterTextProperty().set("run"));
+        assertEquals(List.of("run2", "Run9", "run10", "run010b"), visibleIds(model));
+        ui.run(() -> model.orderProperty().set(IdOrder.BACKEND));
+        assertEquals(listed.stream().filter(id -> id.toLowerCase().contains("run")).collect(Collectors.toList()), visibleIds(model),
+                "the backend's order, as `meltano state list` prints it, still filtered");
+    }
+
+    @Test
+    void naturalOrderComparesNumbersByValueAndLettersRegardlessOfCase() {
+        List<String> ids = new ArrayList<>(List.of("b", "a10", "A9", "a09x", "a9", "a", "a-1", "a_1"));
+        ids.sort(IdOrder.NATURAL_ORDER);
+        assertEquals(List.of("a", "a-1", "A9", "a9", "a09x", "a10", "a_1", "b"), ids, "punctuation in code point order: - before digits, _ after");
+    }
+
+    @Test
     void cancellingTheListingEndsTheLoadingAndSaysHowToListAgain() {
         StateBackend backend = fixtures();
         StateListViewModel model = ui.call(() -> new StateListViewModel(backend, ui.executor(), true));
