@@ -10,8 +10,10 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.state.StateError;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -156,6 +158,14 @@ public final class Transfer {
 
     /** Reads both sides of an item and says what {@link #run} would do with it. */
     public Planned plan(Item item) {
+        return plan(item, null);
+    }
+
+    /**
+     * {@link #plan(Item)}, reading the destination only if {@code existing} names it: one listed as
+     * absent is planned as absent unread ({@code existing} null: every destination is read).
+     */
+    private Planned plan(Item item, Set<String> existing) {
         if (sameBackend() && item.sourceId().equals(item.targetId())) {
             return new Planned(item, null, null, Outcome.FAILED, "source and destination are the same state");
         }
@@ -169,7 +179,9 @@ public final class Transfer {
         } catch (EditRefused e) {
             return new Planned(item, from, null, Outcome.FAILED, e.getMessage());
         }
-        StoredState to = target.read(item.targetId());
+        StoredState to = existing == null || existing.contains(item.targetId())
+                ? target.read(item.targetId())
+                : StoredState.absent(item.targetId());
         WriteCommand copy;
         try {
             copy = WriteCommand.plan(target, edit, to);
@@ -220,16 +232,61 @@ public final class Transfer {
                 : "the source's state, as Meltano's copy stores it";
     }
 
+    /**
+     * How many IDs a listing may return per destination it saves reading before it costs more than
+     * the reads: an object store lists 1,000 keys per request and reads one.
+     */
+    static final int LISTED_PER_READ_SAVED = 1_000;
+
+    /** Stops a listing that has grown past what it saves. */
+    private static final class ListingTooLong extends RuntimeException {
+        ListingTooLong() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * The destination IDs that exist, from one listing of the destination backend, so that a
+     * destination the listing does not name is planned as absent without a read of its own: a new
+     * ID costs one request less on an object store (read, lock, put, unlock become lock, put,
+     * unlock). Only a hint: the write stays compare-and-set against "absent", and one that finds a
+     * state there after all (written since the listing) is planned again on a real read. Null —
+     * read every destination — for a single item, or when the destination holds so many IDs that
+     * listing them costs more than reading the items' destinations.
+     */
+    private Set<String> existingTargets(List<Item> items) {
+        if (items.size() < 2) {
+            return null;
+        }
+        long limit = (long) LISTED_PER_READ_SAVED * items.size();
+        Set<String> existing = new HashSet<>();
+        try {
+            target.list(null, listed -> {
+                if (existing.size() >= limit) {
+                    throw new ListingTooLong();
+                }
+                existing.add(listed.stateId());
+            });
+        } catch (ListingTooLong e) {
+            return null;
+        } catch (BackendException e) {
+            return null; // a store that lets us read and write but not list (an S3 policy without ListBucket)
+        }
+        return existing;
+    }
+
     /** Runs every item with bounded concurrency; results come back in the order of the items. */
     public List<Result> run(List<Item> items, int concurrency, Progress progress) {
         requireDisjoint(items);
+        Set<String> existing = cancelled.get() ? null : existingTargets(items);
         AtomicInteger done = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, items.size())), daemon());
         try {
             List<Future<Result>> futures = new ArrayList<>(items.size());
             for (Item item : items) {
                 futures.add(pool.submit(() -> {
-                    Result result = cancelled.get() ? new Result(item, Outcome.CANCELLED, "cancelled") : runOne(item);
+                    Result result = cancelled.get() ? new Result(item, Outcome.CANCELLED, "cancelled")
+                            : runOne(item, existing);
                     progress.itemDone(done.incrementAndGet(), items.size(), result);
                     return result;
                 }));
@@ -255,10 +312,14 @@ public final class Transfer {
         }
     }
 
-    /** Copies (and for a move, deletes) one item; never throws. */
-    Result runOne(Item item) {
+    /**
+     * Copies (and for a move, deletes) one item, its destination planned on {@code existing} as
+     * {@link #plan(Item, Set)} does; never throws.
+     */
+    private Result runOne(Item item, Set<String> existing) {
+        boolean assumedAbsent = existing != null && !existing.contains(item.targetId());
         try {
-            Planned planned = plan(item);
+            Planned planned = plan(item, existing);
             if (planned.expected() != Outcome.COPIED && planned.expected() != Outcome.MOVED) {
                 if (planned.expected() == Outcome.SKIPPED) {
                     target.removeLeftoverLock(item.targetId()); // a killed run may have written it and died holding the lock
@@ -282,6 +343,9 @@ public final class Transfer {
             }
             return new Result(item, Outcome.MOVED, planned.detail());
         } catch (ConflictException e) {
+            if (assumedAbsent) {
+                return runOne(item, null); // created since the listing: plan on what is there now
+            }
             return new Result(item, Outcome.CONFLICT, "the destination changed while copying; nothing was overwritten");
         } catch (BackendException | EditRefused | IllegalArgumentException e) {
             return new Result(item, Outcome.FAILED, e.getMessage());

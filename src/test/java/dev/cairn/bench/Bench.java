@@ -10,6 +10,7 @@ import dev.cairn.backend.Backends;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.TestS3;
+import dev.cairn.backend.blob.S3Connection;
 import dev.cairn.backend.systemdb.PostgresUri;
 import dev.cairn.bench.BenchData.BigState;
 import dev.cairn.bench.BenchData.Row;
@@ -47,6 +48,7 @@ import java.nio.file.Paths;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -73,19 +75,23 @@ public final class Bench {
 
     /** How big the datasets are and how often each scenario runs. */
     enum Scale {
-        TINY(new int[] {30, 60, 200}, 200, 16, new double[] {0.02, 0.05, 0.1}, 2_000, 0.02, 0, 1, 1),
-        QUICK(new int[] {1_000, 10_000, 100_000}, 10_000, 500, new double[] {1, 10, 50}, 100_000, 1, 1, 3, 2),
-        FULL(new int[] {1_000, 10_000, 100_000}, 100_000, 10_000, new double[] {1, 10, 50}, 100_000, 10, 2, 7, 4);
+        TINY(new int[] {30, 60, 200}, 200, 16, 8, new double[] {0.02, 0.05, 0.1}, 2_000, 0.02, 0, 1, 1),
+        QUICK(new int[] {1_000, 10_000, 100_000}, 10_000, 500, 160, new double[] {1, 10, 50}, 100_000, 1, 1, 3, 2),
+        FULL(new int[] {1_000, 10_000, 100_000}, 10_000, 10_000, 1_000, new double[] {1, 10, 50}, 100_000, 10, 2, 7, 4);
 
         /** State IDs of the datasets named 1k, 10k and 100k. */
         final int[] ids;
         /**
-         * State IDs of the S3 dataset named 100k: S3Proxy spends ~0.3 s of CPU per page of 1,000 keys,
-         * so a listing of 100,000 takes ~30 s, too long for the quick run.
+         * State IDs of the S3 dataset named 100k. Seeding is quick (objects go straight into the
+         * server's store, ~11 s for 100,000), but S3Proxy answers every page of a listing by walking
+         * and sorting every key under the prefix: a listing costs pages × keys, ~8 s for 10,000 keys
+         * and ~25 s for 20,000 on the shared machine, minutes for 100,000 — too long even for the full run.
          */
         final int s3Ids;
         /** State IDs of the copy datasets named 10k. */
         final int copyIds;
+        /** State IDs of the copy datasets named 1k, copied over a network's latency. */
+        final int latencyCopyIds;
         /** Megabytes of the states named 1mb, 10mb and 50mb. */
         final double[] megabytes;
         /** Rows of the runs table named 100k-runs. */
@@ -97,11 +103,12 @@ public final class Bench {
         /** Runs of scenarios on the 50 MB state. */
         final int bigRuns;
 
-        Scale(int[] ids, int s3Ids, int copyIds, double[] megabytes, int runRows, double runMegabytes, int warmups,
+        Scale(int[] ids, int s3Ids, int copyIds, int latencyCopyIds, double[] megabytes, int runRows, double runMegabytes, int warmups,
               int runs, int bigRuns) {
             this.ids = ids;
             this.s3Ids = s3Ids;
             this.copyIds = copyIds;
+            this.latencyCopyIds = latencyCopyIds;
             this.megabytes = megabytes;
             this.runRows = runRows;
             this.runMegabytes = runMegabytes;
@@ -589,25 +596,40 @@ public final class Bench {
 
     // --- bulk copy -------------------------------------------------------------------------------
 
+    /** One way, between the user and a cloud region: a request and its answer cost 50 ms more than on loopback. */
+    static final Duration ONE_WAY_LATENCY = Duration.ofMillis(25);
+
     private void copy() throws Exception {
-        List<Row> rows = BenchData.states(SEED + 7, scale.copyIds);
-        String dataset = String.format(Locale.ROOT, "%,d IDs, SQLite to S3", rows.size());
-        String sqlite = Seed.sqlite(work, "copy-source", rows);
+        // CPU-bound: S3Proxy answers on the same 2 cores as the copy, at loopback speed
+        copies("copy-sqlite-s3-10k", BenchData.states(SEED + 7, scale.copyIds), EmptyBackends.s3Options(), "");
+        // latency-bound, as against a real S3: every request crosses a network 25 ms each way
+        try (LatencyProxy proxy = new LatencyProxy(TestS3.endpoint().getPort(), ONE_WAY_LATENCY)) {
+            BackendOptions distant = EmptyBackends.s3Options()
+                    .withSetting(S3Connection.ENDPOINT_SETTING, "http://127.0.0.1:" + proxy.port());
+            copies("copy-sqlite-s3-1k-latency", BenchData.states(SEED + 8, scale.latencyCopyIds), distant,
+                    String.format(Locale.ROOT, ", %d ms each way", ONE_WAY_LATENCY.toMillis()));
+        }
+    }
+
+    /** Copies the rows from a SQLite system DB into fresh buckets, sequentially ({@code name-seq}) and with the default concurrency. */
+    private void copies(String name, List<Row> rows, BackendOptions s3, String network) throws Exception {
+        String dataset = String.format(Locale.ROOT, "%,d IDs, SQLite to S3%s", rows.size(), network);
+        String sqlite = Seed.sqlite(work, name, rows);
         try (StateBackend source = Backends.open(sqlite, BackendOptions.defaults())) {
             for (int concurrency : new int[] {1, Transfer.DEFAULT_CONCURRENCY}) {
-                String name = "copy-sqlite-s3-10k" + (concurrency == 1 ? "-seq" : "");
                 // warm up the client and server on a few IDs first
                 if (scale.warmups > 0) {
-                    copyOnce(source, concurrency, Math.min(50, rows.size())).run();
+                    copyOnce(source, s3, concurrency, Math.min(50, rows.size())).run();
                 }
-                runner.time(0, 1, new Spec(name, dataset, () -> copyOnce(source, concurrency, rows.size())));
+                runner.time(0, 1, new Spec(name + (concurrency == 1 ? "-seq" : ""), dataset,
+                        () -> copyOnce(source, s3, concurrency, rows.size())));
             }
         }
     }
 
     /** Prepares a copy of the first {@code count} IDs into a fresh, empty bucket. */
-    private Runner.Trial copyOnce(StateBackend source, int concurrency, int count) throws IOException {
-        StateBackend target = Backends.open("s3://" + TestS3.freshBucket() + "/" + Seed.S3_PREFIX, EmptyBackends.s3Options());
+    private Runner.Trial copyOnce(StateBackend source, BackendOptions s3, int concurrency, int count) throws IOException {
+        StateBackend target = Backends.open("s3://" + TestS3.freshBucket() + "/" + Seed.S3_PREFIX, s3);
         Journal journal = new Journal(Files.createTempDirectory(work, "journal"));
         Transfer transfer = new Transfer(source, target, Transfer.Mode.COPY, Transfer.OnConflict.FAIL,
                 Transfer.Content.AS_STORED, journal); // a migration of the seeded rows, NULL and odd documents included

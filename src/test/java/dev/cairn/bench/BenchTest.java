@@ -20,6 +20,7 @@ class BenchTest {
             "list-s3-100k", "list-s3-floor-100k",
             "open-10mb", "open-50mb", "parse-floor-10mb", "diff-10mb", "diff-50mb", "merge-10mb",
             "write-bytes-10mb", "write-floor-10mb", "copy-sqlite-s3-10k-seq", "copy-sqlite-s3-10k",
+            "copy-sqlite-s3-1k-latency-seq", "copy-sqlite-s3-1k-latency",
             "filter-100k", "filter-100k-substring", "filter-100k-pattern", "first-screen-small-busy", "diff-small-busy",
             "startup", "timeline-100k-runs");
 

@@ -40,13 +40,10 @@ final class Target {
         absolute(out, byName, "diff-50mb", 2500, false);
         ratio(out, byName, "merge-10mb", "parse-floor-10mb", 2);
         ratio(out, byName, "write-bytes-10mb", "write-floor-10mb", 2);
-        Measurement seq = byName.get("copy-sqlite-s3-10k-seq");
-        Measurement par = byName.get("copy-sqlite-s3-10k");
-        if (seq != null && par != null) {
-            double speedup = seq.median() / par.median();
-            out.add(new Verdict("copy-sqlite-s3-10k", "≥ 8× faster than copy-sqlite-s3-10k-seq", speedup, 8, "×",
-                    speedup >= 8));
-        }
+        // S3Proxy shares the 2 cores with the copy: concurrency can win only the second core and the waits
+        speedup(out, byName, "copy-sqlite-s3-10k", 2.5);
+        // a real network's round trips overlap
+        speedup(out, byName, "copy-sqlite-s3-1k-latency", 8);
         absolute(out, byName, "startup", 1500, true);
         absolute(out, byName, "timeline-100k-runs", 300, false);
         absolute(out, byName, "first-screen-small-busy", 100, false);
@@ -67,6 +64,17 @@ final class Target {
             double ratio = m.median() / f.median();
             out.add(new Verdict(name, String.format(Locale.ROOT, "≤ %s× %s", trim(limit), floor), ratio, limit, "×",
                     ratio <= limit));
+        }
+    }
+
+    /** How many times faster the scenario runs than its sequential twin {@code name-seq}. */
+    private static void speedup(List<Verdict> out, Map<String, Measurement> byName, String name, double atLeast) {
+        Measurement seq = byName.get(name + "-seq");
+        Measurement par = byName.get(name);
+        if (seq != null && par != null) {
+            double speedup = seq.median() / par.median();
+            out.add(new Verdict(name, "≥ " + trim(atLeast) + "× faster than " + name + "-seq", speedup, atLeast, "×",
+                    speedup >= atLeast));
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
+import dev.cairn.backend.ForwardingBackend;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.TestAzurite;
@@ -250,6 +251,44 @@ class TransferTest {
             assertEquals(25, results.stream().filter(r -> r.outcome() == Transfer.Outcome.SKIPPED).count());
             assertEquals(25, results.stream().filter(r -> r.outcome() == Transfer.Outcome.COPIED).count());
             assertEquals(ids(source), ids(target));
+        }
+    }
+
+    @Test
+    void aBulkCopyReadsOnlyTheDestinationsItsListingNamesAndReplansOneCreatedSinceTheListing() throws Exception {
+        try (StateBackend source = EmptyBackends.SQLITE.open(dir); StateBackend s3 = EmptyBackends.S3.open(dir)) {
+            seed(source, 20);
+            List<String> all = ids(source);
+            copyAll(source, s3, all.subList(0, 5)); // already there, identical
+            String late = all.get(10); // written by someone else after the listing: the listing misses it
+            s3.write(late, StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"theirs\": 1}}")), Version.ABSENT);
+            AtomicInteger reads = new AtomicInteger();
+            StateBackend target = new ForwardingBackend(s3) {
+                @Override
+                public void list(String pattern, java.util.function.Consumer<ListedState> sink) {
+                    super.list(pattern, listed -> {
+                        if (!listed.stateId().equals(late)) {
+                            sink.accept(listed);
+                        }
+                    });
+                }
+
+                @Override
+                public StoredState read(String stateId) {
+                    reads.incrementAndGet();
+                    return super.read(stateId);
+                }
+            };
+            Transfer t = new Transfer(source, target, Transfer.Mode.COPY, Transfer.OnConflict.SKIP, Transfer.Content.EFFECTIVE, journal());
+            List<Transfer.Result> results = t.run(t.select(null, Rename.identity()), 4, (d, n, r) -> { });
+
+            Map<String, Transfer.Outcome> outcomes = results.stream()
+                    .collect(Collectors.toMap(r -> r.item().sourceId(), Transfer.Result::outcome));
+            assertEquals(14, outcomes.values().stream().filter(o -> o == Transfer.Outcome.COPIED).count(), outcomes.toString());
+            all.subList(0, 5).forEach(id -> assertEquals(Transfer.Outcome.SKIPPED, outcomes.get(id), id));
+            assertEquals(Transfer.Outcome.SKIPPED, outcomes.get(late), "planned again on a read, not a conflict");
+            assertEquals("{\"singer_state\": {\"theirs\": 1}}", dev.cairn.state.PythonJson.dumps(s3.read(late).document().effective()));
+            assertEquals(5 + 1, reads.get(), "only the listed destinations, and the one the listing missed, are read");
         }
     }
 
