@@ -30,8 +30,8 @@ import java.util.regex.Pattern;
  * it: it ignores every {@code ifGenerationMatch} and creates any bucket a request names. This proxy
  * forwards every request to it unchanged, except that (1) a write or delete whose
  * {@code ifGenerationMatch} does not hold against the object's real generation is answered 412, as
- * GCS does, the check and the forwarded request together under one lock, so that they are atomic as
- * in GCS; and (2) a request naming a bucket that was not {@link #createBucket created} is answered
+ * GCS does (writes go through one at a time, each checked and forwarded under one lock, so that the
+ * check is atomic with the write as in GCS); and (2) a request naming a bucket that was not {@link #createBucket created} is answered
  * 404, as GCS answers for a missing bucket. Resumable uploads carry their precondition on the request
  * that starts them; it is checked when the upload's bytes arrive, which is when GCS decides.
  */
@@ -98,21 +98,22 @@ final class GcsPreconditionProxy implements AutoCloseable {
             } else if (isOneShotUpload(method, query)) {
                 upload = new Upload(bucket, query.get("name"), generationMatch(query));
             }
-            if (upload == null || upload.ifGenerationMatch() == null) {
+            if (method.equals("GET")) {
+                send(exchange, forward(exchange, body));
+                return;
+            }
+            writes.lock();
+            try {
+                if (upload != null && upload.ifGenerationMatch() != null
+                        && generation(upload.bucket(), upload.object()) != upload.ifGenerationMatch()) {
+                    reply(exchange, 412, "At least one of the pre-conditions you specified did not hold.", "conditionNotMet");
+                    return;
+                }
                 HttpResponse<byte[]> response = forward(exchange, body);
                 if (method.equals("POST") && "resumable".equals(query.get("uploadType")) && response.statusCode() == 200) {
                     remember(query, body, bucket, response);
                 }
                 send(exchange, response);
-                return;
-            }
-            writes.lock();
-            try {
-                if (generation(upload.bucket(), upload.object()) != upload.ifGenerationMatch()) {
-                    reply(exchange, 412, "At least one of the pre-conditions you specified did not hold.", "conditionNotMet");
-                    return;
-                }
-                send(exchange, forward(exchange, body));
             } finally {
                 writes.unlock();
             }
