@@ -61,27 +61,20 @@ public final class GcsConnection {
     }
 
     static GcsConnection resolve(BackendOptions options, Map<String, String> env) {
-        String json = first(options.setting(CREDENTIALS_JSON_SETTING), env.get("MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS_JSON"));
-        String path = first(options.setting(CREDENTIALS_PATH_SETTING), env.get("MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS_PATH"),
+        String json = SettingValues.first(options.setting(CREDENTIALS_JSON_SETTING),
+                env.get("MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS_JSON"));
+        String path = SettingValues.first(options.setting(CREDENTIALS_PATH_SETTING),
+                env.get("MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS_PATH"),
                 options.setting(CREDENTIALS_SETTING), env.get("MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS"));
         if (json != null && path != null) {
             throw new BackendException("the GCS state backend takes " + CREDENTIALS_PATH_SETTING + " or "
                     + CREDENTIALS_JSON_SETTING + ", not both (as Meltano)");
         }
-        String emulator = first(options.setting(EMULATOR_HOST_SETTING), env.get(EMULATOR_VARIABLE));
+        String emulator = SettingValues.first(options.setting(EMULATOR_HOST_SETTING), env.get(EMULATOR_VARIABLE));
         if (emulator != null && !emulator.contains("://")) {
             emulator = "http://" + emulator;
         }
         return new GcsConnection(emulator, path, json, options.connectTimeout(), options.readTimeout());
-    }
-
-    private static String first(String... values) {
-        for (String v : values) {
-            if (v != null && !v.isBlank()) {
-                return v.strip();
-            }
-        }
-        return null;
     }
 
     /** The client, on the HTTP JSON API (the only transport this build carries). */
