@@ -15,7 +15,7 @@ final class BackendArgs {
 
     @Option(names = {"-b", "--backend"}, paramLabel = "URI",
             description = "State backend: sqlite:///path/meltano.db, postgresql://..., file:///path, s3://bucket/prefix,"
-                    + " azure://container/prefix.")
+                    + " azure://container/prefix, gs://bucket/prefix.")
     String uri;
 
     @Option(names = "--project", paramLabel = "DIR",

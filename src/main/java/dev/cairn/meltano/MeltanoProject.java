@@ -113,7 +113,8 @@ public final class MeltanoProject {
             options = options.withLockStaleAfter(Duration.ofSeconds(Long.parseLong(lockTimeout.trim())));
         }
         for (String name : List.of("s3.aws_access_key_id", "s3.aws_secret_access_key", "s3.endpoint_url",
-                "azure.connection_string", "azure.storage_account_url")) {
+                "azure.connection_string", "azure.storage_account_url", "gcs.application_credentials_path",
+                "gcs.application_credentials_json", "gcs.application_credentials")) {
             String value = setting(vars, envNode, "state_backend." + name);
             if (value != null) {
                 options = options.withSetting(name, value);

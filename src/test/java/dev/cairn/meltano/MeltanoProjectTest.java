@@ -63,6 +63,17 @@ class MeltanoProjectTest {
     }
 
     @Test
+    void gcsSettingsComeFromTheManifestAndMeltanosVariables() throws Exception {
+        String yml = "state_backend:\n  uri: gs://meltano-state/prod\n  gcs:\n    application_credentials_path: /keys/sa.json\n";
+        StateLocation at = project(yml, "MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS_JSON='{\"private_key\": \"k3y\"}'\n",
+                Map.of()).stateLocation(null);
+        assertEquals("gs://meltano-state/prod", at.uri());
+        assertEquals("/keys/sa.json", at.options().setting("gcs.application_credentials_path"));
+        assertEquals("{\"private_key\": \"k3y\"}", at.options().setting("gcs.application_credentials_json"));
+        assertFalse(at.describe().contains("k3y"));
+    }
+
+    @Test
     void environmentVariablesWinAndRelativeSqlitePathsAreTheProjects() throws Exception {
         MeltanoProject p = project("database_uri: sqlite:///.meltano/other.db\n", "MELTANO_DATABASE_URI=sqlite:///from-dotenv.db\n",
                 Map.of());

@@ -9,6 +9,7 @@ import dev.cairn.backend.ForwardingBackend;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.TestAzurite;
+import dev.cairn.backend.TestGcs;
 import dev.cairn.backend.TestS3;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
@@ -86,13 +87,15 @@ class TransferTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"file", "s3", "azure"})
+    @ValueSource(strings = {"file", "s3", "azure", "gcs"})
     void aRerunRemovesTheLocksAKilledRunLeftOnWhatItHadAlreadyWritten(String kind) throws Exception {
-        String bucket = kind.equals("azure") ? TestAzurite.freshContainer() : TestS3.freshBucket();
+        String bucket = kind.equals("azure") ? TestAzurite.freshContainer() : kind.equals("gcs") ? TestGcs.freshBucket()
+                : TestS3.freshBucket();
         Path root = Files.createDirectories(dir.resolve("destination"));
         try (StateBackend from = EmptyBackends.SQLITE.open(dir);
              StateBackend to = kind.equals("file") ? Backends.open("file://" + root, BackendOptions.defaults())
                      : kind.equals("azure") ? Backends.open("azure://" + bucket + "/state", EmptyBackends.AZURE.options())
+                     : kind.equals("gcs") ? Backends.open("gs://" + bucket + "/state", EmptyBackends.GCS.options())
                      : Backends.open("s3://" + bucket + "/state", EmptyBackends.s3Options())) {
             StateDocument doc = StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"v\": 1}}"));
             from.write("dev:a", doc, null);
@@ -105,6 +108,8 @@ class TransferTest {
                 } else if (kind.equals("azure")) {
                     TestAzurite.container(bucket).getBlobClient("state/" + id + "/lock")
                             .upload(com.azure.core.util.BinaryData.fromBytes(lock), true);
+                } else if (kind.equals("gcs")) {
+                    TestGcs.put(TestGcs.client(), bucket, "state/" + id + "/lock", lock);
                 } else {
                     TestS3.putDirect(bucket, "state/" + id + "/lock", lock);
                 }
@@ -120,13 +125,14 @@ class TransferTest {
     }
 
     @Test
-    void everyFixtureTravelsSqlitePostgresS3AzureFileAndBackByteForByteWhenCopiedAsStored() throws Exception {
+    void everyFixtureTravelsSqlitePostgresS3AzureGcsFileAndBackByteForByteWhenCopiedAsStored() throws Exception {
         String fixtureUri = Fixtures.systemDb(dir);
         Path fixtureFiles = Path.of(Fixtures.fileBackend(dir).substring("file://".length()));
         try (StateBackend sqlite = Backends.open(fixtureUri, BackendOptions.defaults());
              StateBackend pg = EmptyBackends.POSTGRES.open(dir);
              StateBackend s3 = EmptyBackends.S3.open(dir);
              StateBackend azure = EmptyBackends.AZURE.open(dir);
+             StateBackend gcs = EmptyBackends.GCS.open(dir);
              StateBackend files = EmptyBackends.FILE.open(dir);
              StateBackend back = EmptyBackends.SQLITE.open(dir)) {
             List<String> all = new ArrayList<>(READABLE);
@@ -142,7 +148,8 @@ class TransferTest {
             assertTrue(corrupt.detail().contains("not valid JSON"), corrupt.detail());
             assertTrue(toS3.subList(0, READABLE.size()).stream().allMatch(Transfer.Result::succeeded));
             assertTrue(copyAll(s3, azure, READABLE, Transfer.Content.AS_STORED).stream().allMatch(Transfer.Result::succeeded));
-            assertTrue(copyAll(azure, files, READABLE, Transfer.Content.AS_STORED).stream().allMatch(Transfer.Result::succeeded));
+            assertTrue(copyAll(azure, gcs, READABLE, Transfer.Content.AS_STORED).stream().allMatch(Transfer.Result::succeeded));
+            assertTrue(copyAll(gcs, files, READABLE, Transfer.Content.AS_STORED).stream().allMatch(Transfer.Result::succeeded));
             for (String id : READABLE) {
                 assertEquals(Files.readString(fixtureFiles.resolve(id).resolve("state.json"), StandardCharsets.UTF_8),
                         Files.readString(Path.of(files.displayUri().substring("file://".length())).resolve(id).resolve("state.json"),
@@ -180,7 +187,8 @@ class TransferTest {
                 sources.put(kind, b);
             }
             seed(sources.get(EmptyBackends.SQLITE), count);
-            for (EmptyBackends kind : List.of(EmptyBackends.POSTGRES, EmptyBackends.S3, EmptyBackends.AZURE, EmptyBackends.FILE)) {
+            for (EmptyBackends kind : List.of(EmptyBackends.POSTGRES, EmptyBackends.S3, EmptyBackends.AZURE, EmptyBackends.GCS,
+                    EmptyBackends.FILE)) {
                 Transfer fill = new Transfer(sources.get(EmptyBackends.SQLITE), sources.get(kind), Transfer.Mode.COPY,
                         Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE, journal());
                 fill.run(fill.select(null, Rename.identity()), 16, (d, t, r) -> { });

@@ -6,7 +6,11 @@ import com.azure.core.util.BinaryData;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobErrorCode;
 import com.azure.storage.blob.models.BlobStorageException;
+import com.google.cloud.storage.BlobId;
+import com.google.cloud.storage.Storage;
+import com.google.cloud.storage.StorageException;
 import dev.cairn.backend.TestAzurite;
+import dev.cairn.backend.TestGcs;
 import dev.cairn.backend.TestS3;
 import dev.cairn.backend.systemdb.PostgresUri;
 import dev.cairn.state.Json;
@@ -73,6 +77,10 @@ abstract class MeltanoStyleWriter implements AutoCloseable {
             case AZURE: {
                 URI azure = URI.create(uri);
                 return new Blobs(new AzureObjects(azure.getHost(), azure.getPath().substring(1)));
+            }
+            case GCS: {
+                URI gcs = URI.create(uri);
+                return new Blobs(new GcsObjects(gcs.getHost(), gcs.getPath().substring(1)));
             }
             default:
                 return new Blobs(new FileObjects(Path.of(URI.create(uri).getPath())));
@@ -293,6 +301,49 @@ abstract class MeltanoStyleWriter implements AutoCloseable {
         @Override
         public void close() {
             s3.close();
+        }
+    }
+
+    /** A bucket and prefix on the test GCS server, through a plain client: unconditional writes, as Meltano's. */
+    private static final class GcsObjects implements PlainObjects {
+        private final Storage client = TestGcs.client();
+        private final String bucket;
+        private final String prefix;
+
+        GcsObjects(String bucket, String prefix) {
+            this.bucket = bucket;
+            this.prefix = prefix;
+        }
+
+        @Override
+        public byte[] get(String key) {
+            try {
+                return client.readAllBytes(BlobId.of(bucket, prefix + "/" + key));
+            } catch (StorageException e) {
+                if (e.getCode() == 404) {
+                    return null;
+                }
+                throw e;
+            }
+        }
+
+        @Override
+        public void put(String key, byte[] data) {
+            TestGcs.put(client, bucket, prefix + "/" + key, data);
+        }
+
+        @Override
+        public void delete(String key) {
+            client.delete(BlobId.of(bucket, prefix + "/" + key));
+        }
+
+        @Override
+        public void close() {
+            try {
+                client.close();
+            } catch (Exception e) {
+                // the plain client's pool: nothing of the test's is left half-done
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.TestAzurite;
+import dev.cairn.backend.TestGcs;
 import dev.cairn.backend.TestPostgres;
 import dev.cairn.backend.TestS3;
 import dev.cairn.backend.blob.AzureConnection;
@@ -19,9 +20,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** New, empty backends of each family on the real test servers, for tests that move states between them. */
 public enum EmptyBackends {
-    SQLITE, POSTGRES, S3, AZURE, FILE;
+    SQLITE, POSTGRES, S3, AZURE, GCS, FILE;
 
-    /** The key prefix of the S3 and Azure backends: {@code s3://bucket/meltano/state}, {@code azure://container/meltano/state}. */
+    /** The key prefix of the cloud backends: {@code s3://bucket/meltano/state}, {@code azure://container/meltano/state}, {@code gs://…}. */
     public static final String S3_PREFIX = "meltano/state";
 
     private static final AtomicInteger COUNTER = new AtomicInteger();
@@ -55,6 +56,8 @@ public enum EmptyBackends {
                     return "s3://" + TestS3.freshBucket() + "/" + S3_PREFIX;
                 case AZURE:
                     return "azure://" + TestAzurite.freshContainer() + "/" + S3_PREFIX;
+                case GCS:
+                    return "gs://" + TestGcs.freshBucket() + "/" + S3_PREFIX;
                 default:
                     return "file://" + Files.createDirectories(dir.resolve("files-" + n));
             }
@@ -72,6 +75,8 @@ public enum EmptyBackends {
                 return s3Options();
             case AZURE:
                 return BackendOptions.defaults().withSetting(AzureConnection.CONNECTION_STRING_SETTING, TestAzurite.connectionString());
+            case GCS:
+                return TestGcs.options();
             default:
                 return BackendOptions.defaults();
         }

@@ -46,8 +46,9 @@ public final class AzureConnection {
     }
 
     static AzureConnection resolve(BackendOptions options, Map<String, String> env) {
-        String accountUrl = first(options.setting(ACCOUNT_URL_SETTING), env.get("MELTANO_STATE_BACKEND_AZURE_STORAGE_ACCOUNT_URL"));
-        String connectionString = first(options.setting(CONNECTION_STRING_SETTING),
+        String accountUrl = SettingValues.first(options.setting(ACCOUNT_URL_SETTING),
+                env.get("MELTANO_STATE_BACKEND_AZURE_STORAGE_ACCOUNT_URL"));
+        String connectionString = SettingValues.first(options.setting(CONNECTION_STRING_SETTING),
                 env.get("MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING"));
         if (accountUrl == null && connectionString == null) {
             throw new BackendException("the Azure state backend needs a connection string (" + CONNECTION_STRING_SETTING
@@ -56,15 +57,6 @@ public final class AzureConnection {
         // Meltano prefers the account URL when both are set.
         return new AzureConnection(accountUrl, accountUrl == null ? connectionString : null,
                 options.connectTimeout(), options.readTimeout());
-    }
-
-    private static String first(String... values) {
-        for (String v : values) {
-            if (v != null && !v.isBlank()) {
-                return v.strip();
-            }
-        }
-        return null;
     }
 
     public BlobServiceClient client() {

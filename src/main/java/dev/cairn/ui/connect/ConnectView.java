@@ -51,7 +51,7 @@ public final class ConnectView extends GridPane {
         TextField uri = new TextField();
         uri.setId("connect-uri");
         uri.setPromptText("sqlite:///abs/meltano.db · postgresql://user@host/db · file:///abs/dir · s3://bucket/prefix"
-                + " · azure://container/prefix");
+                + " · azure://container/prefix · gs://bucket/prefix");
         uri.setPrefColumnCount(42);
         uri.textProperty().bindBidirectional(model.uriProperty());
         GridPane.setHgrow(uri, Priority.ALWAYS);
@@ -93,6 +93,20 @@ public final class ConnectView extends GridPane {
         for (javafx.scene.Node n : List.of(accountUrl, accountUrlLabel)) {
             n.visibleProperty().bind(model.isAzure());
             n.managedProperty().bind(model.isAzure());
+        }
+        TextField gcsKey = new TextField();
+        gcsKey.setPromptText("/abs/service-account.json (empty: application-default credentials)");
+        gcsKey.textProperty().bindBidirectional(model.gcsCredentialsPathProperty());
+        TextField gcsEmulator = new TextField();
+        gcsEmulator.setPromptText("localhost:9023 (empty: Google Cloud, or STORAGE_EMULATOR_HOST)");
+        gcsEmulator.textProperty().bindBidirectional(model.gcsEmulatorHostProperty());
+        Label gcsKeyLabel = new Label("GCS key file");
+        Label gcsEmulatorLabel = new Label("GCS emulator");
+        addRow(row++, gcsKeyLabel, gcsKey);
+        addRow(row++, gcsEmulatorLabel, gcsEmulator);
+        for (javafx.scene.Node n : List.of(gcsKey, gcsEmulator, gcsKeyLabel, gcsEmulatorLabel)) {
+            n.visibleProperty().bind(model.isGcs());
+            n.managedProperty().bind(model.isGcs());
         }
         CheckBox save = new CheckBox("Save this connection (without passwords or keys)");
         save.selectedProperty().bindBidirectional(model.saveProperty());

@@ -2,6 +2,7 @@ package dev.cairn.ui.connect;
 
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.blob.AzureConnection;
+import dev.cairn.backend.blob.GcsConnection;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -21,9 +22,14 @@ import javafx.beans.property.StringProperty;
 
 /**
  * The connect form: URI, name, environment, read-only flag, S3 endpoint and profile, Azure account
- * URL, whether to save. {@link #problemProperty()} says what is wrong with the input (empty when it can connect).
+ * URL, GCS key file and emulator, whether to save. {@link #problemProperty()} says what is wrong with the input (empty when it can connect).
  */
 public final class ConnectViewModel {
+
+    private static final Map<String, String> CLOUD_URI_NEEDS = Map.of(
+            "s3://", "An S3 URI needs a bucket: s3://bucket/prefix",
+            "azure://", "An Azure URI needs a container: azure://container/prefix",
+            "gs://", "A GCS URI needs a bucket: gs://bucket/prefix");
 
     private final StringProperty uri = new SimpleStringProperty(this, "uri", "");
     private final StringProperty name = new SimpleStringProperty(this, "name", "");
@@ -32,12 +38,15 @@ public final class ConnectViewModel {
     private final StringProperty s3Endpoint = new SimpleStringProperty(this, "s3Endpoint", "");
     private final StringProperty s3Profile = new SimpleStringProperty(this, "s3Profile", "");
     private final StringProperty azureAccountUrl = new SimpleStringProperty(this, "azureAccountUrl", "");
+    private final StringProperty gcsCredentialsPath = new SimpleStringProperty(this, "gcsCredentialsPath", "");
+    private final StringProperty gcsEmulatorHost = new SimpleStringProperty(this, "gcsEmulatorHost", "");
     private final BooleanProperty save = new SimpleBooleanProperty(this, "save", true);
     private final StringProperty testResult = new SimpleStringProperty(this, "testResult", "");
     private final BooleanProperty testing = new SimpleBooleanProperty(this, "testing", false);
     private final StringBinding problem;
     private final javafx.beans.binding.BooleanBinding s3;
     private final javafx.beans.binding.BooleanBinding azure;
+    private final javafx.beans.binding.BooleanBinding gcs;
     private final TaskSlot tests;
     private final Function<SavedConnection, StateBackend> opener;
 
@@ -48,6 +57,7 @@ public final class ConnectViewModel {
         problem = Bindings.createStringBinding(() -> problem(uri.get(), name.get()), uri, name);
         s3 = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("s3://"), uri);
         azure = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("azure://"), uri);
+        gcs = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("gs://"), uri);
         // production connections start read-only: changing prod must be a deliberate choice
         environment.addListener((o, a, b) -> {
             if (b == Environment.PROD) {
@@ -79,16 +89,13 @@ public final class ConnectViewModel {
             } catch (java.net.URISyntaxException e) {
                 return "Not a valid URI: " + e.getReason();
             }
-        } else if (lower.startsWith("s3://")) {
-            if (lower.length() <= "s3://".length() || lower.charAt(5) == '/') {
-                return "An S3 URI needs a bucket: s3://bucket/prefix";
-            }
-        } else if (lower.startsWith("azure://")) {
-            if (lower.length() <= "azure://".length() || lower.charAt(8) == '/') {
-                return "An Azure URI needs a container: azure://container/prefix";
+        } else if (lower.matches("^(s3|azure|gs)://.*")) {
+            String scheme = lower.substring(0, lower.indexOf("://") + 3);
+            if (lower.length() == scheme.length() || lower.charAt(scheme.length()) == '/') {
+                return CLOUD_URI_NEEDS.get(scheme);
             }
         } else if (!lower.matches("^[a-z][a-z0-9+.-]*://.*")) {
-            return "Not a backend URI: expected sqlite:///…, postgresql://…, file:///…, s3://… or azure://…";
+            return "Not a backend URI: expected sqlite:///…, postgresql://…, file:///…, s3://…, azure://… or gs://…";
         }
         if (nameText == null || nameText.isBlank()) {
             return "Give the connection a name";
@@ -140,6 +147,10 @@ public final class ConnectViewModel {
         if (azure.get()) {
             settings.put(AzureConnection.ACCOUNT_URL_SETTING, azureAccountUrl.get().strip());
         }
+        if (gcs.get()) {
+            settings.put(GcsConnection.CREDENTIALS_PATH_SETTING, gcsCredentialsPath.get().strip());
+            settings.put(GcsConnection.EMULATOR_HOST_SETTING, gcsEmulatorHost.get().strip());
+        }
         return new SavedConnection(name.get().strip(), uri.get().strip(), environment.get(), readOnly.get(), settings);
     }
 
@@ -151,6 +162,8 @@ public final class ConnectViewModel {
         s3Endpoint.set(c.settings().getOrDefault("s3.endpoint_url", ""));
         s3Profile.set(c.settings().getOrDefault("s3.profile", ""));
         azureAccountUrl.set(c.settings().getOrDefault(AzureConnection.ACCOUNT_URL_SETTING, ""));
+        gcsCredentialsPath.set(c.settings().getOrDefault(GcsConnection.CREDENTIALS_PATH_SETTING, ""));
+        gcsEmulatorHost.set(c.settings().getOrDefault(GcsConnection.EMULATOR_HOST_SETTING, ""));
         save.set(false);
     }
 
@@ -182,6 +195,15 @@ public final class ConnectViewModel {
         return azureAccountUrl;
     }
 
+    /** A service-account key file ({@code gcs.application_credentials_path}); empty: application-default credentials. */
+    public StringProperty gcsCredentialsPathProperty() {
+        return gcsCredentialsPath;
+    }
+
+    public StringProperty gcsEmulatorHostProperty() {
+        return gcsEmulatorHost;
+    }
+
     public BooleanProperty saveProperty() {
         return save;
     }
@@ -205,5 +227,9 @@ public final class ConnectViewModel {
 
     public javafx.beans.binding.BooleanBinding isAzure() {
         return azure;
+    }
+
+    public javafx.beans.binding.BooleanBinding isGcs() {
+        return gcs;
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
 import dev.cairn.backend.TestAzurite;
+import dev.cairn.backend.TestGcs;
 import dev.cairn.backend.TestS3;
 import dev.cairn.backend.Version;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,8 @@ class MeltanoLockTest {
     private BlobStore open(String kind) {
         store = kind.equals("file") ? new FileBlobStore(dir.resolve("root"))
                 : kind.equals("azure") ? new AzureBlobStore(TestAzurite.container(TestAzurite.freshContainer()), "azure://test")
+                : kind.equals("gcs")
+                        ? new GcsBlobStore(GcsConnection.resolve(TestGcs.options()).client(), TestGcs.freshBucket(), "gs://test")
                 : new S3BlobStore(TestS3.client(), TestS3.freshBucket(), "s3://test");
         return store;
     }
@@ -62,7 +65,7 @@ class MeltanoLockTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"file", "s3", "azure"})
+    @ValueSource(strings = {"file", "s3", "azure", "gcs"})
     void releaseLeavesTheLockOfWhoeverBrokeOursAlone(String kind) {
         BlobStore on = open(kind);
         Version held = lock(on).acquire("dev:a", KEY);
@@ -73,7 +76,7 @@ class MeltanoLockTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"file", "s3", "azure"})
+    @ValueSource(strings = {"file", "s3", "azure", "gcs"})
     void aBreakerDeletesOnlyTheStaleLockItSaw(String kind) {
         BlobStore on = open(kind);
         String pipelines = freshMeltanoLock();
@@ -90,7 +93,7 @@ class MeltanoLockTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"file", "s3", "azure"})
+    @ValueSource(strings = {"file", "s3", "azure", "gcs"})
     void aLockLeftByAKilledCairnIsRecognisedAndRemovedAtOnce(String kind) {
         BlobStore on = open(kind);
         MeltanoLock lock = lock(on);
@@ -117,7 +120,7 @@ class MeltanoLockTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"file", "s3", "azure"})
+    @ValueSource(strings = {"file", "s3", "azure", "gcs"})
     void cairnsLockIsAFloatMeltanoReadsAsTheSameInstant(String kind) {
         BlobStore on = open(kind);
         Instant before = Instant.now();

@@ -60,6 +60,8 @@ class ConnectionStoreTest {
         assertFalse(ConnectViewModel.problem("s3://", "x").isEmpty());
         assertTrue(ConnectViewModel.problem("azure://container/prefix", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("azure:///prefix", "x").isEmpty());
+        assertTrue(ConnectViewModel.problem("gs://bucket/prefix", "x").isEmpty());
+        assertEquals("A GCS URI needs a bucket: gs://bucket/prefix", ConnectViewModel.problem("gs:///prefix", "x"));
         assertFalse(ConnectViewModel.problem("meltano.db", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("file:///abs", " ").isEmpty());
         ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
@@ -82,6 +84,26 @@ class ConnectionStoreTest {
         ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
         again.load(c);
         assertEquals("https://acme.blob.core.windows.net", again.azureAccountUrlProperty().get());
+    }
+
+    @Test
+    void aGcsConnectionKeepsItsKeyFileAndEmulatorButNeverTheKeyItself() {
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        model.uriProperty().set("gs://meltano-state/prod");
+        model.nameProperty().set("gcs");
+        model.gcsCredentialsPathProperty().set(" /keys/meltano.json ");
+        model.gcsEmulatorHostProperty().set("localhost:9023");
+        assertTrue(model.isGcs().get());
+        SavedConnection c = model.toConnection();
+        assertEquals(Map.of("gcs.application_credentials_path", "/keys/meltano.json", "gcs.emulator_host", "localhost:9023"),
+                c.settings());
+        assertEquals(Map.of(), new SavedConnection("a", c.uri(), Environment.DEV, false,
+                Map.of("gcs.application_credentials_json", "{\"private_key\": \"k\"}")).settings());
+
+        ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        again.load(c);
+        assertEquals("/keys/meltano.json", again.gcsCredentialsPathProperty().get());
+        assertEquals("localhost:9023", again.gcsEmulatorHostProperty().get());
     }
 
     @Test

@@ -1,0 +1,68 @@
+package dev.cairn.backend.blob;
+
+import com.google.cloud.storage.Storage;
+import com.google.cloud.storage.StorageException;
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.BackendFactory;
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.StateBackend;
+import java.time.Clock;
+
+/**
+ * Opens Meltano's {@code gs://bucket/prefix} backend (see {@link GcsConnection} for credentials). The
+ * URI is read as Meltano reads it ({@link CloudUri}); like Meltano, Cairn never creates the bucket.
+ */
+public final class GcsBackendFactory implements BackendFactory {
+
+    private static final String SCHEME = "gs://";
+
+    @Override
+    public boolean accepts(String uri) {
+        return CloudUri.hasScheme(uri, SCHEME);
+    }
+
+    @Override
+    public String schemes() {
+        return "gs://bucket/prefix";
+    }
+
+    @Override
+    public StateBackend open(String uri, BackendOptions options) {
+        CloudUri location = CloudUri.parse(SCHEME, uri);
+        if (location.host() == null) {
+            throw new BackendException("no bucket in " + location.display() + " (expected gs://bucket/prefix)");
+        }
+        GcsConnection connection = GcsConnection.resolve(options);
+        Storage storage = connection.client();
+        GcsBlobStore store = new GcsBlobStore(storage, location.host(), location.display());
+        try {
+            store.checkBucket(connection.credentialSource());
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+        return new BlobStateBackend(store, new CloudLayout(location.prefix()), options, Clock.systemUTC());
+    }
+
+    /**
+     * An error in one line: a service error by its status and reason (the client's message may carry
+     * the whole JSON body), a transport failure by its first line.
+     */
+    static String reason(RuntimeException e) {
+        if (e instanceof StorageException) {
+            StorageException s = (StorageException) e;
+            if (s.getCode() > 0) {
+                return "HTTP " + s.getCode() + (s.getReason() == null ? "" : " " + s.getReason());
+            }
+            if (s.getCause() != null) {
+                return firstLine(s.getCause());
+            }
+        }
+        return firstLine(e);
+    }
+
+    static String firstLine(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.lines().findFirst().orElse(message);
+    }
+}

@@ -1,0 +1,156 @@
+package dev.cairn.backend.blob;
+
+import com.google.cloud.storage.BlobId;
+import com.google.cloud.storage.BlobInfo;
+import com.google.cloud.storage.Storage;
+import com.google.cloud.storage.StorageException;
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.Version;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.function.Consumer;
+
+/**
+ * A Google Cloud Storage bucket as a blob store. Versions are object generations; writes carry
+ * {@code ifGenerationMatch} (0 for "only if absent") and so do deletes, so a writer that ignores
+ * Meltano's lock still cannot slip a change in between Cairn's read and its write.
+ */
+final class GcsBlobStore implements BlobStore {
+
+    /** A read looks up the generation, then reads those bytes; a writer in between sends it round again. */
+    private static final int READ_TRIES = 5;
+
+    private final Storage storage;
+    private final String bucket;
+    private final String displayUri;
+
+    GcsBlobStore(Storage storage, String bucket, String displayUri) {
+        this.storage = storage;
+        this.bucket = bucket;
+        this.displayUri = displayUri;
+    }
+
+    @Override
+    public String displayUri() {
+        return displayUri;
+    }
+
+    /**
+     * Fails early, in one line naming the bucket and credentials, rather than on the first listing.
+     * A one-key listing, not a bucket lookup: it needs only the object rights a state backend has anyway.
+     */
+    void checkBucket(String credentialSource) {
+        String where = "bucket " + bucket + " (credentials: " + credentialSource + ")";
+        try {
+            storage.list(bucket, Storage.BlobListOption.pageSize(1),
+                    Storage.BlobListOption.fields(Storage.BlobField.NAME));
+        } catch (StorageException e) {
+            if (e.getCode() == 404) {
+                throw new BackendException("cannot open " + displayUri + ": no such " + where
+                        + "; Meltano does not create it either");
+            }
+            throw new BackendException("cannot open " + displayUri + ": " + GcsBackendFactory.reason(e) + ", " + where, e);
+        } catch (RuntimeException e) {
+            throw new BackendException("cannot open " + displayUri + ": " + GcsBackendFactory.reason(e) + ", " + where, e);
+        }
+    }
+
+    @Override
+    public Blob get(String key) {
+        try {
+            for (int i = 0; i < READ_TRIES; i++) {
+                com.google.cloud.storage.Blob meta = storage.get(BlobId.of(bucket, key), Storage.BlobGetOption.fields(Storage.BlobField.GENERATION));
+                if (meta == null) {
+                    return null;
+                }
+                try {
+                    byte[] data = storage.readAllBytes(BlobId.of(bucket, key, meta.getGeneration()));
+                    return new Blob(data, Version.of(Long.toString(meta.getGeneration())));
+                } catch (StorageException e) {
+                    if (e.getCode() != 404) {
+                        throw e;
+                    }
+                    // that generation was replaced or deleted since: look again
+                }
+            }
+            throw new BackendException("cannot read gs://" + bucket + "/" + key + " (" + displayUri
+                    + "): it changed on every one of " + READ_TRIES + " reads");
+        } catch (StorageException e) {
+            throw failure("read", key, e);
+        }
+    }
+
+    @Override
+    public Version put(String key, byte[] data, Version expected) {
+        BlobInfo info = BlobInfo.newBuilder(bucket, key).setContentType(S3BlobStore.CONTENT_TYPE).build();
+        Storage.BlobWriteOption[] condition = expected == null ? new Storage.BlobWriteOption[0]
+                : new Storage.BlobWriteOption[] {Version.ABSENT.equals(expected) ? Storage.BlobWriteOption.doesNotExist()
+                        : Storage.BlobWriteOption.generationMatch(generation(expected))};
+        try {
+            // a resumable upload: the one way of writing that every GCS JSON API server takes
+            com.google.cloud.storage.Blob written = storage.createFrom(info, new ByteArrayInputStream(data), condition);
+            return Version.of(Long.toString(written.getGeneration()));
+        } catch (StorageException e) {
+            if (expected != null && e.getCode() == 412) {
+                return BlobStore.ownRetriedWrite(this, key, data);
+            }
+            throw failure("write", key, e);
+        } catch (IOException e) {
+            throw new BackendException("cannot write gs://" + bucket + "/" + key + " (" + displayUri + "): "
+                    + GcsBackendFactory.firstLine(e), e);
+        }
+    }
+
+    @Override
+    public boolean comparesAtomically() {
+        return true;
+    }
+
+    @Override
+    public void delete(String key, Version expected) {
+        Storage.BlobSourceOption[] condition = expected == null ? new Storage.BlobSourceOption[0]
+                : new Storage.BlobSourceOption[] {Storage.BlobSourceOption.generationMatch(generation(expected))};
+        try {
+            storage.delete(BlobId.of(bucket, key), condition); // false: already gone, which is what was asked
+        } catch (StorageException e) {
+            if (expected != null && e.getCode() == 412) {
+                if (get(key) == null) {
+                    return;
+                }
+                throw new PreconditionFailed(key);
+            }
+            throw failure("delete", key, e);
+        }
+    }
+
+    /** Every page of the listing, handed on as it arrives: 1000 names a request, as S3 pages. */
+    @Override
+    public void list(String prefix, Consumer<String> keys) {
+        try {
+            storage.list(bucket, Storage.BlobListOption.prefix(prefix), Storage.BlobListOption.pageSize(1000),
+                            Storage.BlobListOption.fields(Storage.BlobField.NAME))
+                    .iterateAll().forEach(blob -> keys.accept(blob.getName()));
+        } catch (StorageException e) {
+            throw failure("list", prefix + "*", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            storage.close();
+        } catch (Exception e) {
+            // closing an HTTP client's pool: nothing of ours is left half-done
+        }
+    }
+
+    private static long generation(Version version) {
+        return Long.parseLong(version.token());
+    }
+
+    /** Service errors and transport failures (the server gone, after the client's retries) alike. */
+    private BackendException failure(String action, String key, StorageException e) {
+        return new BackendException("cannot " + action + " gs://" + bucket + "/" + key + " (" + displayUri + "): "
+                + GcsBackendFactory.reason(e), e);
+    }
+}
