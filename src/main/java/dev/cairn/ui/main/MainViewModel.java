@@ -72,7 +72,7 @@ public final class MainViewModel {
             StoredState now = inspector.storedProperty().get();
             BackendSession session = current.get();
             if (now != null && session != null && session.list() != null && session.backend() == inspector.backend()) {
-                session.list().reread(now, inspector.lockProperty().get());
+                session.list().reread(now, inspector.lockProperty().get(), inspector.runningProperty().get());
             }
             selection.set(now == null ? null
                     : new Selection(session == null ? "" : session.name(), inspector.backend(), now, inspector.lockProperty().get(),

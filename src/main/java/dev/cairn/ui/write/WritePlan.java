@@ -1,6 +1,9 @@
 package dev.cairn.ui.write;
 
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.RunLog;
+import dev.cairn.backend.RunRow;
+import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.StateError;
@@ -15,9 +18,14 @@ import dev.cairn.ui.diff.AlignedDiff;
  * @param effectiveNote why there is no effective diff, or null
  */
 public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, AlignedDiff stored,
-                        String effectiveNote, LockStatus lock) {
+                        String effectiveNote, LockStatus lock, RunRow running) {
 
-    static WritePlan of(WriteCommand command, Edit edit, LockStatus lock) {
+    /** Plans the preview, reading Meltano's lock and the pipeline running on the ID now (blocking I/O: off the FX thread). */
+    static WritePlan of(WriteCommand command, Edit edit, StateBackend backend) {
+        return of(command, edit, backend.lockStatus(command.stateId()), RunLog.runningByJob(backend).get(command.stateId()));
+    }
+
+    private static WritePlan of(WriteCommand command, Edit edit, LockStatus lock, RunRow running) {
         AlignedDiff stored = AlignedDiff.of(StoredJson.stored(command.before().exists() ? command.before().document() : null),
                 StoredJson.stored(command.after()));
         AlignedDiff effective = null;
@@ -29,7 +37,7 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
             note = "Meltano cannot read the state before or after this write (" + e.getMessage()
                     + "): the stored documents show what changes.";
         }
-        return new WritePlan(command, edit, effective, stored, note, lock);
+        return new WritePlan(command, edit, effective, stored, note, lock, running);
     }
 
     /** "1 stream changed" — of the effective state where there is one. */
@@ -38,6 +46,22 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
             return "No change: the stored state already is what this write would store.";
         }
         return (effective != null ? effective : stored).summary().sentence();
+    }
+
+    /**
+     * The pipeline running on the ID, from the runs table (apart from Meltano's lock, which blob
+     * backends keep): its next checkpoint overwrites or merges onto what this write stores. Null when none runs.
+     */
+    public String runningNote() {
+        if (running == null) {
+            return null;
+        }
+        java.time.Instant now = java.time.Instant.now();
+        return running.isStale(now)
+                ? "The runs table has a stale run of " + command.stateId() + " (" + running.describeRunning(now)
+                        + "): it stopped sending heartbeats and will not write again."
+                : "A pipeline is running on " + command.stateId() + " now (" + running.describeRunning(now)
+                        + "): its next checkpoint is written over or merged onto what this write stores.";
     }
 
     /** What Meltano's lock means for this write, or null when the ID is not locked. */
