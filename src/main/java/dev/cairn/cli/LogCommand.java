@@ -7,7 +7,6 @@ import dev.cairn.ops.Journal;
 import dev.cairn.ops.Timeline;
 import dev.cairn.ops.UserFolders;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -60,8 +59,8 @@ final class LogCommand implements Callable<Integer> {
 
     private static String line(Timeline.Point p, Instant now) {
         RunRow run = p.run();
-        return run.startedAt() + "\t" + outcome(run, now) + "\t" + run.runId() + "\t"
-                + (run.trigger() == null ? "-" : run.trigger()) + "\t" + duration(run) + "\t"
+        return run.startedAt() + "\t" + Timeline.outcome(run, now) + "\t" + run.runId() + "\t"
+                + (run.trigger() == null ? "-" : run.trigger()) + "\t" + Timeline.duration(run) + "\t"
                 + p.checkpoint().label() + "\t" + p.change();
     }
 
@@ -70,20 +69,5 @@ final class LogCommand implements Callable<Integer> {
         return write.time() + "\tCAIRN\t" + write.id() + "\t-\t-\t-\t" + write.action()
                 + (write.isDone() ? "" : " (" + write.status().name().toLowerCase(Locale.ROOT)
                         + (write.error() == null ? "" : ": " + write.error()) + ")");
-    }
-
-    private static String outcome(RunRow run, Instant now) {
-        return run.isStale(now) ? "RUNNING (stale)" : run.state();
-    }
-
-    private static String duration(RunRow run) {
-        if (run.startedAt() == null || run.endedAt() == null) {
-            return "-";
-        }
-        Duration d = Duration.between(run.startedAt(), run.endedAt());
-        long s = d.getSeconds();
-        return s >= 3600 ? String.format("%dh%02dm%02ds", s / 3600, s / 60 % 60, s % 60)
-                : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60)
-                : String.format("%d.%03ds", s, d.toMillisPart());
     }
 }

@@ -11,6 +11,7 @@ import dev.cairn.state.JsonDiff;
 import dev.cairn.state.JsonSyntaxError;
 import dev.cairn.state.Merge;
 import dev.cairn.state.MergeError;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -105,6 +106,23 @@ public final class Timeline {
             state = after;
         }
         return List.of(out);
+    }
+
+    /** The row's state, with RUNNING rows whose heartbeat stopped marked {@code RUNNING (stale)}. */
+    public static String outcome(RunRow run, Instant now) {
+        return run.isStale(now) ? "RUNNING (stale)" : run.state();
+    }
+
+    /** How long the run took ({@code 20m31s}, {@code 0.000s}); "-" while it has not ended. */
+    public static String duration(RunRow run) {
+        if (run.startedAt() == null || run.endedAt() == null) {
+            return "-";
+        }
+        Duration d = Duration.between(run.startedAt(), run.endedAt());
+        long s = d.getSeconds();
+        return s >= 3600 ? String.format("%dh%02dm%02ds", s / 3600, s / 60 % 60, s % 60)
+                : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60)
+                : String.format("%d.%03ds", s, d.toMillisPart());
     }
 
     /**

@@ -111,9 +111,14 @@ public final class HistoryViewModel implements SelectionTab {
         return !done.isEmpty() && done.get(0).id().equals(entry.id());
     }
 
+    /** A time as the lists show it: UTC, to the second. */
+    static String when(java.time.Instant time) {
+        return time.toString().replace('T', ' ').replaceFirst("\\.\\d+Z$", "Z");
+    }
+
     /** A line of the list: when, what, how it ended. */
     public static String describe(Journal.Entry e) {
-        String when = e.time().toString().replace('T', ' ').replaceFirst("\\.\\d+Z$", "Z");
+        String when = when(e.time());
         String status = e.status() == Journal.Status.DONE ? "" : " — " + e.status().name().toLowerCase(java.util.Locale.ROOT)
                 + (e.error() == null ? "" : ": " + e.error());
         return when + "  " + e.action() + status;
