@@ -229,8 +229,10 @@ public final class TimelineViewModel implements SelectionTab {
         Timeline.Point p = item.point();
         RunRow run = p.run();
         String when = run.startedAt() == null ? "(no start time)" : HistoryViewModel.when(run.startedAt());
-        return when + "  run " + run.runId() + (run.trigger() == null ? "" : " · " + run.trigger()) + " · "
-                + Timeline.duration(run) + " · " + p.checkpoint().label() + (p.change().isEmpty() ? "" : " — " + p.change());
+        String took = Timeline.duration(run);
+        return when + "  run " + run.runId() + (run.trigger() == null ? "" : " · " + run.trigger())
+                + (took.equals("-") ? "" : " · " + took) + " · " + p.checkpoint().label()
+                + (p.change().isEmpty() ? "" : " — " + p.change());
     }
 
     /** The outcome chip of a line: SUCCESS, FAIL, RUNNING, RUNNING (stale), STATE_EDIT, or CAIRN for a journalled write. */
