@@ -10,7 +10,7 @@ import dev.cairn.ops.Journal;
 import dev.cairn.ops.Timeline;
 import dev.cairn.state.StateError;
 import dev.cairn.ui.Selection;
-import dev.cairn.ui.SelectionTab;
+import dev.cairn.ui.ReadWhileShown;
 import dev.cairn.ui.diff.AlignedDiff;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -35,7 +35,7 @@ import javafx.collections.ObservableList;
  * point's state is worked out only when it is chosen: compared with the state stored now, or with a
  * second chosen point, and offered for restore as a complete write.
  */
-public final class TimelineViewModel implements SelectionTab {
+public final class TimelineViewModel extends ReadWhileShown {
 
     /** Rows read per page: what fits on a screen, each row's payload parsed once for its change summary. */
     public static final int PAGE = 25;
@@ -58,51 +58,29 @@ public final class TimelineViewModel implements SelectionTab {
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
     private final ReadOnlyObjectWrapper<Comparison> comparison = new ReadOnlyObjectWrapper<>(this, "comparison");
     private final ReadOnlyObjectWrapper<Edit> restore = new ReadOnlyObjectWrapper<>(this, "restore");
-    private Selection subject;
-    private boolean active;
-    private boolean upToDate;
     /** The journal's writes to the subject, read with the first page and interleaved page by page. */
     private List<Journal.Entry> writes = List.of();
     private Long nextBefore;
     private Instant nextUpTo;
 
     public TimelineViewModel(TaskExecutor executor, Journal journal) {
+        this(journal, new TaskSlot(executor), new TaskSlot(executor));
+    }
+
+    private TimelineViewModel(Journal journal, TaskSlot loading, TaskSlot comparing) {
+        super(loading, comparing);
         this.journal = journal;
-        this.loading = new TaskSlot(executor);
-        this.comparing = new TaskSlot(executor);
+        this.loading = loading;
+        this.comparing = comparing;
     }
 
+    /** Reads the first page (again, after a write). */
     @Override
-    public void activate(Selection selection) {
-        active = true;
-        if (upToDate && selection == subject) {
-            return;
-        }
-        subject = selection;
-        refresh();
-    }
-
-    @Override
-    public void deactivate() {
-        active = false;
-        if (loading.isBusy() || comparing.isBusy()) {
-            loading.cancel();
-            comparing.cancel();
-            upToDate = false;
-        }
-    }
-
-    /** Reads the first page again (after a write); while hidden, notes that it must. */
-    public void refresh() {
-        upToDate = active;
-        if (!active) {
-            return;
-        }
+    protected void read(Selection s) {
         comparing.cancel();
         comparison.set(null);
         restore.set(null);
         note.set("");
-        Selection s = subject;
         if (s == null) {
             loading.cancel();
             items.clear();
@@ -115,7 +93,7 @@ public final class TimelineViewModel implements SelectionTab {
         loading.run(BackgroundTask.of("Reading the timeline of " + id, context -> {
             List<Journal.Entry> journalled = journal.history(s.backend().displayUri(), id);
             context.checkCancelled();
-            return read(s, journalled, null, null);
+            return readPage(s, journalled, null, null);
         }), page -> {
             items.setAll(page.items());
             writes = page.writes();
@@ -128,21 +106,21 @@ public final class TimelineViewModel implements SelectionTab {
                     : "Runs and edits of " + id + ", newest first" + (more.get() ? " (the newest " + runs + " runs)" : "")
                             + ". Select one to compare it with the state stored now, or two to compare them.");
         }, failure -> message.set(failure.message()), () -> {
-            upToDate = false;
+            readAgainWhenShown();
             message.set("Reading the timeline of " + id + " was cancelled. Refresh (Ctrl+R) reads it again.");
         });
     }
 
     /** Reads the next page of older rows and adds it at the end. */
     public void loadMore() {
-        Selection s = subject;
+        Selection s = subject();
         if (s == null || !more.get() || loading.isBusy()) {
             return;
         }
         Long before = nextBefore;
         Instant upTo = nextUpTo;
         List<Journal.Entry> journalled = writes;
-        loading.run(BackgroundTask.of("Reading older runs of " + s.stateId(), context -> read(s, journalled, before, upTo)),
+        loading.run(BackgroundTask.of("Reading older runs of " + s.stateId(), context -> readPage(s, journalled, before, upTo)),
                 page -> {
                     items.addAll(page.items());
                     next(page);
@@ -156,7 +134,7 @@ public final class TimelineViewModel implements SelectionTab {
     }
 
     /** One page, off the FX thread: runs older than {@code before}, with the writes between {@code upTo} and the oldest of them. */
-    private static Page read(Selection s, List<Journal.Entry> journalled, Long before, Instant upTo) {
+    private static Page readPage(Selection s, List<Journal.Entry> journalled, Long before, Instant upTo) {
         RunLog runs = s.backend().runs().orElse(null);
         if (runs == null) {
             return new Page(false, Timeline.interleave(List.of(), journalled, upTo, true), journalled, null, null);
@@ -176,7 +154,7 @@ public final class TimelineViewModel implements SelectionTab {
         comparing.cancel();
         comparison.set(null);
         restore.set(null);
-        Selection s = subject;
+        Selection s = subject();
         if (s == null || chosen.isEmpty() || chosen.size() > 2) {
             note.set(chosen.size() > 2 ? "Select one line to compare it with the state stored now, or two to compare them." : "");
             return;
@@ -265,10 +243,5 @@ public final class TimelineViewModel implements SelectionTab {
     /** The restore of the one chosen run's checkpoint as a complete write, ready for the write sheet; null otherwise. */
     public ReadOnlyObjectProperty<Edit> restoreProperty() {
         return restore.getReadOnlyProperty();
-    }
-
-    /** The ID the timeline shows. */
-    public Selection subject() {
-        return subject;
     }
 }
