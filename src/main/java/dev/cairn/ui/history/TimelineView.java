@@ -15,14 +15,12 @@ import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
@@ -59,7 +57,13 @@ public final class TimelineView extends BorderPane {
         list.setId("timeline-list");
         list.setItems(model.items());
         list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        list.setCellFactory(v -> new ItemCell());
+        list.setCellFactory(v -> new OutcomeCell<>(item -> {
+            String outcome = TimelineViewModel.outcome(item, Instant.now());
+            // RUNNING (stale) → outcome-running-stale, STATE_EDIT → outcome-state-edit
+            return new OutcomeCell.Shown(outcome, Styles.OUTCOME + "-"
+                    + outcome.toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", "-").replaceAll("-$", ""),
+                    TimelineViewModel.describe(item));
+        }));
         list.getSelectionModel().getSelectedItems().addListener((ListChangeListener<Timeline.Item>) c ->
                 model.choose(List.copyOf(list.getSelectionModel().getSelectedItems())));
         Label empty = new Label("No runs or edits of this ID.");
@@ -95,27 +99,5 @@ public final class TimelineView extends BorderPane {
 
     public DiffPanes change() {
         return change;
-    }
-
-    private static final class ItemCell extends ListCell<Timeline.Item> {
-        @Override
-        protected void updateItem(Timeline.Item item, boolean empty) {
-            super.updateItem(item, empty);
-            if (empty || item == null) {
-                setText(null);
-                setGraphic(null);
-                return;
-            }
-            String outcome = TimelineViewModel.outcome(item, Instant.now());
-            Label chip = new Label(outcome);
-            chip.getStyleClass().addAll(Styles.OUTCOME, Styles.OUTCOME + "-"
-                    + outcome.toLowerCase(Locale.ROOT).replaceAll("[^a-z]+", "-").replaceAll("-$", ""));
-            chip.setMinWidth(Region.USE_PREF_SIZE);
-            Label text = new Label(TimelineViewModel.describe(item));
-            HBox row = new HBox(8, chip, text);
-            row.setAlignment(Pos.CENTER_LEFT);
-            setText(null);
-            setGraphic(row);
-        }
     }
 }
