@@ -98,13 +98,12 @@ public final class TimelineViewModel extends ReadWhileShown {
             items.setAll(page.items());
             writes = page.writes();
             next(page);
-            long runs = page.items().stream().filter(i -> i.point() != null).count();
             message.set(!page.hasRuns()
                     ? s.backend().displayUri() + " keeps no runs table (open it through its Meltano project to see its runs):"
                             + " Cairn's writes only, newest first."
                     : items.isEmpty() ? "No runs or edits of " + id + " yet."
-                    : "Runs and edits of " + id + ", newest first" + (more.get() ? " (the newest " + runs + " runs)" : "")
-                            + ". Select one to compare it with the state stored now, or two to compare them.");
+                    : "Runs and edits of " + id + ", newest first. Select one to compare it with the state stored now,"
+                            + " or two to compare them.");
         }, failure -> message.set(failure.message()), () -> {
             readAgainWhenShown();
             message.set("Reading the timeline of " + id + " was cancelled. Refresh (Ctrl+R) reads it again.");

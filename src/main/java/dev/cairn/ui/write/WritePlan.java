@@ -49,19 +49,16 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
     }
 
     /**
-     * The pipeline running on the ID, from the runs table (apart from Meltano's lock, which blob
-     * backends keep): its next checkpoint overwrites or merges onto what this write stores. Null when none runs.
+     * The pipeline running on the ID by the runs table (apart from Meltano's lock, which blob backends
+     * keep and {@link #lockNote} explains), or the stale run Meltano will mark failed; null when none.
      */
     public String runningNote() {
         if (running == null) {
             return null;
         }
         java.time.Instant now = java.time.Instant.now();
-        return running.isStale(now)
-                ? "The runs table has a stale run of " + command.stateId() + " (" + running.describeRunning(now)
-                        + "): it stopped sending heartbeats and will not write again."
-                : "A pipeline is running on " + command.stateId() + " now (" + running.describeRunning(now)
-                        + "): its next checkpoint is written over or merged onto what this write stores.";
+        return (running.isStale(now) ? "The runs table has a stale run of " + command.stateId()
+                : "A pipeline is running on " + command.stateId() + " now") + " — " + running.describeRunning(now) + ".";
     }
 
     /** What Meltano's lock means for this write, or null when the ID is not locked. */

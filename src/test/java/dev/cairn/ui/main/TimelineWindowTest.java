@@ -142,7 +142,7 @@ class TimelineWindowTest {
         robot.clickOn("#timeline-restore");
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
         String line = runningLine();
-        assertTrue(line != null && line.startsWith("A pipeline is running on " + RUNNING_ID + " now (running: run "), line);
+        assertTrue(line != null && line.startsWith("A pipeline is running on " + RUNNING_ID + " now — running: run "), line);
         robot.clickOn("#cancel-write");
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.CLOSED);
     }
