@@ -21,11 +21,11 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
                         String effectiveNote, LockStatus lock, RunRow running) {
 
     /** Plans the preview, reading Meltano's lock and the pipeline running on the ID now (blocking I/O: off the FX thread). */
-    static WritePlan of(WriteCommand command, Edit edit, StateBackend backend) {
+    static WritePlan read(WriteCommand command, Edit edit, StateBackend backend) {
         return of(command, edit, backend.lockStatus(command.stateId()), RunLog.runningByJob(backend).get(command.stateId()));
     }
 
-    private static WritePlan of(WriteCommand command, Edit edit, LockStatus lock, RunRow running) {
+    static WritePlan of(WriteCommand command, Edit edit, LockStatus lock, RunRow running) {
         AlignedDiff stored = AlignedDiff.of(StoredJson.stored(command.before().exists() ? command.before().document() : null),
                 StoredJson.stored(command.after()));
         AlignedDiff effective = null;
