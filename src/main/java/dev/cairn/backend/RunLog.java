@@ -1,6 +1,8 @@
 package dev.cairn.backend;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -13,6 +15,20 @@ public interface RunLog extends AutoCloseable {
 
     /** The RUNNING rows, alive or stale, newest start first, without their payloads. */
     List<RunRow> runningJobs();
+
+    /** The newest RUNNING row per job name (a pipeline's job name is its state ID), without payloads. */
+    default Map<String, RunRow> runningByJob() {
+        Map<String, RunRow> newest = new LinkedHashMap<>();
+        for (RunRow run : runningJobs()) {
+            newest.putIfAbsent(run.jobName(), run);
+        }
+        return newest;
+    }
+
+    /** What {@link #runningByJob} says for a backend's runs table; empty where the backend knows none. */
+    static Map<String, RunRow> runningByJob(StateBackend backend) {
+        return backend.runs().map(RunLog::runningByJob).orElse(Map.of());
+    }
 
     /**
      * One job's rows, newest first, payloads included: at most {@code limit} rows older than the

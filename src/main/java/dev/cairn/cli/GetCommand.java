@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
@@ -53,7 +54,7 @@ final class GetCommand implements Callable<Integer> {
             state = b.read(stateId);
             // stderr, as Meltano logs: stdout stays exactly what `meltano state get` prints
             b.readOnlyReason().ifPresent(spec.commandLine().getErr()::println);
-            RunRow run = Running.byStateId(b).get(stateId);
+            RunRow run = RunLog.runningByJob(b).get(stateId);
             if (run != null) {
                 spec.commandLine().getErr().println(run.describeRunning(Instant.now()));
             }

@@ -1,5 +1,6 @@
 package dev.cairn.cli;
 
+import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.state.StateDocument;
@@ -39,7 +40,7 @@ final class ListCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (StateBackend b = backend.open()) {
             if (withHealth) {
-                Map<String, RunRow> running = Running.byStateId(b);
+                Map<String, RunRow> running = RunLog.runningByJob(b);
                 Optional<String> readOnly = b.readOnlyReason();
                 Map<String, StateDocument> fromRuns = readOnly.isPresent() ? Map.of() : reconstructed(b);
                 Instant now = Instant.now();

@@ -3,11 +3,13 @@ package dev.cairn.cli;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Journal;
 import dev.cairn.ops.Timeline;
+import dev.cairn.ops.UserFolders;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,7 +19,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "log", description = "A state ID's runs and state edits from the system database's runs table, newest"
-        + " first: started, outcome, run ID, trigger, duration, checkpoint, and what it changed. Tab-separated.")
+        + " first: started, outcome, run ID, trigger, duration, checkpoint, and what it changed; Cairn's journalled writes"
+        + " of the same time interleaved (outcome CAIRN, the journal entry's ID). Tab-separated.")
 final class LogCommand implements Callable<Integer> {
 
     @Mixin
@@ -44,30 +47,27 @@ final class LogCommand implements Callable<Integer> {
             if (points.isEmpty()) {
                 spec.commandLine().getErr().println("No runs of " + stateId + ".");
             }
+            List<Journal.Entry> writes = UserFolders.fromEnvironment().journal().history(b.displayUri(), stateId);
             Instant now = Instant.now();
-            for (Timeline.Point p : points) {
-                RunRow run = p.run();
-                out.println(run.startedAt() + "\t" + outcome(run, now) + "\t" + run.runId() + "\t"
-                        + (run.trigger() == null ? "-" : run.trigger()) + "\t" + duration(run) + "\t"
-                        + p.checkpoint().label() + "\t" + p.change());
+            for (Timeline.Item item : Timeline.interleave(points, writes, null, points.size() < limit)) {
+                out.println(item.point() != null ? line(item.point(), now) : line(item.write()));
             }
         }
         out.flush();
         return 0;
     }
 
-    private static String outcome(RunRow run, Instant now) {
-        return run.isStale(now) ? "RUNNING (stale)" : run.state();
+    private static String line(Timeline.Point p, Instant now) {
+        RunRow run = p.run();
+        return run.startedAt() + "\t" + Timeline.outcome(run, now) + "\t" + run.runId() + "\t"
+                + (run.trigger() == null ? "-" : run.trigger()) + "\t" + Timeline.duration(run) + "\t"
+                + p.checkpoint().label() + "\t" + p.change();
     }
 
-    private static String duration(RunRow run) {
-        if (run.startedAt() == null || run.endedAt() == null) {
-            return "-";
-        }
-        Duration d = Duration.between(run.startedAt(), run.endedAt());
-        long s = d.getSeconds();
-        return s >= 3600 ? String.format("%dh%02dm%02ds", s / 3600, s / 60 % 60, s % 60)
-                : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60)
-                : String.format("%d.%03ds", s, d.toMillisPart());
+    /** A journalled write, in the same columns: no trigger, duration or checkpoint; what it did and how it ended. */
+    private static String line(Journal.Entry write) {
+        return write.time() + "\tCAIRN\t" + write.id() + "\t-\t-\t-\t" + write.action()
+                + (write.isDone() ? "" : " (" + write.status().name().toLowerCase(Locale.ROOT)
+                        + (write.error() == null ? "" : ": " + write.error()) + ")");
     }
 }

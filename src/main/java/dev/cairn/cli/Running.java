@@ -1,11 +1,7 @@
 package dev.cairn.cli;
 
 import dev.cairn.backend.RunLog;
-import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /** What the command line reads from Meltano's {@code runs} table: running pipelines, the history of a state. */
@@ -30,12 +26,4 @@ final class Running {
         }
     }
 
-    /** The newest RUNNING row per state ID (a pipeline's job name is its state ID). */
-    static Map<String, RunRow> byStateId(StateBackend backend) {
-        Map<String, RunRow> newest = new LinkedHashMap<>();
-        for (RunRow run : backend.runs().map(RunLog::runningJobs).orElse(List.of())) {
-            newest.putIfAbsent(run.jobName(), run);
-        }
-        return newest;
-    }
 }

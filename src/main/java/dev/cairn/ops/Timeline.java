@@ -11,7 +11,10 @@ import dev.cairn.state.JsonDiff;
 import dev.cairn.state.JsonSyntaxError;
 import dev.cairn.state.Merge;
 import dev.cairn.state.MergeError;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -47,11 +50,32 @@ public final class Timeline {
     /** One row of the history, with the summary of what its checkpoint changed ("" when it stored none). */
     public record Point(RunRow run, Checkpoint checkpoint, String change) {}
 
+    /**
+     * A line of the timeline, newest first: a runs row, or a write Cairn journalled (exactly one of
+     * the two is set). Cairn's own writes also leave a runs row where it knows the system DB; the
+     * journal entry says more (what it did, how it ended, whether it can be undone).
+     */
+    public record Item(Instant time, Point point, Journal.Entry write) {
+
+        static Item of(Point point) {
+            return new Item(point.run().startedAt(), point, null);
+        }
+
+        static Item of(Journal.Entry write) {
+            return new Item(write.time(), null, write);
+        }
+    }
+
     private Timeline() {}
 
     /** The newest {@code limit} points of a state ID. */
     public static List<Point> page(RunLog runs, String stateId, int limit) {
-        List<RunRow> rows = runs.history(stateId, null, limit, false);
+        return page(runs, stateId, null, limit);
+    }
+
+    /** The {@code limit} points of a state ID older than the row {@code beforeId} (null: the newest). */
+    public static List<Point> page(RunLog runs, String stateId, Long beforeId, int limit) {
+        List<RunRow> rows = runs.history(stateId, beforeId, limit, false);
         if (rows.isEmpty()) {
             return List.of();
         }
@@ -82,6 +106,41 @@ public final class Timeline {
             state = after;
         }
         return List.of(out);
+    }
+
+    /** The row's state, with RUNNING rows whose heartbeat stopped marked {@code RUNNING (stale)}. */
+    public static String outcome(RunRow run, Instant now) {
+        return run.isStale(now) ? "RUNNING (stale)" : run.state();
+    }
+
+    /** How long the run took ({@code 20m31s}, {@code 0.000s}); "-" while it has not ended. */
+    public static String duration(RunRow run) {
+        if (run.startedAt() == null || run.endedAt() == null) {
+            return "-";
+        }
+        Duration d = Duration.between(run.startedAt(), run.endedAt());
+        long s = d.getSeconds();
+        return s >= 3600 ? String.format("%dh%02dm%02ds", s / 3600, s / 60 % 60, s % 60)
+                : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60)
+                : String.format("%d.%03ds", s, d.toMillisPart());
+    }
+
+    /**
+     * One page of runs with the journalled writes of its time interleaved, newest first: the writes
+     * from {@code upTo} (exclusive; null: the newest) back to the page's oldest run, or all the older
+     * ones on the {@code last} page. Rows without a start time sort last, as they cannot be placed.
+     */
+    public static List<Item> interleave(List<Point> page, List<Journal.Entry> writes, Instant upTo, boolean last) {
+        Instant from = last || page.isEmpty() ? null : page.get(page.size() - 1).run().startedAt();
+        List<Item> items = new ArrayList<>(page.size() + writes.size());
+        page.forEach(p -> items.add(Item.of(p)));
+        for (Journal.Entry write : writes) {
+            if ((upTo == null || write.time().isBefore(upTo)) && (from == null || !write.time().isBefore(from))) {
+                items.add(Item.of(write));
+            }
+        }
+        items.sort(Comparator.comparing(Item::time, Comparator.nullsFirst(Comparator.<Instant>naturalOrder())).reversed());
+        return items;
     }
 
     /**

@@ -28,8 +28,8 @@ import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 
 /**
- * Renders the README's pictures from a fresh demo workspace: the main window, the diff view and
- * the bookmarks table, as PNGs. Runs wherever JavaFX can start — headless under Monocle through
+ * Renders the README's pictures from a fresh demo workspace: the main window, the diff view, the
+ * timeline, the bookmarks table and the write flows, as PNGs. Runs wherever JavaFX can start — headless under Monocle through
  * {@code mvn -o test -Dtest=ScreenshotsTest -Dcairn.screenshots=assets/screenshots}, or on a
  * desktop with {@code java -cp target/cairn.jar dev.cairn.ui.Screenshots assets/screenshots}.
  */
@@ -81,6 +81,7 @@ public final class Screenshots {
         List<Path> written = new java.util.ArrayList<>();
         written.add(snapshot(stage.getScene(), "main-window.png", v -> { }, view));
         written.add(snapshot(stage.getScene(), "diff.png", v -> selectTab(v, "diff"), view));
+        written.add(timeline(stage, model, view));
         select(model, prod, BOOKMARKS_ID);
         written.add(snapshot(stage.getScene(), "bookmarks.png", v -> selectTab(v, "bookmarks"), view));
         select(model, prod, dev.cairn.ui.demo.DemoWorkspace.CORRUPT_ID);
@@ -174,6 +175,21 @@ public final class Screenshots {
             return null;
         });
         return written;
+    }
+
+    /** The running pipeline's timeline, one nightly run chosen and compared with the state stored now. */
+    private Path timeline(Stage stage, MainViewModel model, MainView view) throws Exception {
+        onFx(() -> {
+            selectTab(view, "timeline");
+            return null;
+        });
+        await(() -> model.tasks().isEmpty() && model.writes().timeline().items().size() > 3, Duration.ofSeconds(30));
+        onFx(() -> {
+            view.timelineView().list().getSelectionModel().clearAndSelect(3);
+            return null;
+        });
+        await(() -> model.tasks().isEmpty() && model.writes().timeline().comparisonProperty().get() != null, Duration.ofSeconds(30));
+        return snapshot(stage.getScene(), "timeline.png", v -> { }, view);
     }
 
     /** Runs an action of the write flow on the FX thread and waits for the flow to reach a stage. */

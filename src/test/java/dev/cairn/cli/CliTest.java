@@ -343,9 +343,13 @@ class CliTest {
                 "set, merge and copy each add Meltano's row; clear adds none");
         assertEquals(0, cairn("log", "--project", p, "dev:x"), err());
         String[] log = out().split("\n");
-        assertEquals(2, log.length, out());
-        assertTrue(log[0].matches("\\S+Z\tSTATE_EDIT\t[0-9a-f]{32}\t-\t0\\.000s\tpartial\t1 change"), log[0]);
-        assertTrue(log[1].endsWith("\tcomplete\tfirst checkpoint"), log[1]);
+        assertEquals(5, log.length, out());
+        assertTrue(log[0].matches("\\S+Z\tCAIRN\t[^\t]+\t-\t-\t-\tClear state of dev:x on file://.*"), "clear leaves no row,"
+                + " only its journal entry: " + log[0]);
+        assertTrue(log[1].matches("\\S+Z\tSTATE_EDIT\t[0-9a-f]{32}\t-\t0\\.000s\tpartial\t1 change"), log[1]);
+        assertTrue(log[2].contains("\tCAIRN\t") && log[2].contains("Merge"), "each write's journal entry, just before its row: " + log[2]);
+        assertTrue(log[3].endsWith("\tcomplete\tfirst checkpoint"), log[3]);
+        assertTrue(log[4].contains("\tCAIRN\t"), log[4]);
         try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + systemDb)) {
             c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, payload_flags, run_id,"
                     + " last_heartbeat_at) VALUES ('dev:y', 'RUNNING', '2024-06-01 06:50:00.000000', 0,"
@@ -384,7 +388,11 @@ class CliTest {
         assertEquals(0, cairn("export", "--backend", db, "--pattern", B));
         assertTrue(out().endsWith("\"partial\":{}}}\n"), "a complete write: " + out());
         assertEquals(0, cairn("log", "--backend", db, B, "--limit", "2"));
-        assertTrue(out().split("\n")[0].contains("\tSTATE_EDIT\t") && out().split("\n")[1].contains("\tSTATE_EDIT\t"), out());
+        String[] log = out().split("\n");
+        assertEquals(3, log.length, out());
+        assertTrue(log[0].contains("\tSTATE_EDIT\t") && log[2].contains("\tSTATE_EDIT\t"), out());
+        assertTrue(log[1].matches(".*\tCAIRN\t[^\t]+\t-\t-\t-\tRestore the checkpoint of run 9c4d1b7a2e3f40a8b6c5d4e3f2a1b0c9 in"
+                + " state of .*"), "the journal's write between the two rows, the first one's before the page: " + out());
         assertEquals(0, cairn("undo", "--backend", db, B, "--force"), err());
         assertEquals(0, cairn("get", "--backend", db, B));
         assertEquals(run1, out());

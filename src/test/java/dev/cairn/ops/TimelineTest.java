@@ -10,12 +10,11 @@ import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.MeltanoRunsTest.Db;
 import dev.cairn.state.Json;
+import dev.cairn.testing.RunRows;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,25 +32,8 @@ class TimelineTest {
 
     /** Inserts a pipeline run as Meltano's Job leaves it: naive UTC times, the run's last payload. */
     private static void run(Connection c, Db db, String state, int hoursAgo, int flags, String payload) throws Exception {
-        LocalDateTime started = LocalDateTime.now(ZoneOffset.UTC).minusHours(hoursAgo);
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO runs (job_name, state, started_at, ended_at, payload,"
-                + " payload_flags, run_id, \"trigger\", last_heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            s.setString(1, ID);
-            s.setString(2, state);
-            s.setObject(3, started);
-            s.setObject(4, state.equals("RUNNING") ? null : started.plusMinutes(20));
-            s.setString(5, payload);
-            s.setInt(6, flags);
-            UUID runId = UUID.randomUUID();
-            if (db == Db.SQLITE) {
-                s.setString(7, runId.toString().replace("-", ""));
-            } else {
-                s.setObject(7, runId);
-            }
-            s.setString(8, "cron");
-            s.setObject(9, started.plusMinutes(19));
-            s.executeUpdate();
-        }
+        LocalDateTime started = RunRows.minutesAgo(hoursAgo * 60L);
+        new RunRows(c, db == Db.SQLITE).add(ID, state, started, flags, payload, "cron", started.plusMinutes(19));
     }
 
     private static String bookmarks(String issues, String pulls) {

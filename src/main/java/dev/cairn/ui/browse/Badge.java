@@ -17,6 +17,8 @@ public enum Badge {
     PARTIAL_PENDING("partial pending", "partial", "partial checkpoints of an unfinished run are stored; the tap starts from them"),
     LOCKED("locked", "lock", "a running pipeline holds Meltano's lock"),
     STALE_LOCK("stale lock", "stale", "a lock was left by a pipeline that died; Meltano's next write breaks it"),
+    RUNNING("running", "run", "a pipeline run of this ID is running now: a RUNNING row of the runs table with a live heartbeat"),
+    STALE_RUN("stale run", "stale run", "a RUNNING row of the runs table whose heartbeat stopped: Meltano will mark it failed"),
     HIDDEN("hidden from list", "hidden", "`meltano state list` does not show this ID as is"),
     UNREAD("…", "…", "not read yet"),
     READ_FAILED("read failed", "✗ read", "the backend could not read this state");
@@ -56,6 +58,11 @@ public enum Badge {
     /** A badge that means the next run will not start where the user expects. */
     public boolean isProblem() {
         return this != HEALTHY && this != UNREAD && this != HIDDEN;
+    }
+
+    /** RUNNING or STALE_RUN for a pipeline's newest RUNNING row as of {@code now}; null without one. */
+    public static Badge ofRun(dev.cairn.backend.RunRow running, java.time.Instant now) {
+        return running == null ? null : running.isStale(now) ? STALE_RUN : RUNNING;
     }
 
     public static Badge of(StateHealth health) {

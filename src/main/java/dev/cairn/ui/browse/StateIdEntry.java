@@ -2,8 +2,10 @@ package dev.cairn.ui.browse;
 
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.StateHealth;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -20,6 +22,7 @@ public final class StateIdEntry {
     private volatile Badge health = Badge.UNREAD;
     private volatile boolean partialPending;
     private volatile LockStatus lock = LockStatus.FREE;
+    private volatile Badge run;
 
     public StateIdEntry(ListedState listed) {
         this.stateId = listed.stateId();
@@ -62,6 +65,11 @@ public final class StateIdEntry {
         lock = status == null ? LockStatus.FREE : status;
     }
 
+    /** Records the newest RUNNING row of this ID's pipeline (null: none), as of {@code now}; callable from any thread. */
+    public void updateRunning(RunRow running, Instant now) {
+        run = Badge.ofRun(running, now);
+    }
+
     /** The health badge first, then the flags. */
     public Set<Badge> badges() {
         EnumSet<Badge> badges = EnumSet.of(health);
@@ -72,6 +80,9 @@ public final class StateIdEntry {
             badges.add(Badge.LOCKED);
         } else if (lock.state() == LockStatus.State.STALE) {
             badges.add(Badge.STALE_LOCK);
+        }
+        if (run != null) {
+            badges.add(run);
         }
         if (hiddenFromMeltano != null) {
             badges.add(Badge.HIDDEN);

@@ -2,6 +2,8 @@ package dev.cairn.ui.browse;
 
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.RunLog;
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ui.task.BackgroundTask;
@@ -9,6 +11,7 @@ import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -252,6 +255,13 @@ public final class StateListViewModel {
             }
         };
         scanning.run(BackgroundTask.<Integer>of("Reading states of " + backend.displayUri(), context -> {
+            // the pipelines running now first: one query without payloads, shown before the states are read
+            Map<String, RunRow> running = RunLog.runningByJob(backend);
+            Instant now = Instant.now();
+            entries.forEach(entry -> entry.updateRunning(running.get(entry.stateId()), now));
+            if (!running.isEmpty()) {
+                publish.run();
+            }
             int[] done = {0};
             backend.readAll(null, stored -> {
                 context.checkCancelled();
@@ -348,14 +358,15 @@ public final class StateListViewModel {
     }
 
     /**
-     * Takes what a fresh read of one ID showed (the inspector's), so the ID's badges say what the
-     * inspector's header says, from the same read.
+     * Takes what a fresh read of one ID showed (the inspector's: state, lock, running pipeline), so
+     * the ID's badges say what the inspector's header says, from the same read.
      */
-    public void reread(StoredState stored, LockStatus lock) {
+    public void reread(StoredState stored, LockStatus lock, RunRow running) {
         for (StateIdEntry entry : all) {
             if (entry.stateId().equals(stored.stateId())) {
                 entry.update(stored);
                 entry.updateLock(lock);
+                entry.updateRunning(running, Instant.now());
                 badgesChanged();
                 return;
             }

@@ -148,11 +148,24 @@ public final class DemoWorkspace {
             try (PreparedStatement run = db.prepareStatement("INSERT INTO runs (id, job_name, state, started_at, ended_at,"
                     + " payload, payload_flags, run_id, \"trigger\", last_heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
-                addRun(run, 1, "dev:tap-postgres-to-target-snowflake", "SUCCESS", now.minusHours(3), now.minusHours(3).plusMinutes(5),
+                // the running pipeline's last eight days, for the Timeline tab: nightly runs, one that failed half-way
+                // (ids in the order Meltano's would be, older runs first)
+                for (int day = 1; day <= 8; day++) {
+                    LocalDateTime started = now.minusDays(9 - day).minusHours(2);
+                    boolean failed = day == 5;
+                    String checkpoint = "{\"singer_state\": {\"bookmarks\": {"
+                            + "\"charges\": {\"replication_key\": \"created\", \"replication_key_value\": \"2024-05-" + (23 + day) + "T23:59:58Z\"}"
+                            + (failed ? "" : ", \"customers\": {\"replication_key\": \"updated\", \"replication_key_value\": \"2024-05-"
+                                    + (23 + day) + "T22:10:00Z\"}, \"invoices\": {\"replication_key\": \"updated\", \"replication_key_value\":"
+                                    + " \"2024-05-30T12:00:00Z\"}") + "}}}";
+                    addRun(run, day, RUNNING_ID, failed ? "FAIL" : "SUCCESS", started, started.plusMinutes(failed ? 7 : 26),
+                            checkpoint, failed ? 2 : 1, started.plusMinutes(failed ? 7 : 26));
+                }
+                addRun(run, 9, "dev:tap-postgres-to-target-snowflake", "SUCCESS", now.minusHours(3), now.minusHours(3).plusMinutes(5),
                         states.get("dev:tap-postgres-to-target-snowflake").completedText(), 1, now.minusHours(3).plusMinutes(5));
-                addRun(run, 2, RUNNING_ID, "RUNNING", now.minusMinutes(12), null,
+                addRun(run, 10, RUNNING_ID, "RUNNING", now.minusMinutes(12), null,
                         states.get(RUNNING_ID).partialText(), 2, now.minusSeconds(20));
-                addRun(run, 3, "prod:tap-github-to-target-postgres", "FAIL", now.minusDays(1), now.minusDays(1).plusMinutes(40),
+                addRun(run, 11, "prod:tap-github-to-target-postgres", "FAIL", now.minusDays(1), now.minusDays(1).plusMinutes(40),
                         "{\"error\": \"Extractor failed\"}", 0, now.minusDays(1).plusMinutes(40));
                 run.executeBatch();
             }
@@ -171,7 +184,8 @@ public final class DemoWorkspace {
         run.setString(5, ended == null ? null : ended.format(SQLITE_TIME));
         run.setString(6, payload);
         run.setInt(7, flags);
-        run.setString(8, String.format("%032x", id * 0x9e3779b97f4a7c15L & Long.MAX_VALUE));
+        run.setString(8, java.util.UUID.nameUUIDFromBytes(("demo run " + id).getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .toString().replace("-", ""));
         run.setString(9, null);
         run.setString(10, heartbeat.format(SQLITE_TIME));
         run.addBatch();

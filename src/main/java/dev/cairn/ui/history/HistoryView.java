@@ -10,13 +10,11 @@ import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.SplitPane;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** The history tab: Cairn's writes to the selected ID, newest first, the change each made, undo and restore. */
@@ -53,7 +51,9 @@ public final class HistoryView extends BorderPane {
 
         list.setId("history-list");
         list.setItems(model.entries());
-        list.setCellFactory(v -> new EntryCell());
+        list.setCellFactory(v -> new OutcomeCell<>(entry -> new OutcomeCell.Shown(
+                entry.status().name().toLowerCase(java.util.Locale.ROOT), Styles.variant(Styles.OUTCOME, entry.status()),
+                HistoryViewModel.describe(entry))));
         list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b != null) {
                 model.selectedProperty().set(b);
@@ -74,25 +74,5 @@ public final class HistoryView extends BorderPane {
 
     public ListView<Journal.Entry> list() {
         return list;
-    }
-
-    private static final class EntryCell extends ListCell<Journal.Entry> {
-        @Override
-        protected void updateItem(Journal.Entry item, boolean empty) {
-            super.updateItem(item, empty);
-            if (empty || item == null) {
-                setText(null);
-                setGraphic(null);
-                return;
-            }
-            Label status = new Label(item.status().name().toLowerCase(java.util.Locale.ROOT));
-            status.getStyleClass().addAll(Styles.OUTCOME, Styles.variant(Styles.OUTCOME, item.status()));
-            status.setMinWidth(Region.USE_PREF_SIZE);
-            Label text = new Label(HistoryViewModel.describe(item));
-            HBox row = new HBox(8, status, text);
-            row.setAlignment(Pos.CENTER_LEFT);
-            setText(null);
-            setGraphic(row);
-        }
     }
 }

@@ -2,7 +2,7 @@ package dev.cairn.ui.history;
 
 import dev.cairn.ops.Journal;
 import dev.cairn.ui.Selection;
-import dev.cairn.ui.SelectionTab;
+import dev.cairn.ui.ReadWhileShown;
 import dev.cairn.ui.diff.AlignedDiff;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -23,7 +23,7 @@ import javafx.collections.ObservableList;
  * line keeps ({@code cairn history ID}): each with its time, action and outcome, and the change it
  * made (before → after, as stored). Undo and restore are offered by the window.
  */
-public final class HistoryViewModel implements SelectionTab {
+public final class HistoryViewModel extends ReadWhileShown {
 
     private final Journal journal;
     private final TaskSlot loading;
@@ -32,45 +32,21 @@ public final class HistoryViewModel implements SelectionTab {
     private final ObjectProperty<Journal.Entry> selected = new SimpleObjectProperty<>(this, "selected");
     private final ReadOnlyObjectWrapper<AlignedDiff> diff = new ReadOnlyObjectWrapper<>(this, "diff");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
-    private Selection subject;
-    private boolean active;
-    /** Whether the entries shown are those of the subject, read since the last write. */
-    private boolean upToDate;
 
     public HistoryViewModel(TaskExecutor executor, Journal journal) {
+        this(journal, new TaskSlot(executor), new TaskSlot(executor));
+    }
+
+    private HistoryViewModel(Journal journal, TaskSlot loading, TaskSlot diffing) {
+        super(loading, diffing);
         this.journal = journal;
-        this.loading = new TaskSlot(executor);
-        this.diffing = new TaskSlot(executor);
+        this.loading = loading;
+        this.diffing = diffing;
         selected.addListener((o, a, b) -> showChange(b));
     }
 
     @Override
-    public void activate(Selection selection) {
-        active = true;
-        // each read of the selected ID is a new selection: Ctrl+R reads the journal again too
-        if (upToDate && selection == subject) {
-            return;
-        }
-        subject = selection;
-        refresh();
-    }
-
-    @Override
-    public void deactivate() {
-        active = false;
-        if (loading.isBusy() || diffing.isBusy()) {
-            loading.cancel();
-            diffing.cancel();
-            upToDate = false;
-        }
-    }
-
-    /** Reads the journal again (after a write from here or from the command line); while hidden, notes that it must. */
-    public void refresh() {
-        upToDate = active;
-        if (!active) {
-            return;
-        }
+    protected void read(Selection subject) {
         String uri = subject == null ? null : subject.backend().displayUri();
         String id = subject == null ? null : subject.stateId();
         if (uri == null || id == null) {
@@ -89,7 +65,7 @@ public final class HistoryViewModel implements SelectionTab {
                     : list.stream().filter(e -> e.id().equals(keep.id())).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
         }, failure -> message.set(failure.message()),
                 () -> {
-                    upToDate = false;
+                    readAgainWhenShown();
                     message.set("Reading the history of " + id + " was cancelled. Refresh (Ctrl+R) reads it again.");
                 });
     }
@@ -111,9 +87,14 @@ public final class HistoryViewModel implements SelectionTab {
         return !done.isEmpty() && done.get(0).id().equals(entry.id());
     }
 
+    /** A time as the lists show it: UTC, to the second. */
+    static String when(java.time.Instant time) {
+        return time.toString().replace('T', ' ').replaceFirst("\\.\\d+Z$", "Z");
+    }
+
     /** A line of the list: when, what, how it ended. */
     public static String describe(Journal.Entry e) {
-        String when = e.time().toString().replace('T', ' ').replaceFirst("\\.\\d+Z$", "Z");
+        String when = when(e.time());
         String status = e.status() == Journal.Status.DONE ? "" : " — " + e.status().name().toLowerCase(java.util.Locale.ROOT)
                 + (e.error() == null ? "" : ": " + e.error());
         return when + "  " + e.action() + status;

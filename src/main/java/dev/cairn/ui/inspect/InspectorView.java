@@ -1,11 +1,13 @@
 package dev.cairn.ui.inspect;
 
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.browse.BadgeLabels;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.theme.Styles;
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.Map;
@@ -56,6 +58,7 @@ public final class InspectorView extends BorderPane {
         model.stateIdProperty().addListener((o, a, b) -> updateHeader());
         model.healthProperty().addListener((o, a, b) -> updateHeader());
         model.lockProperty().addListener((o, a, b) -> updateHeader());
+        model.runningProperty().addListener((o, a, b) -> updateHeader());
         model.verdictProperty().addListener((o, a, b) -> updateHeader());
         model.storedProperty().addListener((o, a, b) -> updateHeader());
         updateHeader();
@@ -100,8 +103,14 @@ public final class InspectorView extends BorderPane {
         } else if (status != null && status.state() == LockStatus.State.STALE) {
             set.add(Badge.STALE_LOCK);
         }
+        RunRow run = model.runningProperty().get();
+        Instant now = Instant.now();
+        Badge runBadge = Badge.ofRun(run, now);
+        if (runBadge != null) {
+            set.add(runBadge);
+        }
         badges.getChildren().setAll(BadgeLabels.of(set));
-        lock.setText(lockText(status, stored));
+        lock.setText((run == null ? "" : capitalized(run.describeRunning(now)) + ". ") + lockText(status, stored));
     }
 
     static String lockText(LockStatus status, StoredState stored) {
@@ -116,6 +125,10 @@ public final class InspectorView extends BorderPane {
             out.append("Version ").append(stored.version());
         }
         return out.toString();
+    }
+
+    private static String capitalized(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     /** Puts the window's actions on the selected state (the write buttons) under the header. */

@@ -2,6 +2,8 @@ package dev.cairn.ui.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.RunLog;
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.Bookmarks;
@@ -40,6 +42,7 @@ public final class InspectorViewModel {
     private final ReadOnlyStringWrapper stateId = new ReadOnlyStringWrapper(this, "stateId");
     private final ReadOnlyObjectWrapper<StoredState> stored = new ReadOnlyObjectWrapper<>(this, "stored");
     private final ReadOnlyObjectWrapper<LockStatus> lock = new ReadOnlyObjectWrapper<>(this, "lock");
+    private final ReadOnlyObjectWrapper<RunRow> running = new ReadOnlyObjectWrapper<>(this, "running");
     private final ReadOnlyObjectWrapper<Badge> health = new ReadOnlyObjectWrapper<>(this, "health");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
     private final ReadOnlyObjectWrapper<ShownDocument> effective = new ReadOnlyObjectWrapper<>(this, "effective");
@@ -58,6 +61,9 @@ public final class InspectorViewModel {
     /** What a read produced, before the two stored parts are built. */
     record FirstLook(StoredState stored, RenderedState rendered, LockStatus lock, Badge health, String verdict,
                      ShownDocument effective) { }
+
+    /** A read of the ID: its first look and the newest RUNNING row of its pipeline (null: none). */
+    private record Read(FirstLook look, RunRow running) { }
 
     private record Parts(ShownDocument completed, ShownDocument partial) { }
 
@@ -82,9 +88,12 @@ public final class InspectorViewModel {
             StoredState state = backend.read(id);
             context.checkCancelled();
             LockStatus lockStatus = backend.lockStatus(id);
-            return firstLook(state, lockStatus, context, preview -> reading.publish(token, () -> effective.set(preview)));
-        }), look -> {
+            RunRow run = RunLog.runningByJob(backend).get(id);
+            return new Read(firstLook(state, lockStatus, context, preview -> reading.publish(token, () -> effective.set(preview))), run);
+        }), read -> {
+            FirstLook look = read.look();
             lock.set(look.lock());
+            running.set(read.running());
             rendered = look.rendered();
             stored.set(look.stored());
             health.set(look.health());
@@ -189,6 +198,7 @@ public final class InspectorViewModel {
         rendered = null;
         stored.set(null);
         lock.set(null);
+        running.set(null);
         health.set(null);
         verdict.set("");
         effective.set(null);
@@ -206,6 +216,11 @@ public final class InspectorViewModel {
 
     public ReadOnlyObjectProperty<LockStatus> lockProperty() {
         return lock.getReadOnlyProperty();
+    }
+
+    /** The newest RUNNING row of the ID's pipeline in the runs table, read with the state; null: none (or no runs table). */
+    public ReadOnlyObjectProperty<RunRow> runningProperty() {
+        return running.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<Badge> healthProperty() {

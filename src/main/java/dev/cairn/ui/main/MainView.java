@@ -9,6 +9,7 @@ import dev.cairn.ui.edit.EditorView;
 import dev.cairn.ui.edit.MergeView;
 import dev.cairn.ui.edit.RewindView;
 import dev.cairn.ui.history.HistoryView;
+import dev.cairn.ui.history.TimelineView;
 import dev.cairn.ui.transfer.TransferView;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import dev.cairn.ui.write.WriteSheet;
@@ -58,6 +59,7 @@ public final class MainView extends BorderPane {
     private final StatusBar statusBar;
     private final EditorView editorView;
     private final HistoryView historyView;
+    private final TimelineView timelineView;
     private final WriteSheet writeSheet;
     private final MergeView mergeView;
     private final RewindView rewindView;
@@ -81,7 +83,10 @@ public final class MainView extends BorderPane {
         historyView = new HistoryView(writes.history(), writes::undo, writes::restore, writes.writableProperty());
         Tab historyTab = new Tab("History", historyView);
         historyTab.setId("history");
-        inspector.tabs().getTabs().addAll(diffTab, bookmarksTab, editTab, historyTab);
+        timelineView = new TimelineView(writes.timeline(), writes::restorePoint, writes.writableProperty());
+        Tab timelineTab = new Tab("Timeline", timelineView);
+        timelineTab.setId("timeline");
+        inspector.tabs().getTabs().addAll(diffTab, bookmarksTab, editTab, historyTab, timelineTab);
         inspector.tabs().getSelectionModel().selectedItemProperty().addListener((o, a, tab) ->
                 model.shownProperty().set(MainViewModel.Shown.ofTabId(tab == null ? null : tab.getId())));
         bookmarksView.installActions(writes::openRewind, writes::clearBookmark, writes.writableProperty());
@@ -324,6 +329,10 @@ public final class MainView extends BorderPane {
         return historyView;
     }
 
+    public TimelineView timelineView() {
+        return timelineView;
+    }
+
     public WriteSheet writeSheet() {
         return writeSheet;
     }
@@ -332,7 +341,7 @@ public final class MainView extends BorderPane {
         return transferView;
     }
 
-    /** Selects the inspector tab with this id ("diff", "bookmarks", "edit", "history"). */
+    /** Selects the inspector tab with this id ("diff", "bookmarks", "edit", "history", "timeline"). */
     public void selectTab(String id) {
         inspector.tabs().getTabs().stream().filter(t -> id.equals(t.getId())).findFirst()
                 .ifPresent(t -> inspector.tabs().getSelectionModel().select(t));

@@ -72,7 +72,7 @@ public final class MainViewModel {
             StoredState now = inspector.storedProperty().get();
             BackendSession session = current.get();
             if (now != null && session != null && session.list() != null && session.backend() == inspector.backend()) {
-                session.list().reread(now, inspector.lockProperty().get());
+                session.list().reread(now, inspector.lockProperty().get(), inspector.runningProperty().get());
             }
             selection.set(now == null ? null
                     : new Selection(session == null ? "" : session.name(), inspector.backend(), now, inspector.lockProperty().get(),
@@ -101,9 +101,9 @@ public final class MainViewModel {
 
     /** Which of the inspector's tabs is shown: the stored documents, or a tab working on the selection. */
     public enum Shown {
-        DOCUMENTS, DIFF, BOOKMARKS, EDIT, HISTORY;
+        DOCUMENTS, DIFF, BOOKMARKS, EDIT, HISTORY, TIMELINE;
 
-        /** The tab with this id ("diff", "bookmarks", "edit", "history"); the documents for any other. */
+        /** The tab with this id ("diff", "bookmarks", "edit", "history", "timeline"); the documents for any other. */
         public static Shown ofTabId(String id) {
             for (Shown s : values()) {
                 if (s.name().toLowerCase(java.util.Locale.ROOT).equals(id)) {
@@ -121,6 +121,7 @@ public final class MainViewModel {
             case BOOKMARKS -> bookmarks;
             case EDIT -> writes.editTab();
             case HISTORY -> writes.history();
+            case TIMELINE -> writes.timeline();
             default -> null;
         };
         if (activeTab != null && activeTab != next) {

@@ -13,6 +13,7 @@ import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.edit.MergeViewModel;
 import dev.cairn.ui.edit.RewindViewModel;
 import dev.cairn.ui.history.HistoryViewModel;
+import dev.cairn.ui.history.TimelineViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -49,6 +50,7 @@ public final class WriteActions {
     private final RewindViewModel rewind = new RewindViewModel();
     private final TransferViewModel transfer;
     private final HistoryViewModel history;
+    private final TimelineViewModel timeline;
     private final StringBinding whyReadOnly;
     private final BooleanBinding writable;
     private final SelectionTab editTab = new SelectionTab() {
@@ -75,6 +77,7 @@ public final class WriteActions {
         this.merge = new MergeViewModel(executor);
         this.transfer = new TransferViewModel(executor, journal);
         this.history = new HistoryViewModel(executor, journal);
+        this.timeline = new TimelineViewModel(executor, journal);
         whyReadOnly = Bindings.createStringBinding(() -> {
             BackendSession s = current.get();
             WriteTarget open = s == null ? null : s.target();
@@ -102,6 +105,7 @@ public final class WriteActions {
             }
             inspector.reload();
             history.refresh();
+            timeline.refresh();
         });
     }
 
@@ -114,6 +118,7 @@ public final class WriteActions {
         }
         inspector.reload();
         history.refresh();
+        timeline.refresh();
     }
 
     private WriteTarget target() {
@@ -251,6 +256,18 @@ public final class WriteActions {
         flow.start(t, entry.stateId(), Edit.restore(entry.before(), "Restore the state saved before the write of " + when), null);
     }
 
+    /** Writes back the state a run's checkpoint left (the Timeline tab's restore), previewed like any write. */
+    public void restorePoint(Edit restore) {
+        WriteTarget t = target();
+        if (t == null || restore == null || timeline.subject() == null) {
+            return;
+        }
+        merge.close();
+        rewind.close();
+        transfer.close();
+        flow.start(t, timeline.subject().stateId(), restore, null);
+    }
+
     /** Removes Meltano's stale lock on the selected ID (the caller has confirmed it). */
     public void breakStaleLock() {
         StoredState read = selected();
@@ -298,6 +315,10 @@ public final class WriteActions {
 
     public HistoryViewModel history() {
         return history;
+    }
+
+    public TimelineViewModel timeline() {
+        return timeline;
     }
 
     /** Why the current connection takes no writes, "" when it does. */

@@ -91,6 +91,7 @@ public final class Styles {
     public static final String RESULTS_TABLE = "results-table";
     public static final String OUTCOME = "outcome";
     public static final String HISTORY = "history";
+    public static final String TIMELINE = "timeline";
 
     // pseudo-classes
     public static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");

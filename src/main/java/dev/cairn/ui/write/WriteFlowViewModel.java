@@ -100,7 +100,7 @@ public final class WriteFlowViewModel {
         begin(target, edit.verb() + " of " + stateId, () -> {
             WriteCommand command = read == null ? WriteCommand.plan(target.backend(), stateId, edit)
                     : WriteCommand.plan(target.backend(), edit, read);
-            return WritePlan.of(command, edit, target.backend().lockStatus(stateId));
+            return WritePlan.read(command, edit, target.backend());
         });
     }
 
@@ -113,7 +113,7 @@ public final class WriteFlowViewModel {
         begin(target, "Undo of " + entry.action(), () -> {
             WriteCommand command = WriteCommand.undo(target.backend(), entry);
             Edit again = Edit.restore(entry.before(), command.verb());
-            return WritePlan.of(command, again, target.backend().lockStatus(entry.stateId()));
+            return WritePlan.read(command, again, target.backend());
         });
     }
 
@@ -126,8 +126,8 @@ public final class WriteFlowViewModel {
                         + (stateId == null ? "" : " for " + stateId));
             }
             WriteCommand command = WriteCommand.undo(target.backend(), last);
-            return WritePlan.of(command, Edit.restore(last.before(), command.verb()),
-                    target.backend().lockStatus(last.stateId()));
+            return WritePlan.read(command, Edit.restore(last.before(), command.verb()),
+                    target.backend());
         });
     }
 
@@ -267,8 +267,8 @@ public final class WriteFlowViewModel {
         Conflict c = conflict.get();
         Edit edit = c.overlaps().isEmpty() ? c.attempted().edit() : c.attempted().edit().picking(Map.copyOf(picks));
         StoredState current = c.current();
-        begin(target, edit.verb() + " of " + current.stateId(), () -> WritePlan.of(
-                WriteCommand.plan(target.backend(), edit, current), edit, target.backend().lockStatus(current.stateId())));
+        begin(target, edit.verb() + " of " + current.stateId(), () -> WritePlan.read(
+                WriteCommand.plan(target.backend(), edit, current), edit, target.backend()));
     }
 
     /** After a conflict: whose value stays at one place both changed (an overlap's pointer). */
@@ -290,8 +290,8 @@ public final class WriteFlowViewModel {
         WriteCommand done = written;
         begin(target, "Undo of " + done.description(), () -> {
             WriteCommand undo = done.undo();
-            return WritePlan.of(undo, Edit.restore(done.before().exists() ? done.before().document() : null, undo.verb()),
-                    target.backend().lockStatus(done.stateId()));
+            return WritePlan.read(undo, Edit.restore(done.before().exists() ? done.before().document() : null, undo.verb()),
+                    target.backend());
         });
     }
 

@@ -1,6 +1,9 @@
 package dev.cairn.ui.write;
 
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.RunLog;
+import dev.cairn.backend.RunRow;
+import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.StateDocument;
@@ -16,9 +19,14 @@ import dev.cairn.ui.diff.AlignedDiff;
  * @param effectiveNote why there is no effective diff, or null
  */
 public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, AlignedDiff stored,
-                        String effectiveNote, LockStatus lock) {
+                        String effectiveNote, LockStatus lock, RunRow running) {
 
-    static WritePlan of(WriteCommand command, Edit edit, LockStatus lock) {
+    /** Plans the preview, reading Meltano's lock and the pipeline running on the ID now (blocking I/O: off the FX thread). */
+    static WritePlan read(WriteCommand command, Edit edit, StateBackend backend) {
+        return of(command, edit, backend.lockStatus(command.stateId()), RunLog.runningByJob(backend).get(command.stateId()));
+    }
+
+    static WritePlan of(WriteCommand command, Edit edit, LockStatus lock, RunRow running) {
         AlignedDiff stored = AlignedDiff.of(StoredJson.stored(command.before().exists() ? command.before().document() : null),
                 StoredJson.stored(command.after()));
         AlignedDiff effective = null;
@@ -29,7 +37,7 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
         } catch (StateError e) {
             note = unreadable(before, command.after(), e);
         }
-        return new WritePlan(command, edit, effective, stored, note, lock);
+        return new WritePlan(command, edit, effective, stored, note, lock, running);
     }
 
     /** Why there is no effective diff, saying what the write does to the state Meltano cannot read. */
@@ -62,6 +70,19 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
             return "No change: the stored state already is what this write would store.";
         }
         return (effective != null ? effective : stored).summary().description();
+    }
+
+    /**
+     * The pipeline running on the ID by the runs table (apart from Meltano's lock, which blob backends
+     * keep and {@link #lockNote} explains), or the stale run Meltano will mark failed; null when none.
+     */
+    public String runningNote() {
+        if (running == null) {
+            return null;
+        }
+        java.time.Instant now = java.time.Instant.now();
+        return (running.isStale(now) ? "The runs table has a stale run of " + command.stateId()
+                : "A pipeline is running on " + command.stateId() + " now") + " — " + running.describeRunning(now) + ".";
     }
 
     /** What Meltano's lock means for this write, or null when the ID is not locked. */

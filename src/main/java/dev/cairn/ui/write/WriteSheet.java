@@ -77,7 +77,7 @@ public final class WriteSheet extends BorderPane {
             note.managedProperty().bind(note.visibleProperty());
         }
         lockNote.pseudoClassStateChanged(Styles.PROBLEM, true);
-        VBox header = new VBox(6, title, message, lockNote, effectiveNote);
+        VBox header = new VBox(6, title, message, lockNote, runningLine(), effectiveNote);
         header.getStyleClass().add(Styles.PANE_HEADER);
         setTop(header);
 
@@ -130,6 +130,27 @@ public final class WriteSheet extends BorderPane {
         model.viewProperty().addListener((o, a, b) -> showPreview());
         model.requiredTypingProperty().addListener((o, a, b) -> update());
         update();
+    }
+
+    /** The pipeline running on the ID (the runs table's, apart from the lock), shown with the preview. */
+    private Label runningLine() {
+        Label line = new Label();
+        line.setId("write-running");
+        line.getStyleClass().add(Styles.NOTICE);
+        line.setWrapText(true);
+        line.setMaxWidth(Double.MAX_VALUE);
+        line.managedProperty().bind(line.visibleProperty());
+        Runnable update = () -> {
+            WritePlan plan = model.planProperty().get();
+            Stage stage = model.stageProperty().get();
+            String note = plan == null ? null : plan.runningNote();
+            line.setText(note == null ? "" : note);
+            line.setVisible(note != null && (stage == Stage.PREVIEW || stage == Stage.WRITING));
+        };
+        model.planProperty().addListener((o, a, b) -> update.run());
+        model.stageProperty().addListener((o, a, b) -> update.run());
+        update.run();
+        return line;
     }
 
     private static Tab tab(String title, String id, DiffPanes panes) {

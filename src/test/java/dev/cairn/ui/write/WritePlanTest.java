@@ -28,7 +28,7 @@ class WritePlanTest {
     private WritePlan plan(String completed, String partial, Edit edit) throws Exception {
         try (StateBackend backend = EmptyBackends.FILE.open(dir)) {
             backend.write(ID, StateDocument.of(Json.parseObject(completed), Json.parseObject(partial)), null);
-            return WritePlan.of(WriteCommand.plan(backend, ID, edit), edit, null);
+            return WritePlan.of(WriteCommand.plan(backend, ID, edit), edit, null, null);
         }
     }
 
