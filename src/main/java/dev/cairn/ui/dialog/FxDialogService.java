@@ -80,6 +80,7 @@ public final class FxDialogService implements DialogService {
         dialog.setHeaderText(action + " " + target);
         ButtonType yes = new ButtonType(action, ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(yes, ButtonType.CANCEL);
+        literal(dialog.getDialogPane(), yes);
         TextField typed = new TextField();
         typed.setId("typed-confirmation");
         typed.setPromptText(mustType);
@@ -106,6 +107,11 @@ public final class FxDialogService implements DialogService {
                 : b == another ? Optional.of(AlreadyOpen.OPEN_ANOTHER) : Optional.empty());
     }
 
+    /** A button that names its target shows it as written: {@code pull_requests}, not a mnemonic on "r". */
+    private static void literal(javafx.scene.control.DialogPane pane, ButtonType type) {
+        ((javafx.scene.control.Button) pane.lookupButton(type)).setMnemonicParsing(false);
+    }
+
     private void style(javafx.scene.control.DialogPane pane) {
         pane.getStylesheets().add(FxDialogService.class.getResource(Styles.STYLESHEET).toExternalForm());
         theme.get().applyTo(pane);
@@ -126,6 +132,7 @@ public final class FxDialogService implements DialogService {
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, action + " " + target + "?", ButtonType.CANCEL);
         ButtonType yes = new ButtonType(action, ButtonBar.ButtonData.OK_DONE);
         alert.getButtonTypes().setAll(yes, ButtonType.CANCEL);
+        literal(alert.getDialogPane(), yes);
         alert.initOwner(owner);
         alert.setHeaderText(action);
         style(alert.getDialogPane());
