@@ -2,6 +2,7 @@ package dev.cairn.ui.dialog;
 
 import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
+import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.theme.Styles;
 import dev.cairn.backend.StateBackend;
@@ -137,5 +138,50 @@ public final class FxDialogService implements DialogService {
         alert.setHeaderText(action);
         style(alert.getDialogPane());
         return alert.showAndWait().filter(b -> b == yes).isPresent();
+    }
+
+    @Override
+    public Optional<java.nio.file.Path> chooseFolder(String title) {
+        javafx.stage.DirectoryChooser chooser = new javafx.stage.DirectoryChooser();
+        chooser.setTitle(title);
+        return Optional.ofNullable(chooser.showDialog(owner)).map(java.io.File::toPath);
+    }
+
+    @Override
+    public List<ProjectEnvironment> pickEnvironments(List<ProjectEnvironment> found) {
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle("Open Meltano project");
+        dialog.setHeaderText("Open the state backends of " + found.get(0).project()
+                + ". Credentials come from the environment or profiles, as for any connection.");
+        ButtonType open = new ButtonType("Open", ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().addAll(open, ButtonType.CANCEL);
+        VBox rows = new VBox(8);
+        List<javafx.scene.control.CheckBox> boxes = new java.util.ArrayList<>();
+        for (ProjectEnvironment environment : found) {
+            javafx.scene.control.CheckBox box = new javafx.scene.control.CheckBox(environment.name());
+            box.setMnemonicParsing(false);
+            box.setSelected(true);
+            Label where = new Label(environment.location().describe());
+            where.getStyleClass().add(Styles.MUTED);
+            where.setWrapText(true);
+            boxes.add(box);
+            rows.getChildren().add(new VBox(2, box, where));
+        }
+        dialog.getDialogPane().setContent(rows);
+        style(dialog.getDialogPane());
+        dialog.getDialogPane().lookupButton(open).disableProperty().bind(Bindings.createBooleanBinding(
+                () -> boxes.stream().noneMatch(javafx.scene.control.CheckBox::isSelected),
+                boxes.stream().map(javafx.scene.control.CheckBox::selectedProperty).toArray(javafx.beans.Observable[]::new)));
+        if (dialog.showAndWait().filter(b -> b == open).isEmpty()) {
+            return List.of();
+        }
+        List<ProjectEnvironment> chosen = new java.util.ArrayList<>();
+        for (int i = 0; i < found.size(); i++) {
+            if (boxes.get(i).isSelected()) {
+                chosen.add(found.get(i));
+            }
+        }
+        return chosen;
     }
 }

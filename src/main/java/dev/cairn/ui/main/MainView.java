@@ -101,6 +101,11 @@ public final class MainView extends BorderPane {
             }
 
             @Override
+            public void openProject() {
+                MainView.this.openProject();
+            }
+
+            @Override
             public void edit(BackendSession session) {
                 askEdit(session.connection()).ifPresent(edited -> model.edit(session, edited));
             }
@@ -261,11 +266,13 @@ public final class MainView extends BorderPane {
         }
     }
 
-    /** Window shortcuts: Ctrl+L filter, Ctrl+R refresh, Ctrl+F find, Ctrl+O connect. */
+    /** Window shortcuts: Ctrl+L filter, Ctrl+R refresh, Ctrl+F find, Ctrl+O connect, Ctrl+Shift+O open a Meltano project. */
     public void installShortcuts(Scene scene) {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN), stateList::focusFilter);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::refresh);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), this::connect);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                this::openProject);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN), () -> {
             JsonPane pane = inspector.currentPane();
             if (pane != null) {
@@ -289,6 +296,12 @@ public final class MainView extends BorderPane {
                 }
             });
         });
+    }
+
+    /** Picks a Meltano project's folder and opens the environments chosen among its own. */
+    private void openProject() {
+        dialogs.chooseFolder("Meltano project (the folder with meltano.yml)")
+                .ifPresent(folder -> model.openProject(folder, dialogs::pickEnvironments));
     }
 
     /** The edit form; making a connection writable on production asks for its name to be typed first. */
