@@ -1,5 +1,7 @@
 package dev.cairn.ui.main;
 
+import static dev.cairn.ui.TestWindow.fx;
+import static dev.cairn.ui.TestWindow.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,10 +10,8 @@ import dev.cairn.state.Json;
 import dev.cairn.ui.LayoutCheck;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.WriteWorkspace;
-import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
-import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Styles;
@@ -21,8 +21,6 @@ import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
@@ -47,7 +45,6 @@ class NothingCutOffTest {
             + " s3://acme-meltano-state/meltano/state: the connection was reset by the peer after 3 retries;"
             + " check the endpoint, the network and the credentials of the profile";
 
-    private WriteWorkspace workspace;
     private TestWindow window;
     private MainViewModel model;
     private MainView view;
@@ -55,8 +52,7 @@ class NothingCutOffTest {
 
     @BeforeEach
     void openWindow(@TempDir Path home) throws Exception {
-        workspace = new WriteWorkspace(home);
-        window = TestWindow.open(workspace.folders, WriteWorkspace.opener(), 4);
+        window = TestWindow.open(new WriteWorkspace(home).folders, WriteWorkspace.opener(), 4);
         model = window.model;
         view = window.view;
     }
@@ -66,27 +62,9 @@ class NothingCutOffTest {
         window.close();
     }
 
-    private static <T> T fx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
-    }
-
-    private static void fxRun(Runnable work) throws Exception {
-        fx(() -> {
-            work.run();
-            return null;
-        });
-    }
-
     private void select(String sessionName, String id) throws Exception {
-        fxRun(() -> {
-            BackendSession s = model.sessions().stream().filter(x -> x.name().equals(sessionName)).findFirst().orElseThrow();
-            model.currentProperty().set(s);
-            StateIdEntry entry = s.list().visible().stream().filter(e -> e.stateId().equals(id)).findFirst().orElseThrow();
-            s.list().selectedProperty().set(entry);
-        });
+        window.select(sessionName, id);
         settle();
-        TestWindow.waitFor(() -> id.equals(model.inspector().stateIdProperty().get())
-                && model.inspector().documentProperty(Part.PARTIAL).get() != null);
     }
 
     private void settle() throws Exception {
