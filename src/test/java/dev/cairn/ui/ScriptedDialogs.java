@@ -1,5 +1,6 @@
 package dev.cairn.ui;
 
+import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
 import java.nio.file.Path;
@@ -18,6 +19,8 @@ public final class ScriptedDialogs implements DialogService {
     public String typed = "";
     public ConnectRequest connect;
     public AlreadyOpen alreadyOpen;
+    public Path folder;
+    public List<String> pick = List.of();
     public final List<String> asked = new ArrayList<>();
 
     @Override
@@ -53,5 +56,17 @@ public final class ScriptedDialogs implements DialogService {
     @Override
     public Optional<Path> chooseFile(String title) {
         return Optional.empty();
+    }
+
+    @Override
+    public Optional<Path> chooseFolder(String title) {
+        asked.add(title);
+        return Optional.ofNullable(folder);
+    }
+
+    @Override
+    public List<ProjectEnvironment> pickEnvironments(List<ProjectEnvironment> found) {
+        asked.add("open " + found.stream().map(e -> e.name() + " (" + e.location().uri() + ")").toList());
+        return found.stream().filter(e -> pick.contains(e.environment())).toList();
     }
 }

@@ -57,6 +57,30 @@ public final class TestWindow implements AutoCloseable {
         return window;
     }
 
+    /** Selects {@code id} in the open backend named {@code sessionName} and waits until the inspector has read it. */
+    public void select(String sessionName, String id) throws Exception {
+        fxRun(() -> {
+            var session = model.sessions().stream().filter(s -> s.name().equals(sessionName)).findFirst().orElseThrow();
+            model.currentProperty().set(session);
+            session.list().selectedProperty().set(session.list().visible().stream()
+                    .filter(e -> e.stateId().equals(id)).findFirst().orElseThrow());
+        });
+        waitFor(() -> id.equals(model.inspector().stateIdProperty().get()) && model.tasks().isEmpty()
+                && model.inspector().documentProperty(dev.cairn.ui.inspect.InspectorViewModel.Part.PARTIAL).get() != null);
+    }
+
+    /** Runs {@code work} on the FX thread and returns its result (waits up to 10 s). */
+    public static <T> T fx(java.util.concurrent.Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+    }
+
+    public static void fxRun(Runnable work) throws Exception {
+        fx(() -> {
+            work.run();
+            return null;
+        });
+    }
+
     /** Waits (up to 30 s) until the condition, checked on the FX thread, holds. */
     public static void waitFor(BooleanSupplier condition) throws Exception {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());

@@ -2,6 +2,7 @@ package dev.cairn.ui.bookmarks;
 
 import dev.cairn.state.Bookmark;
 import dev.cairn.ui.bookmarks.BookmarksViewModel.Row;
+import dev.cairn.ui.theme.ColumnWidths;
 import dev.cairn.ui.theme.Styles;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -16,6 +17,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** The bookmarks table: sortable by any column, filtered by text and by "flagged only". */
@@ -31,6 +33,7 @@ public final class BookmarksView extends BorderPane {
         filter.textProperty().bindBidirectional(model.filterProperty());
         HBox.setHgrow(filter, Priority.ALWAYS);
         CheckBox flagged = new CheckBox("Flagged only");
+        flagged.setMinWidth(Region.USE_PREF_SIZE);
         flagged.selectedProperty().bindBidirectional(model.flaggedOnlyProperty());
         Label message = new Label();
         message.getStyleClass().add(Styles.MUTED);
@@ -74,7 +77,7 @@ public final class BookmarksView extends BorderPane {
         TableColumn<Row, String> column = new TableColumn<>(title);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
         column.setUserData(value);
-        return column;
+        return ColumnWidths.keepHeader(column);
     }
 
     /** Each column as wide as its header and its widest cell among the first rows, in the table's font. */
@@ -121,6 +124,8 @@ public final class BookmarksView extends BorderPane {
         clearButton.disableProperty().bind(off);
         rewindButton.setOnAction(e -> rewind.accept(table.getSelectionModel().getSelectedItem().bookmark()));
         clearButton.setOnAction(e -> clear.accept(table.getSelectionModel().getSelectedItem().bookmark()));
+        rewindButton.setMinWidth(Region.USE_PREF_SIZE);
+        clearButton.setMinWidth(Region.USE_PREF_SIZE);
         controls.getChildren().addAll(rewindButton, clearButton);
         javafx.scene.control.MenuItem rewindItem = new javafx.scene.control.MenuItem("Rewind…");
         rewindItem.setOnAction(rewindButton.getOnAction());

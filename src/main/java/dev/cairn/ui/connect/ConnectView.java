@@ -1,9 +1,11 @@
 package dev.cairn.ui.connect;
 
-import dev.cairn.ui.theme.Styles;
+import dev.cairn.ui.Fxml;
 import java.util.List;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.FXCollections;
-import javafx.geometry.Pos;
+import javafx.fxml.FXML;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
@@ -11,123 +13,90 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
-import javafx.scene.layout.Priority;
 import javafx.util.StringConverter;
 
-/** The connect form (the content of the connect dialog), bound to a {@link ConnectViewModel}. */
+/** The connect form ({@code Connect.fxml}, the content of the connect and edit dialogs), bound to a {@link ConnectViewModel}. */
 public final class ConnectView extends GridPane {
 
-    /** {@code offerSave}: whether to ask to save; editing a connection always saves it. */
-    public ConnectView(ConnectViewModel model, List<SavedConnection> saved, boolean offerSave) {
-        getStyleClass().add(Styles.CONNECT_FORM);
-        setHgap(8);
-        setVgap(8);
-        int row = 0;
-        if (!saved.isEmpty()) {
-            ComboBox<SavedConnection> pick = new ComboBox<>(FXCollections.observableArrayList(saved));
-            pick.setId("connect-saved");
-            pick.setPromptText("Pick a saved connection…");
-            pick.setConverter(new StringConverter<>() {
-                @Override
-                public String toString(SavedConnection c) {
-                    return c == null ? "" : c.name();
-                }
+    @FXML private Label savedLabel;
+    @FXML private ComboBox<SavedConnection> saved;
+    @FXML private TextField uri;
+    @FXML private TextField name;
+    @FXML private ChoiceBox<Environment> environment;
+    @FXML private CheckBox readOnly;
+    @FXML private Label endpointLabel;
+    @FXML private TextField endpoint;
+    @FXML private Label profileLabel;
+    @FXML private TextField profile;
+    @FXML private Label accountUrlLabel;
+    @FXML private TextField accountUrl;
+    @FXML private Label gcsKeyLabel;
+    @FXML private TextField gcsKey;
+    @FXML private Label gcsEmulatorLabel;
+    @FXML private TextField gcsEmulator;
+    @FXML private CheckBox save;
+    @FXML private Button test;
+    @FXML private Label tested;
+    @FXML private Label problem;
 
-                @Override
-                public SavedConnection fromString(String name) {
-                    return saved.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
-                }
-            });
-            pick.setMaxWidth(Double.MAX_VALUE);
-            pick.setOnAction(e -> {
-                if (pick.getValue() != null) {
-                    model.load(pick.getValue());
-                }
-            });
-            addRow(row++, new Label("Saved"), pick);
-        }
-        TextField uri = new TextField();
-        uri.setId("connect-uri");
-        uri.setPromptText("sqlite:///abs/meltano.db · postgresql://user@host/db · file:///abs/dir · s3://bucket/prefix"
-                + " · azure://container/prefix · gs://bucket/prefix");
-        uri.setPrefColumnCount(42);
+    /** {@code offerSave}: whether to ask to save; editing a connection always saves it. */
+    public ConnectView(ConnectViewModel model, List<SavedConnection> savedConnections, boolean offerSave) {
+        Fxml.load(this, "Connect");
+        showWhen(!savedConnections.isEmpty(), savedLabel, saved);
+        saved.setItems(FXCollections.observableArrayList(savedConnections));
+        saved.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(SavedConnection c) {
+                return c == null ? "" : c.name();
+            }
+
+            @Override
+            public SavedConnection fromString(String text) {
+                return savedConnections.stream().filter(c -> c.name().equals(text)).findFirst().orElse(null);
+            }
+        });
+        saved.setOnAction(e -> {
+            if (saved.getValue() != null) {
+                model.load(saved.getValue());
+            }
+        });
         uri.textProperty().bindBidirectional(model.uriProperty());
-        GridPane.setHgrow(uri, Priority.ALWAYS);
-        addRow(row++, new Label("URI"), uri);
-        TextField name = new TextField();
-        name.setId("connect-name");
         name.textProperty().bindBidirectional(model.nameProperty());
         uri.focusedProperty().addListener((o, was, is) -> {
             if (!is && name.getText().isBlank()) {
                 name.setText(model.suggestedName());
             }
         });
-        addRow(row++, new Label("Name"), name);
-        ChoiceBox<Environment> env = new ChoiceBox<>(FXCollections.observableArrayList(Environment.values()));
-        env.valueProperty().bindBidirectional(model.environmentProperty());
-        addRow(row++, new Label("Environment"), env);
-        CheckBox readOnly = new CheckBox("Read-only (refuse every write)");
+        environment.getItems().setAll(Environment.values());
+        environment.valueProperty().bindBidirectional(model.environmentProperty());
         readOnly.selectedProperty().bindBidirectional(model.readOnlyProperty());
-        addRow(row++, new Label(""), readOnly);
-        TextField endpoint = new TextField();
-        endpoint.setPromptText("https://minio.internal:9000 (empty for AWS)");
         endpoint.textProperty().bindBidirectional(model.s3EndpointProperty());
-        TextField profile = new TextField();
-        profile.setPromptText("AWS profile (credentials stay in ~/.aws)");
         profile.textProperty().bindBidirectional(model.s3ProfileProperty());
-        Label endpointLabel = new Label("S3 endpoint");
-        Label profileLabel = new Label("S3 profile");
-        addRow(row++, endpointLabel, endpoint);
-        addRow(row++, profileLabel, profile);
-        for (javafx.scene.Node n : List.of(endpoint, profile, endpointLabel, profileLabel)) {
-            n.visibleProperty().bind(model.isS3());
-            n.managedProperty().bind(model.isS3());
-        }
-        TextField accountUrl = new TextField();
-        accountUrl.setPromptText("https://account.blob.core.windows.net (empty: MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING)");
+        showWhen(model.isS3(), endpoint, profile, endpointLabel, profileLabel);
         accountUrl.textProperty().bindBidirectional(model.azureAccountUrlProperty());
-        Label accountUrlLabel = new Label("Azure account URL");
-        addRow(row++, accountUrlLabel, accountUrl);
-        for (javafx.scene.Node n : List.of(accountUrl, accountUrlLabel)) {
-            n.visibleProperty().bind(model.isAzure());
-            n.managedProperty().bind(model.isAzure());
-        }
-        TextField gcsKey = new TextField();
-        gcsKey.setPromptText("/abs/service-account.json (empty: application-default credentials)");
+        showWhen(model.isAzure(), accountUrl, accountUrlLabel);
         gcsKey.textProperty().bindBidirectional(model.gcsCredentialsPathProperty());
-        TextField gcsEmulator = new TextField();
-        gcsEmulator.setPromptText("localhost:9023 (empty: Google Cloud, or STORAGE_EMULATOR_HOST)");
         gcsEmulator.textProperty().bindBidirectional(model.gcsEmulatorHostProperty());
-        Label gcsKeyLabel = new Label("GCS key file");
-        Label gcsEmulatorLabel = new Label("GCS emulator");
-        addRow(row++, gcsKeyLabel, gcsKey);
-        addRow(row++, gcsEmulatorLabel, gcsEmulator);
-        for (javafx.scene.Node n : List.of(gcsKey, gcsEmulator, gcsKeyLabel, gcsEmulatorLabel)) {
-            n.visibleProperty().bind(model.isGcs());
-            n.managedProperty().bind(model.isGcs());
-        }
-        CheckBox save = new CheckBox("Save this connection (without passwords or keys)");
+        showWhen(model.isGcs(), gcsKey, gcsKeyLabel, gcsEmulator, gcsEmulatorLabel);
         save.selectedProperty().bindBidirectional(model.saveProperty());
-        if (offerSave) {
-            addRow(row++, new Label(""), save);
-        }
-        Button test = new Button("Test connection");
-        test.setId("connect-test");
-        test.setMinWidth(Region.USE_PREF_SIZE);
+        showWhen(offerSave, save);
         test.disableProperty().bind(model.testingProperty());
         test.setOnAction(e -> model.testConnection());
-        Label tested = new Label();
-        tested.setId("connect-test-result");
-        tested.setWrapText(true);
         tested.textProperty().bind(model.testResultProperty());
-        HBox testRow = new HBox(8, test, tested);
-        testRow.setAlignment(Pos.CENTER_LEFT);
-        addRow(row++, new Label(""), testRow);
-        Label problem = new Label();
-        problem.getStyleClass().add(Styles.MUTED);
         problem.textProperty().bind(model.problemProperty());
-        add(problem, 0, row, 2, 1);
+    }
+
+    private static void showWhen(ObservableBooleanValue condition, Node... nodes) {
+        for (Node n : nodes) {
+            n.visibleProperty().bind(condition);
+            n.managedProperty().bind(n.visibleProperty());
+        }
+    }
+
+    private static void showWhen(boolean condition, Node... nodes) {
+        for (Node n : nodes) {
+            n.setVisible(condition);
+            n.setManaged(condition);
+        }
     }
 }

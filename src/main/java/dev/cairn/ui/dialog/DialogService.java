@@ -33,6 +33,12 @@ public interface DialogService {
     /** Asks for a file to read (a JSON document to merge). */
     Optional<java.nio.file.Path> chooseFile(String title);
 
+    /** A folder (a Meltano project's), or empty when cancelled. */
+    Optional<java.nio.file.Path> chooseFolder(String title);
+
+    /** The environments of a project to open, each shown with its state backend; empty when cancelled. */
+    List<dev.cairn.ui.connect.ProjectEnvironment> pickEnvironments(List<dev.cairn.ui.connect.ProjectEnvironment> found);
+
     /** What the connect dialog returns: the connection to open and whether to save it. */
     record ConnectRequest(SavedConnection connection, boolean save) { }
 }

@@ -2,6 +2,7 @@ package dev.cairn.ui.dialog;
 
 import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
+import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.theme.Styles;
 import dev.cairn.backend.StateBackend;
@@ -80,6 +81,7 @@ public final class FxDialogService implements DialogService {
         dialog.setHeaderText(action + " " + target);
         ButtonType yes = new ButtonType(action, ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(yes, ButtonType.CANCEL);
+        literal(dialog.getDialogPane(), yes);
         TextField typed = new TextField();
         typed.setId("typed-confirmation");
         typed.setPromptText(mustType);
@@ -106,6 +108,11 @@ public final class FxDialogService implements DialogService {
                 : b == another ? Optional.of(AlreadyOpen.OPEN_ANOTHER) : Optional.empty());
     }
 
+    /** A button that names its target shows it as written: {@code pull_requests}, not a mnemonic on "r". */
+    private static void literal(javafx.scene.control.DialogPane pane, ButtonType type) {
+        ((javafx.scene.control.Button) pane.lookupButton(type)).setMnemonicParsing(false);
+    }
+
     private void style(javafx.scene.control.DialogPane pane) {
         pane.getStylesheets().add(FxDialogService.class.getResource(Styles.STYLESHEET).toExternalForm());
         theme.get().applyTo(pane);
@@ -126,9 +133,55 @@ public final class FxDialogService implements DialogService {
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, action + " " + target + "?", ButtonType.CANCEL);
         ButtonType yes = new ButtonType(action, ButtonBar.ButtonData.OK_DONE);
         alert.getButtonTypes().setAll(yes, ButtonType.CANCEL);
+        literal(alert.getDialogPane(), yes);
         alert.initOwner(owner);
         alert.setHeaderText(action);
         style(alert.getDialogPane());
         return alert.showAndWait().filter(b -> b == yes).isPresent();
+    }
+
+    @Override
+    public Optional<java.nio.file.Path> chooseFolder(String title) {
+        javafx.stage.DirectoryChooser chooser = new javafx.stage.DirectoryChooser();
+        chooser.setTitle(title);
+        return Optional.ofNullable(chooser.showDialog(owner)).map(java.io.File::toPath);
+    }
+
+    @Override
+    public List<ProjectEnvironment> pickEnvironments(List<ProjectEnvironment> found) {
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle("Open Meltano project");
+        dialog.setHeaderText("Open the state backends of " + found.get(0).project()
+                + ". Credentials come from the environment or profiles, as for any connection.");
+        ButtonType open = new ButtonType("Open", ButtonBar.ButtonData.OK_DONE);
+        dialog.getDialogPane().getButtonTypes().addAll(open, ButtonType.CANCEL);
+        VBox rows = new VBox(8);
+        List<javafx.scene.control.CheckBox> boxes = new java.util.ArrayList<>();
+        for (ProjectEnvironment environment : found) {
+            javafx.scene.control.CheckBox box = new javafx.scene.control.CheckBox(environment.name());
+            box.setMnemonicParsing(false);
+            box.setSelected(true);
+            Label where = new Label(environment.location().describe());
+            where.getStyleClass().add(Styles.MUTED);
+            where.setWrapText(true);
+            boxes.add(box);
+            rows.getChildren().add(new VBox(2, box, where));
+        }
+        dialog.getDialogPane().setContent(rows);
+        style(dialog.getDialogPane());
+        dialog.getDialogPane().lookupButton(open).disableProperty().bind(Bindings.createBooleanBinding(
+                () -> boxes.stream().noneMatch(javafx.scene.control.CheckBox::isSelected),
+                boxes.stream().map(javafx.scene.control.CheckBox::selectedProperty).toArray(javafx.beans.Observable[]::new)));
+        if (dialog.showAndWait().filter(b -> b == open).isEmpty()) {
+            return List.of();
+        }
+        List<ProjectEnvironment> chosen = new java.util.ArrayList<>();
+        for (int i = 0; i < found.size(); i++) {
+            if (boxes.get(i).isSelected()) {
+                chosen.add(found.get(i));
+            }
+        }
+        return chosen;
     }
 }

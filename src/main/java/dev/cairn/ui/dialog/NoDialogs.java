@@ -1,5 +1,6 @@
 package dev.cairn.ui.dialog;
 
+import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,5 +37,15 @@ public final class NoDialogs implements DialogService {
     @Override
     public Optional<Path> chooseFile(String title) {
         return Optional.empty();
+    }
+
+    @Override
+    public Optional<Path> chooseFolder(String title) {
+        return Optional.empty();
+    }
+
+    @Override
+    public List<ProjectEnvironment> pickEnvironments(List<ProjectEnvironment> found) {
+        return List.of();
     }
 }

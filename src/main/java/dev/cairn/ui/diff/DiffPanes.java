@@ -31,8 +31,13 @@ public final class DiffPanes extends GridPane {
     public DiffPanes() {
         getStyleClass().add(Styles.DIFF_PANES);
         setHgap(6);
-        leftTitle.getStyleClass().add(Styles.SUBTITLE);
-        rightTitle.getStyleClass().add(Styles.SUBTITLE);
+        for (Label title : new Label[] {leftTitle, rightTitle}) {
+            title.getStyleClass().add(Styles.SUBTITLE);
+            // half a narrow sheet may cut a long title: the whole of it on hover
+            javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+            whole.textProperty().bind(title.textProperty());
+            title.setTooltip(whole);
+        }
         add(leftTitle, 0, 0);
         add(rightTitle, 1, 0);
         add(left, 0, 1);

@@ -55,9 +55,12 @@ public final class DiffView extends BorderPane {
         next.setTooltip(new Tooltip("Next change"));
         next.setAccessibleText("Next change");
         next.setOnAction(e -> model.step(1));
+        mode.setMinWidth(Region.USE_PREF_SIZE);
+        summary.setWrapText(true);
         summary.getStyleClass().add(Styles.DIFF_SUMMARY);
         summary.textProperty().bind(model.messageProperty());
         position.getStyleClass().add(Styles.MUTED);
+        position.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox controls = new HBox(8, mode, backend, otherId, spacer, position, previous, next);

@@ -67,7 +67,11 @@ public final class EditorView extends BorderPane {
         status.textProperty().bind(model.statusProperty());
         status.setId("editor-status");
         status.setMaxWidth(Double.MAX_VALUE);
+        status.setWrapText(true);
         HBox.setHgrow(status, Priority.ALWAYS);
+        for (Region control : new Region[] {part, revert, save}) {
+            control.setMinWidth(Region.USE_PREF_SIZE);
+        }
         model.validationProperty().addListener((o, a, b) -> status.pseudoClassStateChanged(Styles.PROBLEM,
                 b != null && !b.canSave()));
         save.setId("editor-save");

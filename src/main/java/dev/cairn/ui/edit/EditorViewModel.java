@@ -99,6 +99,7 @@ public final class EditorViewModel {
             loaded.set(null);
             dirty.set(false);
             problems.clear();
+            validation.set(null); // the last document's verdict is not this message's
             status.set("Select a state ID to edit it.");
             return;
         }

@@ -11,6 +11,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** An error shown in the window: the sentence, a details toggle with the technical text, a close button. */
@@ -23,6 +24,7 @@ public final class ErrorBanner extends VBox {
         message.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(message, Priority.ALWAYS);
         ToggleButton detailsToggle = new ToggleButton("Details");
+        detailsToggle.setMinWidth(Region.USE_PREF_SIZE);
         Button dismiss = new Button();
         dismiss.setGraphic(Icon.CLOSE.node());
         dismiss.getStyleClass().add(Styles.ICON_BUTTON);
@@ -38,6 +40,8 @@ public final class ErrorBanner extends VBox {
         details.managedProperty().bind(details.visibleProperty());
         getChildren().addAll(row, details);
         managedProperty().bind(visibleProperty());
+        // as tall as its text: it lies over the window's top rather than filling it
+        setMaxHeight(Region.USE_PREF_SIZE);
         Runnable update = () -> {
             UserError e = error.get();
             setVisible(e != null);

@@ -106,6 +106,11 @@ public final class MainView extends BorderPane {
             }
 
             @Override
+            public void openProject() {
+                MainView.this.openProject();
+            }
+
+            @Override
             public void edit(BackendSession session) {
                 askEdit(session.connection()).ifPresent(edited -> model.edit(session, edited));
             }
@@ -124,10 +129,13 @@ public final class MainView extends BorderPane {
         });
 
         backendTitle.getStyleClass().add(Styles.TITLE);
+        backendTitle.setMinWidth(0);
         envChip.getStyleClass().add(Styles.ENV_CHIP);
+        envChip.setMinWidth(Region.USE_PREF_SIZE);
         Button refresh = new Button("Refresh");
         refresh.setGraphic(Icon.REFRESH.node());
         refresh.setTooltip(new Tooltip("List IDs and re-read the selected state (Ctrl+R)"));
+        refresh.setMinWidth(Region.USE_PREF_SIZE);
         refresh.setOnAction(e -> model.refresh());
         Button theme = new Button();
         theme.setGraphic(Icon.THEME.node());
@@ -137,15 +145,17 @@ public final class MainView extends BorderPane {
         theme.setOnAction(e -> model.themeProperty().set(model.themeProperty().get().toggled()));
         Label appName = new Label("Cairn");
         appName.getStyleClass().add(Styles.APP_NAME);
+        appName.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(10, appName, backendTitle, envChip, spacer, refresh, theme);
+        // production is said in the toolbar's own row: a banner of its own would push the window down
+        envBanner.getStyleClass().add(Styles.ENV_BANNER);
+        envBanner.setMinWidth(Region.USE_PREF_SIZE);
+        envBanner.managedProperty().bind(envBanner.visibleProperty());
+        HBox toolbar = new HBox(10, appName, backendTitle, envChip, envBanner, spacer, refresh, theme);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add(Styles.TOOLBAR);
-        envBanner.getStyleClass().add(Styles.ENV_BANNER);
-        envBanner.setMaxWidth(Double.MAX_VALUE);
-        envBanner.managedProperty().bind(envBanner.visibleProperty());
-        setTop(new VBox(toolbar, envBanner, new ErrorBanner(model.errorProperty())));
+        setTop(toolbar);
 
         StackPane right = new StackPane(inspector, mergeView, rewindView, transferView, writeSheet);
         SplitPane split = new SplitPane(stateList, right);
@@ -153,7 +163,10 @@ public final class MainView extends BorderPane {
         SplitPane outer = new SplitPane(sidebar, split);
         outer.setDividerPositions(0.19);
         SplitPane.setResizableWithParent(sidebar, false);
-        setCenter(outer);
+        // an error lies over the top of the window until dismissed, so nothing under it moves
+        ErrorBanner error = new ErrorBanner(model.errorProperty());
+        StackPane.setAlignment(error, Pos.TOP_CENTER);
+        setCenter(new StackPane(outer, error));
         statusBar = new StatusBar(model.tasks(), model::cancelAll);
         statusBar.leftLabel().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> model.sessions().size() + (model.sessions().size() == 1 ? " backend open" : " backends open")
@@ -197,7 +210,8 @@ public final class MainView extends BorderPane {
         Button undo = new Button("Undo last write");
         undo.setId("action-undo-last");
         undo.setTooltip(new Tooltip("Put back what Cairn's last write to this backend replaced (from here or the command line)"));
-        undo.disableProperty().bind(model.currentProperty().isNull().or(writes.whyReadOnlyProperty().isNotEmpty())
+        undo.disableProperty().bind(model.currentProperty().isNull().or(model.inspector().stateIdProperty().isNull())
+                .or(writes.whyReadOnlyProperty().isNotEmpty())
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         undo.setOnAction(e -> writes.undoLast());
         Button breakLock = new Button("Break stale lock…");
@@ -207,7 +221,7 @@ public final class MainView extends BorderPane {
         breakLock.managedProperty().bind(breakLock.visibleProperty());
         breakLock.setOnAction(e -> {
             String id = model.inspector().stateIdProperty().get();
-            if (dialogs.confirm("Break the stale Meltano lock of", id + " on " + model.inspector().backend().displayUri())) {
+            if (dialogs.confirm("Break the stale Meltano lock of " + id, "on " + model.inspector().backend().displayUri())) {
                 writes.breakStaleLock();
             }
         });
@@ -231,6 +245,7 @@ public final class MainView extends BorderPane {
         }
         if (session == null) {
             backendTitle.setText("No backend open");
+            backendTitle.setTooltip(null);
             envChip.setVisible(false);
             envBanner.setVisible(false);
             stateList.bind(null);
@@ -238,14 +253,14 @@ public final class MainView extends BorderPane {
         }
         SavedConnection c = session.connection();
         backendTitle.setText(c.name() + " — " + c.displayUri());
+        backendTitle.setTooltip(new Tooltip(backendTitle.getText()));
         envChip.setText(c.environment().label().toUpperCase(Locale.ROOT));
         envChip.setVisible(true);
         for (Environment env : Environment.values()) {
             envChip.pseudoClassStateChanged(env.pseudoClass(), c.environment() == env);
         }
         envBanner.setVisible(c.environment() == Environment.PROD);
-        envBanner.setText("PRODUCTION — " + c.name() + " (" + c.displayUri() + ")"
-                + (c.readOnly() ? " · read-only" : " · writes go to production"));
+        envBanner.setText(c.readOnly() ? "PRODUCTION · read-only" : "PRODUCTION · writes go to production");
         if (session.list() != null) {
             stateList.bind(session.list());
         } else {
@@ -256,11 +271,13 @@ public final class MainView extends BorderPane {
         }
     }
 
-    /** Window shortcuts: Ctrl+L filter, Ctrl+R refresh, Ctrl+F find, Ctrl+O connect. */
+    /** Window shortcuts: Ctrl+L filter, Ctrl+R refresh, Ctrl+F find, Ctrl+O connect, Ctrl+Shift+O open a Meltano project. */
     public void installShortcuts(Scene scene) {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN), stateList::focusFilter);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::refresh);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), this::connect);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                this::openProject);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN), () -> {
             JsonPane pane = inspector.currentPane();
             if (pane != null) {
@@ -296,6 +313,12 @@ public final class MainView extends BorderPane {
                 }
             });
         });
+    }
+
+    /** Picks a Meltano project's folder and opens the environments chosen among its own. */
+    private void openProject() {
+        dialogs.chooseFolder("Meltano project (the folder with meltano.yml)")
+                .ifPresent(folder -> model.openProject(folder, dialogs::pickEnvironments));
     }
 
     /** The edit form; making a connection writable on production asks for its name to be typed first. */

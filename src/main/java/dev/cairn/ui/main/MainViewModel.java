@@ -9,6 +9,7 @@ import dev.cairn.ui.bookmarks.BookmarksViewModel;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;
+import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
@@ -17,9 +18,11 @@ import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Theme;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -183,6 +186,16 @@ public final class MainViewModel {
             return existing.get();
         }
         return openAnother(connection, save);
+    }
+
+    /**
+     * Reads the Meltano project in {@code folder} off the FX thread, lets {@code choose} pick among
+     * its environments (on the FX thread; none: cancelled), and opens the chosen ones.
+     */
+    public void openProject(Path folder, Function<List<ProjectEnvironment>, List<ProjectEnvironment>> choose) {
+        executor.submit(BackgroundTask.of("Reading the Meltano project in " + folder, context -> ProjectEnvironment.read(folder))
+                .onSuccess(found -> choose.apply(found).forEach(environment -> open(environment.connection(), false)))
+                .onFailure(error::set));
     }
 
     /** The open backend with this URI, if any. */

@@ -35,6 +35,8 @@ public final class SidebarView extends VBox {
     public interface Actions {
         void connect();
 
+        void openProject();
+
         void edit(BackendSession session);
 
         void edit(SavedConnection connection);
@@ -51,6 +53,12 @@ public final class SidebarView extends VBox {
         connectButton.setMaxWidth(Double.MAX_VALUE);
         connectButton.setOnAction(e -> actions.connect());
         connectButton.setTooltip(new Tooltip("Open a backend from a URI (Ctrl+O)"));
+        Button projectButton = new Button("Open Meltano project…");
+        projectButton.setId("open-project");
+        projectButton.setGraphic(Icon.FOLDER.node());
+        projectButton.setMaxWidth(Double.MAX_VALUE);
+        projectButton.setOnAction(e -> actions.openProject());
+        projectButton.setTooltip(new Tooltip("Open the state backends of a Meltano project's environments (Ctrl+Shift+O)"));
         open.setItems(model.sessions());
         open.setId("sidebar-open");
         open.setCellFactory(v -> new SessionCell(model, actions));
@@ -99,7 +107,7 @@ public final class SidebarView extends VBox {
             e.consume();
         });
         VBox.setVgrow(saved, Priority.ALWAYS);
-        getChildren().addAll(connectButton, openTitle, open, savedTitle, saved);
+        getChildren().addAll(connectButton, projectButton, openTitle, open, savedTitle, saved);
         setSpacing(6);
     }
 

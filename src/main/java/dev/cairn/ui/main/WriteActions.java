@@ -96,6 +96,13 @@ public final class WriteActions {
             editor.revert();
             inspector.reload();
         });
+        // the copy form is about the backend it was opened on: another one made current closes it, unless it is copying
+        current.addListener((o, was, now) -> {
+            if (transfer.showingProperty().get() && transfer.stageProperty().get() != TransferViewModel.Stage.RUNNING
+                    && (now == null || now.target() != transfer.source())) {
+                transfer.close();
+            }
+        });
         transfer.onFinished(() -> {
             for (BackendSession s : sessions) {
                 if (s.list() != null && (s.backend() == transfer.source().backend()
@@ -225,7 +232,8 @@ public final class WriteActions {
             }
         }
         StoredState read = selected();
-        transfer.open(t, read == null ? null : read.stateId(), open);
+        BackendSession s = current.get();
+        transfer.open(t, read == null ? null : read.stateId(), open, s.list() == null ? "" : s.list().filterTextProperty().get());
     }
 
     /** Undoes Cairn's last write to the current backend (from this window or the command line). */

@@ -16,7 +16,8 @@ public enum Icon {
     DATABASE("M12 2c5 0 8 1.6 8 3.5v13C20 20.4 17 22 12 22s-8-1.6-8-3.5v-13C4 3.6 7 2 12 2zm0 2C8 4 6 5 6 5.5S8 7 12 7s6-1 6-1.5S16 4 12 4z"),
     FOLDER("M2 5h8l2 2h10v13H2z"),
     CLOUD("M7 19a5 5 0 0 1-.9-9.9A7 7 0 0 1 19.5 10 4.5 4.5 0 0 1 18 19z"),
-    THEME("M12 2a10 10 0 1 0 0 20zm0 2v16a8 8 0 0 0 0-16z"),
+    // a ring with its left half filled: the right half is cut out, winding the other way
+    THEME("M12 2a10 10 0 1 1 0 20a10 10 0 1 1 0-20zm0 2v16a8 8 0 0 0 0-16z"),
     DIFF("M7 3h2v4h4v2H9v4H7V9H3V7h4zM3 17h10v2H3zM15 3h2v18h-2zM19 3h2v18h-2z"),
     WARNING("M12 2l11 20H1zm-1 7v6h2V9zm0 8v2h2v-2z");
 

@@ -31,6 +31,7 @@ public final class Styles {
     public static final String PANE_HEADER = "pane-header";
     public static final String TITLE = "title";
     public static final String SUBTITLE = "subtitle";
+    public static final String VERDICT = "verdict";
     public static final String MUTED = "muted";
     public static final String PLACEHOLDER = "placeholder";
 

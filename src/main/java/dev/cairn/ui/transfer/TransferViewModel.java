@@ -11,6 +11,7 @@ import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.write.PendingWrite;
+import dev.cairn.ui.browse.IdFilter;
 import dev.cairn.ui.write.WriteTarget;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -124,14 +125,24 @@ public final class TransferViewModel {
         }
     }
 
-    /** Opens the form on the current backend, the selected ID (or none) prefilled. */
-    public void open(WriteTarget from, String selectedId, List<WriteTarget> openBackends) {
+    /**
+     * Opens the form on the current backend, the selected ID (or none) prefilled; a filtered list
+     * ({@code listFilter}) makes the IDs it shows the pattern to copy.
+     */
+    public void open(WriteTarget from, String selectedId, List<WriteTarget> openBackends, String listFilter) {
         this.source = from;
         destinations.setAll(openBackends);
-        destination.set(openBackends.stream().filter(t -> t.backend() != from.backend()).findFirst().orElse(from));
+        // where a copy usually goes: another backend that takes writes, not the read-only archive or prod DB
+        destination.set(openBackends.stream().filter(t -> t.backend() != from.backend() && !t.readOnly()).findFirst()
+                .or(() -> openBackends.stream().filter(t -> t.backend() != from.backend()).findFirst()).orElse(from));
         sourceId.set(selectedId == null ? "" : selectedId);
         targetId.set(selectedId == null ? "" : selectedId);
-        if (pattern.get().isBlank() && selectedId != null) {
+        String filter = listFilter == null ? "" : listFilter.strip();
+        if (!filter.isEmpty()) {
+            // the IDs the list shows: its filter as a pattern (a substring filter becomes *text*)
+            pattern.set(IdFilter.of(filter).isPattern() ? filter : "*" + filter + "*");
+            scope.set(Scope.PATTERN);
+        } else if (pattern.get().isBlank() && selectedId != null) {
             int colon = selectedId.indexOf(':');
             pattern.set(colon > 0 ? selectedId.substring(0, colon + 1) + "*" : selectedId);
         }

@@ -99,6 +99,7 @@ public final class WriteSheet extends BorderPane {
         setCenter(body);
 
         confirm.setId("confirm-write");
+        confirm.setMnemonicParsing(false); // the verb names streams and IDs: pull_requests keeps its underscore
         confirm.getStyleClass().add(Styles.PRIMARY);
         confirm.setDefaultButton(true);
         confirm.disableProperty().bind(model.canConfirmProperty().not());
@@ -116,9 +117,16 @@ public final class WriteSheet extends BorderPane {
         undo.setOnAction(e -> model.undoWritten());
         close.setId("close-write");
         close.setOnAction(e -> model.close());
+        for (Button button : new Button[] {confirm, cancel, reapply, discard, undo, close}) {
+            button.setMinWidth(Region.USE_PREF_SIZE);
+        }
         typing.setId("typed-confirmation");
-        typing.setPrefColumnCount(28);
+        typing.setPrefColumnCount(18);
+        typing.setMinWidth(120);
         typing.textProperty().bindBidirectional(model.typedProperty());
+        // the long ID wraps rather than squeezing the buttons
+        typingLabel.setWrapText(true);
+        typingLabel.setMinWidth(120);
         typingLabel.getStyleClass().add(Styles.DANGER_TEXT);
         buttons.setAlignment(Pos.CENTER_RIGHT);
         buttons.getStyleClass().add(Styles.SHEET_BUTTONS);
@@ -275,8 +283,8 @@ public final class WriteSheet extends BorderPane {
         }
         boolean effective = model.viewProperty().get() == WriteFlowViewModel.View.EFFECTIVE && plan.effective() != null;
         AlignedDiff diff = effective ? plan.effective() : plan.stored();
-        String what = effective ? "effective state" : "stored documents";
-        preview.show(diff, what + " now", what + " after: " + plan.command().verb().toLowerCase(java.util.Locale.ROOT));
+        // the choice above names which documents these are: the titles say only when
+        preview.show(diff, "now", "after: " + plan.command().verb().toLowerCase(java.util.Locale.ROOT));
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.ScriptedDialogs;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.connect.ConnectionStore;
+import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
 import java.nio.file.Path;
@@ -141,5 +142,29 @@ class ConnectionsWindowTest {
             assertTrue(fx(() -> chip.getLayoutBounds().getWidth() >= ((Labeled) chip).prefWidth(-1) - 0.5
                     && !((Text) chip.lookup(".text")).getText().contains(((Labeled) chip).getEllipsisString())), "badge clipped");
         }
+    }
+
+    @Test
+    void ctrlShiftOOpensTheChosenEnvironmentsOfAMeltanoProject() throws Exception {
+        Path project = java.nio.file.Files.createDirectories(home.resolve("acme"));
+        Path state = java.nio.file.Files.createDirectories(home.resolve("acme-state"));
+        Path prodState = java.nio.file.Files.createDirectories(home.resolve("acme-prod-state"));
+        java.nio.file.Files.writeString(project.resolve("meltano.yml"), "environments:\n- name: dev\n"
+                + "  config:\n    state_backend:\n      uri: file://" + state + "\n"
+                + "- name: staging\n- name: production\n  config:\n    state_backend:\n      uri: file://" + prodState + "\n");
+        dialogs.folder = project;
+        dialogs.pick = List.of("dev", "production");
+        robot.clickOn("#sidebar-open");
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.O).release(KeyCode.O, KeyCode.SHIFT, KeyCode.CONTROL);
+        TestWindow.waitFor(() -> model.sessions().size() == 4 && model.tasks().isEmpty());
+        assertEquals("open [acme · dev (file://" + state + "), acme · staging (sqlite:///" + project.resolve(".meltano/meltano.db")
+                + "), acme · production (file://" + prodState + ")]", dialogs.asked.get(1));
+        BackendSession dev = fx(() -> model.sessions().get(2));
+        BackendSession prod = fx(() -> model.sessions().get(3));
+        assertEquals("acme · dev", dev.name());
+        assertEquals(Environment.DEV, dev.connection().environment());
+        assertEquals("acme · production", prod.name());
+        assertEquals(Environment.PROD, prod.connection().environment());
+        assertTrue(prod.connection().readOnly(), "production opens read-only");
     }
 }

@@ -11,6 +11,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.state.StateDocument;
+import dev.cairn.ui.ScriptedDialogs;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.browse.StateIdEntry;
@@ -33,13 +34,14 @@ import org.testfx.util.WaitForAsyncUtils;
 class WindowStatesTest {
 
     private final FxRobot robot = new FxRobot();
+    private final ScriptedDialogs dialogs = new ScriptedDialogs();
     private TestWindow window;
     private MainViewModel model;
     private MainView view;
 
     @BeforeEach
     void openWindow(@TempDir Path home) throws Exception {
-        window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2);
+        window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2, dialogs);
         model = window.model;
         view = window.view;
     }
@@ -158,5 +160,29 @@ class WindowStatesTest {
         assertFalse(fx(entry::badges).contains(Badge.LOCKED));
         assertTrue(fx(() -> view.inspector().lookupAll(".badge").stream().map(n -> ((Label) n).getText()).toList())
                 .contains(Badge.STALE_LOCK.label()));
+    }
+
+    @Test
+    void breakingAStaleLockNamesTheStateIdAndUndoWaitsForASelection() throws Exception {
+        BackendSession files = session("Demo file backend");
+        fxRun(() -> model.currentProperty().set(files));
+        TestWindow.waitFor(() -> model.tasks().isEmpty());
+        assertTrue(fx(() -> view.lookup("#action-undo-last").isDisabled()), "nothing selected: Undo last write is off");
+        select(files, DemoWorkspace.STALE_LOCK_ID);
+        robot.clickOn("#action-break-lock");
+        TestWindow.waitFor(() -> model.tasks().isEmpty());
+        assertEquals(java.util.List.of("Break the stale Meltano lock of " + DemoWorkspace.STALE_LOCK_ID + " on "
+                + files.backend().displayUri()), dialogs.asked);
+    }
+
+    @Test
+    void theCopyFormClosesWhenAnotherBackendBecomesCurrent() throws Exception {
+        BackendSession files = session("Demo file backend");
+        select(files, DemoWorkspace.STALE_LOCK_ID);
+        fxRun(() -> model.writes().openTransfer());
+        assertTrue(fx(() -> model.writes().transfer().showingProperty().get()));
+        BackendSession prod = session("Demo system DB");
+        fxRun(() -> model.currentProperty().set(prod));
+        assertFalse(fx(() -> model.writes().transfer().showingProperty().get()), "it would copy from a backend no longer shown");
     }
 }

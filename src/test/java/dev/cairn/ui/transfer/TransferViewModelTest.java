@@ -53,7 +53,7 @@ class TransferViewModelTest {
             WriteTarget to = new WriteTarget("prod", prod, Environment.PROD, false);
             TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
             ui.run(() -> {
-                model.open(from, "dev:tap-a-to-target-x", List.of(from, to));
+                model.open(from, "dev:tap-a-to-target-x", List.of(from, to), "");
                 model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
                 model.patternProperty().set("dev:*");
                 model.renameProperty().set("dev:*=prod:*");
@@ -93,7 +93,7 @@ class TransferViewModelTest {
             WriteTarget here = new WriteTarget("dev", files, Environment.DEV, false);
             TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
             ui.run(() -> {
-                model.open(here, "n:a", List.of(here));
+                model.open(here, "n:a", List.of(here), "");
                 model.modeProperty().set(Transfer.Mode.MOVE);
                 model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
                 model.patternProperty().set("n:*");
@@ -122,7 +122,7 @@ class TransferViewModelTest {
             WriteTarget to = new WriteTarget("staging", prod, Environment.STAGING, false);
             TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
             ui.run(() -> {
-                model.open(from, "dev:x", List.of(from, to));
+                model.open(from, "dev:x", List.of(from, to), "");
                 model.targetIdProperty().set("meltano");
             });
             copy(model);
@@ -155,8 +155,25 @@ class TransferViewModelTest {
             WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
             WriteTarget archive = new WriteTarget("archive", other, Environment.OTHER, true);
             TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
-            ui.run(() -> model.open(from, "dev:x", List.of(from, archive)));
+            ui.run(() -> model.open(from, "dev:x", List.of(from, archive), ""));
             assertTrue(ui.call(() -> model.whyNotProperty().get()).contains("read-only connection"));
+        }
+    }
+
+    @Test
+    void opensOnAWritableOtherBackendWithTheListsFilterAsItsPattern() throws Exception {
+        try (StateBackend dev = EmptyBackends.FILE.open(dir); StateBackend other = EmptyBackends.FILE.open(dir);
+             StateBackend third = EmptyBackends.FILE.open(dir)) {
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            WriteTarget archive = new WriteTarget("prod DB", other, Environment.PROD, true);
+            WriteTarget staging = new WriteTarget("staging", third, Environment.STAGING, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> model.open(from, "dev:x", List.of(archive, from, staging), "github"));
+            assertEquals(staging, ui.call(() -> model.destinationProperty().get()), "not the read-only one listed first");
+            assertEquals(TransferViewModel.Scope.PATTERN, ui.call(() -> model.scopeProperty().get()));
+            assertEquals("*github*", ui.call(() -> model.patternProperty().get()));
+            ui.run(() -> model.open(from, "dev:x", List.of(archive, from, staging), "dev:tap-*"));
+            assertEquals("dev:tap-*", ui.call(() -> model.patternProperty().get()), "a pattern filter is taken as it is");
         }
     }
 
@@ -172,7 +189,7 @@ class TransferViewModelTest {
         WriteTarget to = new WriteTarget("files", files, Environment.STAGING, false);
         TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
         ui.run(() -> {
-            model.open(from, null, List.of(from, to));
+            model.open(from, null, List.of(from, to), "");
             model.modeProperty().set(Transfer.Mode.MOVE);
             model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
             model.patternProperty().set("dev:*");
@@ -187,7 +204,7 @@ class TransferViewModelTest {
         try (StateBackend dev = EmptyBackends.FILE.open(dir)) {
             WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
             TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
-            ui.run(() -> model.open(from, "dev:a", List.of(from)));
+            ui.run(() -> model.open(from, "dev:a", List.of(from), ""));
             CountDownLatch release = ui.occupyWorkers();
             ui.run(model::plan);
             assertEquals(Stage.PLANNING, ui.call(() -> model.stageProperty().get()));
