@@ -21,7 +21,7 @@ class BenchTest {
             "open-10mb", "open-50mb", "parse-floor-10mb", "diff-10mb", "diff-50mb", "merge-10mb",
             "write-bytes-10mb", "write-floor-10mb", "copy-sqlite-s3-10k-seq", "copy-sqlite-s3-10k",
             "filter-100k", "filter-100k-substring", "filter-100k-pattern", "first-screen-small-busy", "diff-small-busy",
-            "startup", "timeline-100k-runs");
+            "startup", "timeline-100k-runs", "cli-list-small", "cli-get-small", "cli-get-10mb", "py-pretty-10mb");
 
     @Test
     void writesEveryScenarioToResultsJson(@TempDir Path dir) throws Exception {
