@@ -66,7 +66,8 @@ final class GetCommand implements Callable<Integer> {
             throw new UserError("cannot read state " + stateId + ": " + e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.print(PythonJson.write(effective, format.style));
+        // streamed: a 10 MB state is ~16 MB of pretty text, not worth holding as one more String
+        PythonJson.write(effective, format.style, out);
         out.print('\n');
         out.flush();
         if (showVersion) {

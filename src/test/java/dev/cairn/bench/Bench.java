@@ -128,7 +128,7 @@ public final class Bench {
     private final Path out;
     private final Path work;
     private final Runner runner;
-    /** Groups of scenarios to run (documents, systemdb, runs, s3, copy, ui); empty: all. */
+    /** Groups of scenarios to run (documents, systemdb, runs, s3, copy, ui, cli); empty: all. */
     private final List<String> only;
 
     Bench(Scale scale, Path out) throws IOException {
@@ -198,6 +198,11 @@ public final class Bench {
         }
         if (selected("copy")) {
             copy();
+        }
+        if (selected("cli")) {
+            System.err.println("generating the command line's states …");
+            new CliProcesses(runner, work).run(BenchData.states(SEED, 20), BenchData.bigState(SEED + 1, scale.megabytes[1]),
+                    SIZE_LABELS[1]);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         List<Measurement> results = runner.results();

@@ -44,7 +44,11 @@ final class Target {
         speedup(out, byName, "copy-sqlite-s3-10k", 2.5);
         // a real network's round trips overlap
         speedup(out, byName, "copy-sqlite-s3-1k-latency", 8);
-        absolute(out, byName, "startup", 1500, true);
+        absolute(out, byName, "startup", 1200, true);
+        absolute(out, byName, "cli-get-small", 500, true);
+        absolute(out, byName, "cli-list-small", 350, false);
+        ratio(out, byName, "cli-get-10mb", "py-pretty-10mb", 0.5);
+        ratio(out, byName, "cli-diff-10mb", "jsondiffpatch-10mb", 0.5);
         absolute(out, byName, "timeline-100k-runs", 300, false);
         absolute(out, byName, "first-screen-small-busy", 100, false);
         absolute(out, byName, "diff-small-busy", 150, false);
