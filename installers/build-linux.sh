@@ -65,21 +65,15 @@ app=$work/image/Cairn
 # AppCDS: one archive per launcher, on top of the runtime's own (jlink --generate-cds-archive):
 # cairn-gui.jsa from opening the window, cairn-cli.jsa from a `cairn list` call. The launchers name
 # them under $APPDIR; a missing or stale archive is ignored silently (-Xshare:auto, no cds log).
-# JDK 17 keeps the jar's path in the archive and uses the archive only with the jar at that path, so
-# the training runs see the image where the packages install it, /opt/cairn, through a private mount
-# namespace (unshare: no root needed, nothing changes outside).
-at_install_dir() {
-    unshare -Urm bash -c 'mount -t tmpfs none /opt && mkdir /opt/cairn && mount --bind "$0" /opt/cairn && exec "$@"' \
-        "$(realpath "$app")" "$@"
-}
+# Both run with the image seen at /opt/cairn, where the packages install it (linux/as-installed.sh).
 java_installed=(/opt/cairn/lib/runtime/bin/java -cp /opt/cairn/lib/app/cairn.jar)
 training=$(mktemp -d) && trap 'rm -rf "$training"' EXIT
 export CAIRN_HOME=$training/home
 mkdir -p "$training/states"
-at_install_dir "${java_installed[@]}" -XX:ArchiveClassesAtExit=/opt/cairn/lib/app/cairn-cli.jsa dev.cairn.Main \
+installers/linux/as-installed.sh "$app" "${java_installed[@]}" -XX:ArchiveClassesAtExit=/opt/cairn/lib/app/cairn-cli.jsa dev.cairn.Main \
     list --backend "file://$training/states" >/dev/null
 # The window: started under Xvfb, stopped (SIGTERM: the JVM writes the archive on exit) once it shows.
-at_install_dir xvfb-run -a -s '-screen 0 1600x1000x24' bash -c '
+installers/linux/as-installed.sh "$app" xvfb-run -a -s '-screen 0 1600x1000x24' bash -c '
     "$@" &
     pid=$!
     timeout 120 xdotool search --sync --name Cairn >/dev/null || { kill $pid; exit 1; }

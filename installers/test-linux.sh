@@ -2,7 +2,7 @@
 # Install test of the Linux package (CI runs it from .ci/run after the Maven suite): builds the .deb,
 # unpacks it with dpkg-deb -x, and runs what it installs in /opt/cairn — `cairn --version`,
 # `cairn list` on the file-backend fixture, and the window opened under Xvfb — with the unpacked
-# tree seen at /opt/cairn through a private mount namespace, so the AppCDS archives are checked too.
+# tree seen at /opt/cairn (linux/as-installed.sh), so the AppCDS archives are checked too.
 # Installs the missing build tools with apt-get; fails (never skips) when it cannot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,24 +28,19 @@ for f in bin/Cairn bin/cairn lib/cairn.desktop lib/Cairn.png lib/integrate.sh li
 done
 dpkg-deb -f "$deb" Depends | grep -q 'libgtk-3-0' || fail "GTK 3 is not a declared dependency"
 
-# Runs a command with the unpacked tree at /opt/cairn, as installed
-installed() {
-    unshare -Urm bash -c 'mount -t tmpfs none /opt && mkdir /opt/cairn && mount --bind "$0" /opt/cairn && exec "$@"' \
-        "$tmp/root/opt/cairn" "$@"
-}
 export CAIRN_HOME=$tmp/home
 version=$(sed -n '/<artifactId>cairn<\/artifactId>/{n;s/.*<version>\(.*\)<\/version>.*/\1/p;q}' pom.xml)
 # -Xshare:on: the JVM refuses to start unless the CLI archive maps
-out=$(JAVA_TOOL_OPTIONS=-Xshare:on installed /opt/cairn/bin/cairn --version 2>"$tmp/err") \
+out=$(JAVA_TOOL_OPTIONS=-Xshare:on installers/linux/as-installed.sh "$tmp/root/opt/cairn" /opt/cairn/bin/cairn --version 2>"$tmp/err") \
     || fail "cairn --version with its CDS archive: $(cat "$tmp/err")"
 [ "$out" = "cairn $version" ] || fail "cairn --version printed '$out', expected 'cairn $version'"
 
 cp -r src/test/resources/fixtures/filesystem-backend "$tmp/states"
-listed=$(installed /opt/cairn/bin/cairn list --backend "file://$tmp/states") || fail "cairn list"
+listed=$(installers/linux/as-installed.sh "$tmp/root/opt/cairn" /opt/cairn/bin/cairn list --backend "file://$tmp/states") || fail "cairn list"
 grep -qx 'dev:tap-csv-to-target-jsonl' <<<"$listed" || fail "cairn list did not list the fixture's states: $listed"
 
 # The window: the packaged GUI launcher under Xvfb, until a window named Cairn maps
-installed xvfb-run -a -s '-screen 0 1600x1000x24' bash -c '
+installers/linux/as-installed.sh "$tmp/root/opt/cairn" xvfb-run -a -s '-screen 0 1600x1000x24' bash -c '
     /opt/cairn/bin/Cairn &
     pid=$!
     timeout 120 xdotool search --sync --onlyvisible --name Cairn >/dev/null
