@@ -39,6 +39,15 @@ cp -r src/test/resources/fixtures/filesystem-backend "$tmp/states"
 listed=$(installers/linux/as-installed.sh "$tmp/root/opt/cairn" /opt/cairn/bin/cairn list --backend "file://$tmp/states") || fail "cairn list"
 grep -qx 'dev:tap-csv-to-target-jsonl' <<<"$listed" || fail "cairn list did not list the fixture's states: $listed"
 
+# What postinst does (lib/integrate.sh install), in a namespace whose /usr is an overlay: nothing outside changes
+mkdir -p "$tmp/usr-upper" "$tmp/usr-work"
+installers/linux/as-installed.sh "$tmp/root/opt/cairn" bash -c 'set -e
+    mount -t overlay overlay -o "lowerdir=/usr,upperdir=$0/usr-upper,workdir=$0/usr-work" /usr
+    /opt/cairn/lib/integrate.sh install
+    [ "$(cairn --version)" = "$1" ] && [ -f /usr/share/applications/cairn.desktop ] \
+        && [ -f /usr/share/icons/hicolor/256x256/apps/cairn.png ]' "$tmp" "cairn $version" \
+    || fail "the links of lib/integrate.sh (cairn on PATH, desktop entry, icon)"
+
 # The window: the packaged GUI launcher under Xvfb, until a window named Cairn maps
 installers/linux/as-installed.sh "$tmp/root/opt/cairn" xvfb-run -a -s '-screen 0 1600x1000x24' bash -c '
     /opt/cairn/bin/Cairn &
