@@ -7,10 +7,13 @@ import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.MainViewModel;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Styles;
+import java.util.List;
+import java.util.stream.Stream;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
+import javafx.scene.image.Image;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 
@@ -37,10 +40,18 @@ public final class App extends Application {
         Scene scene = createScene(model, new FxDialogService(stage, model.themeProperty()::get, executor, services.opener()::open),
                 Math.min(WIDTH, screen.getWidth()), Math.min(HEIGHT, screen.getHeight()));
         stage.titleProperty().bind(model.windowTitleProperty());
+        stage.getIcons().addAll(windowIcons());
         stage.setScene(scene);
         stage.show();
         model.start();
         Platform.runLater(JsonPane::warmUp);
+    }
+
+    /** The window's icons in the sizes the desktop picks from (rendered from assets/cairn.svg). */
+    static List<Image> windowIcons() {
+        return Stream.of(16, 32, 48, 256)
+                .map(size -> new Image(App.class.getResource("icons/cairn-" + size + ".png").toExternalForm()))
+                .toList();
     }
 
     /** The window's scene: the main view, the stylesheet and the shortcuts (also used by tests and screenshots). */
