@@ -54,4 +54,9 @@ public final class ScriptedDialogs implements DialogService {
     public Optional<Path> chooseFile(String title) {
         return Optional.empty();
     }
+
+    @Override
+    public void showAbout(dev.cairn.ui.about.AboutViewModel about) {
+        asked.add("about");
+    }
 }

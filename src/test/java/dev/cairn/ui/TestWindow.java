@@ -34,11 +34,18 @@ public final class TestWindow implements AutoCloseable {
     /** Opens the window with dialogs answered by {@code dialogs}. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
                                   dev.cairn.ui.dialog.DialogService dialogs) throws Exception {
+        return open(folders, opener, sessions, dialogs, path -> { });
+    }
+
+    /** Opens the window with dialogs answered by {@code dialogs} and files opened through {@code desktop}. */
+    public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
+                                  dev.cairn.ui.dialog.DialogService dialogs, DesktopOpener desktop) throws Exception {
         FxTestSupport.start();
         TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
-        AppServices services = AppServices.create(folders, executor, opener);
+        AppServices services = AppServices.create(folders, executor, opener, desktop);
         TestWindow window = WaitForAsyncUtils.asyncFx(() -> {
             MainViewModel model = new MainViewModel(services);
+            dev.cairn.ui.main.UncaughtErrors.install(model, Platform::runLater);
             Stage stage = new Stage();
             stage.setScene(App.createScene(model, dialogs));
             stage.titleProperty().bind(model.windowTitleProperty());

@@ -33,6 +33,9 @@ public interface DialogService {
     /** Asks for a file to read (a JSON document to merge). */
     Optional<java.nio.file.Path> chooseFile(String title);
 
+    /** Shows Help → About beside the window (not modal). */
+    void showAbout(dev.cairn.ui.about.AboutViewModel about);
+
     /** What the connect dialog returns: the connection to open and whether to save it. */
     record ConnectRequest(SavedConnection connection, boolean save) { }
 }

@@ -106,6 +106,19 @@ public final class FxDialogService implements DialogService {
                 : b == another ? Optional.of(AlreadyOpen.OPEN_ANOTHER) : Optional.empty());
     }
 
+    @Override
+    public void showAbout(dev.cairn.ui.about.AboutViewModel about) {
+        Dialog<Void> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.initModality(javafx.stage.Modality.NONE);
+        dialog.setTitle("About Cairn");
+        dialog.setResizable(true);
+        dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+        dialog.getDialogPane().setContent(new dev.cairn.ui.about.AboutView(about));
+        style(dialog.getDialogPane());
+        dialog.show();
+    }
+
     private void style(javafx.scene.control.DialogPane pane) {
         pane.getStylesheets().add(FxDialogService.class.getResource(Styles.STYLESHEET).toExternalForm());
         theme.get().applyTo(pane);

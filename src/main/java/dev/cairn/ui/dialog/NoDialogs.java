@@ -37,4 +37,9 @@ public final class NoDialogs implements DialogService {
     public Optional<Path> chooseFile(String title) {
         return Optional.empty();
     }
+
+    @Override
+    public void showAbout(dev.cairn.ui.about.AboutViewModel about) {
+        // never shown
+    }
 }

@@ -130,17 +130,25 @@ public final class MainView extends BorderPane {
         theme.setTooltip(new Tooltip("Light / dark theme"));
         theme.setAccessibleText("Toggle light and dark theme");
         theme.setOnAction(e -> model.themeProperty().set(model.themeProperty().get().toggled()));
+        MenuItem about = new MenuItem("About Cairn");
+        about.setId("help-about");
+        about.setOnAction(e -> dialogs.showAbout(model.about()));
+        MenuItem openLog = new MenuItem("Open log");
+        openLog.setId("help-open-log");
+        openLog.setOnAction(e -> model.openLog());
+        MenuButton help = new MenuButton("Help", null, about, openLog);
+        help.setId("help-menu");
         Label appName = new Label("Cairn");
         appName.getStyleClass().add(Styles.APP_NAME);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(10, appName, backendTitle, envChip, spacer, refresh, theme);
+        HBox toolbar = new HBox(10, appName, backendTitle, envChip, spacer, refresh, theme, help);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add(Styles.TOOLBAR);
         envBanner.getStyleClass().add(Styles.ENV_BANNER);
         envBanner.setMaxWidth(Double.MAX_VALUE);
         envBanner.managedProperty().bind(envBanner.visibleProperty());
-        setTop(new VBox(toolbar, envBanner, new ErrorBanner(model.errorProperty())));
+        setTop(new VBox(toolbar, envBanner, new ErrorBanner(model.errorProperty(), model::openLog)));
 
         StackPane right = new StackPane(inspector, mergeView, rewindView, transferView, writeSheet);
         SplitPane split = new SplitPane(stateList, right);
