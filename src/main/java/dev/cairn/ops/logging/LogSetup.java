@@ -73,9 +73,7 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         trigger.start();
         out.setRollingPolicy(rolling);
         out.setTriggeringPolicy(trigger);
-        // the process ID tells the window's lines from those of commands run meanwhile
-        out.setEncoder(RedactingLayout.encoder(context,
-                "%d{yyyy-MM-dd HH:mm:ss.SSS} " + ProcessHandle.current().pid() + " %-5level [%thread] %logger{36} - %msg%n"));
+        out.setEncoder(RedactingLayout.encoder(context, RedactingLayout.FILE));
         out.start();
         return out;
     }

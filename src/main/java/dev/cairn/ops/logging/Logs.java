@@ -33,7 +33,7 @@ public final class Logs {
         OutputStreamAppender<ILoggingEvent> appender = new OutputStreamAppender<>();
         appender.setContext(context);
         appender.setName("console");
-        appender.setEncoder(RedactingLayout.encoder(context, "%level %logger{0} - %msg%n"));
+        appender.setEncoder(RedactingLayout.encoder(context, RedactingLayout.TERMINAL));
         // stopping an appender closes its stream; the terminal's stays open for the command's output
         appender.setOutputStream(new FilterOutputStream(stream) {
             @Override
