@@ -48,7 +48,10 @@ public final class WriteCommand {
     /** Plans the edit on a state the caller read earlier: the write will conflict if it changed since. */
     public static WriteCommand plan(StateBackend backend, Edit edit, StoredState before) throws EditRefused {
         StateDocument after = edit.apply(before.document());
-        return new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit.runPayload(after), false);
+        WriteCommand command = new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit.runPayload(after), false);
+        LOG.debug("Planned {} on version {}: {}", command.description(), before.version(),
+                command.changesNothing() ? "no change" : command.deletes() ? "deletes the state" : "writes a new document");
+        return command;
     }
 
     public StateBackend backend() {
