@@ -52,6 +52,8 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         for (String name : QUIET) {
             context.getLogger(name).setLevel(Level.WARN);
         }
+        // warns at every request that the JDK client drops a restricted header it never needed
+        context.getLogger("com.azure.core.http.jdk.httpclient").setLevel(Level.ERROR);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 
