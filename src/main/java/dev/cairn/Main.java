@@ -1,6 +1,7 @@
 package dev.cairn;
 
 import dev.cairn.cli.Cli;
+import dev.cairn.ops.logging.Logs;
 import dev.cairn.ui.App;
 import javafx.application.Application;
 
@@ -10,6 +11,8 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        // the window replaces it with one that also shows the error (ui.main.UncaughtErrors)
+        Thread.setDefaultUncaughtExceptionHandler(Logs::uncaught);
         if (args.length == 0) {
             Application.launch(App.class);
             return;

@@ -8,10 +8,14 @@ import dev.cairn.meltano.MeltanoProject;
 import dev.cairn.meltano.StateLocation;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
 /** How a command reaches its backend: a URI, or a Meltano project that says where its state lives. */
 final class BackendArgs {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BackendArgs.class);
 
     @Option(names = {"-b", "--backend"}, paramLabel = "URI",
             description = "State backend: sqlite:///path/meltano.db, postgresql://..., file:///path, s3://bucket/prefix,"
@@ -62,12 +66,18 @@ final class BackendArgs {
             throw new UserError("give the state backend: --backend URI, or --project DIR for a Meltano project's");
         }
         StateLocation location = MeltanoProject.open(project).stateLocation(environment);
-        return Backends.open(location.uri(), options(location.options()));
+        LOG.info("State backend of project {}: {}", project, location.describe());
+        return opened(Backends.open(location.uri(), options(location.options())));
     }
 
     /** Opens another backend with the same options (a copy's destination, a diff's other side). */
     StateBackend open(String otherUri) {
-        return Backends.open(otherUri, options(BackendOptions.defaults()));
+        return opened(Backends.open(otherUri, options(BackendOptions.defaults())));
+    }
+
+    private static StateBackend opened(StateBackend backend) {
+        LOG.info("Opened {}", backend.displayUri());
+        return backend;
     }
 
     private BackendOptions options(BackendOptions base) {

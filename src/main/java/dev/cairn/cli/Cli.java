@@ -3,15 +3,21 @@ package dev.cairn.cli;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.ConflictException;
 import dev.cairn.ops.EditRefused;
+import dev.cairn.ops.logging.Logs;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The command line: the verbs of {@code meltano state} on any backend, plus diff, history, undo and the journal's export.
  * Exit status: 0 done, 1 failed (one line on stderr says why), 2 bad usage, 3 the state changed
- * since it was read (nothing written).
+ * since it was read (nothing written). Every run is logged (README "Logs"); {@code --verbose} and
+ * {@code --debug}, on every verb, also print the log's lines on stderr.
  */
 @Command(name = "cairn", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Inspect and edit Meltano state in any state backend.",
@@ -26,8 +32,17 @@ public final class Cli implements Runnable {
     public static final int FAILED = 1;
     public static final int CONFLICT = 3;
 
+    private static final Logger LOG = LoggerFactory.getLogger(Cli.class);
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Also print the log's lines (INFO and above) on stderr.")
+    boolean verbose;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "Also print Cairn's DEBUG lines on stderr (the log file keeps INFO and above).")
+    boolean debug;
 
     public static int run(String... args) {
         return run(new PrintStream(System.out, true, StandardCharsets.UTF_8),
@@ -36,11 +51,13 @@ public final class Cli implements Runnable {
 
     /** Runs one command line with the given output streams; returns the exit status. */
     public static int run(PrintStream out, PrintStream err, String... args) {
-        CommandLine cli = new CommandLine(new Cli());
+        Cli root = new Cli();
+        CommandLine cli = new CommandLine(root);
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
         // Every verb answers --help (and --version) as `cairn --help` does, with exit status 0.
         cli.getSubcommands().values().forEach(verb -> verb.getCommandSpec().mixinStandardHelpOptions(true));
+        cli.setExecutionStrategy(parseResult -> executeLogged(parseResult, root, err, args));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             err.println("cairn: " + message(e));
             if (e instanceof ConflictException) {
@@ -52,6 +69,29 @@ public final class Cli implements Runnable {
             return FAILED;
         });
         return cli.execute(args);
+    }
+
+    /** Runs the verb with its command line logged, and its refusal or failure logged while the copy on stderr is open. */
+    private static int executeLogged(CommandLine.ParseResult parseResult, Cli root, PrintStream err, String[] args) {
+        AutoCloseable console = root.verbose || root.debug ? Logs.toConsole(err, root.debug) : () -> { };
+        try (console) {
+            LOG.info("cairn {}", String.join(" ", args));
+            try {
+                return new CommandLine.RunLast().execute(parseResult);
+            } catch (CommandLine.ExecutionException e) {
+                Throwable cause = e.getCause() == null ? e : e.getCause();
+                if (cause instanceof ConflictException || cause instanceof EditRefused || cause instanceof UserError) {
+                    LOG.warn("Refused: {}", cause.getMessage());
+                } else {
+                    LOG.error("Failed: {}", cause.getMessage(), cause);
+                }
+                throw e;
+            }
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("could not close the log's copy on stderr", e);
+        }
     }
 
     private static String message(Exception e) {

@@ -1,11 +1,14 @@
 package dev.cairn.ops;
 
+import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.MeltanoRun;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.StateDocument;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One planned write to one state: made from the state as read, it knows what it will change
@@ -14,6 +17,8 @@ import java.util.Objects;
  * edit leaves, and can make the command that undoes it.
  */
 public final class WriteCommand {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WriteCommand.class);
 
     private final StateBackend backend;
     private final String stateId;
@@ -43,7 +48,10 @@ public final class WriteCommand {
     /** Plans the edit on a state the caller read earlier: the write will conflict if it changed since. */
     public static WriteCommand plan(StateBackend backend, Edit edit, StoredState before) throws EditRefused {
         StateDocument after = edit.apply(before.document());
-        return new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit.runPayload(after), false);
+        WriteCommand command = new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit.runPayload(after), false);
+        LOG.debug("Planned {} on version {}: {}", command.description(), before.version(),
+                command.changesNothing() ? "no change" : command.deletes() ? "deletes the state" : "writes a new document");
+        return command;
     }
 
     public StateBackend backend() {
@@ -111,9 +119,15 @@ public final class WriteCommand {
                 written = backend.write(stateId, after, before.version(), MeltanoRun.stateEdit(stateId, runPayload));
             }
         } catch (RuntimeException e) {
+            if (e instanceof ConflictException) {
+                LOG.warn("Refused {}: {} (journal record {})", description(), e.getMessage(), entry.id());
+            } else {
+                LOG.error("Failed {} from version {} (journal record {})", description(), before.version(), entry.id(), e);
+            }
             journal.fail(entry, e);
             throw e;
         }
+        LOG.info("Wrote {}: version {} -> {} (journal record {})", description(), before.version(), written, entry.id());
         journal.done(entry, written);
         return written;
     }

@@ -5,6 +5,7 @@ import dev.cairn.ui.inspect.JsonPane;
 import dev.cairn.ui.main.BackendOpener;
 import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.MainViewModel;
+import dev.cairn.ui.main.UncaughtErrors;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
@@ -33,8 +34,11 @@ public final class App extends Application {
     @Override
     public void start(Stage stage) {
         executor = new TaskExecutor(2, Platform::runLater);
-        AppServices services = AppServices.create(dev.cairn.ops.UserFolders.fromEnvironment(), executor, BackendOpener.DEFAULT);
+        javafx.application.HostServices host = getHostServices();
+        AppServices services = AppServices.create(dev.cairn.ops.UserFolders.fromEnvironment(), executor, BackendOpener.DEFAULT,
+                path -> host.showDocument(path.toUri().toString()));
         model = new MainViewModel(services);
+        UncaughtErrors.install(model, Platform::runLater);
         // A screen smaller than the preferred size (a 1024×700 laptop) gets a window that fits it.
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         Scene scene = createScene(model, new FxDialogService(stage, model.themeProperty()::get, executor, services.opener()::open),

@@ -4,6 +4,7 @@ import static dev.cairn.testing.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.cairn.backend.TestAzurite;
+import dev.cairn.ops.logging.Logs;
 import dev.cairn.testing.Fixtures;
 import dev.cairn.testing.LoopbackServer;
 import java.io.ByteArrayOutputStream;
@@ -36,8 +37,11 @@ class CliTest {
     final ByteArrayOutputStream out = new ByteArrayOutputStream();
     final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
+    long logStart;
+
     @BeforeEach
-    void setUp() {
+    void setUp() throws java.io.IOException {
+        logStart = Files.exists(Logs.file()) ? Files.size(Logs.file()) : 0;
         db = Fixtures.systemDb(dir);
         files = Fixtures.fileBackend(dir);
         System.setProperty("cairn.home", dir.resolve("home").toString());
@@ -584,5 +588,51 @@ class CliTest {
         assertTrue(out().contains("+ /singer_state/bookmarks/events"), out());
         assertEquals(0, cairn("diff", "--backend", db, C, "--against-backend", files));
         assertTrue(out().contains("completed: unchanged"), out());
+    }
+
+    /** What the log file says from the start of this test on (the build points it under target/). */
+    private String log() throws java.io.IOException {
+        byte[] all = Files.readAllBytes(Logs.file());
+        return new String(all, (int) logStart, all.length - (int) logStart, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void everyRunIsLoggedAndVerbosePrintsTheLinesOnStderr() throws java.io.IOException {
+        assertEquals(0, cairn("list", "--backend", files));
+        assertEquals("", err.toString(StandardCharsets.UTF_8), "quiet without --verbose");
+        assertEquals(0, cairn("list", "--verbose", "--backend", files));
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        assertTrue(stderr.contains("INFO Cli - cairn list --verbose --backend " + files), stderr);
+        assertTrue(stderr.contains("INFO BackendArgs - Opened " + files), stderr);
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("INFO"), "stdout keeps the IDs only");
+        String log = log();
+        assertTrue(log.contains("Cli - cairn list --backend " + files), log);
+        assertTrue(log.contains("Cli - cairn list --verbose --backend " + files), log);
+    }
+
+    @Test
+    void writesAndRefusalsAreLoggedWithVersionsAndJournalRecord() throws java.io.IOException {
+        assertEquals(0, cairn("set", "--debug", "--backend", files, A, "{\"singer_state\": {\"x\": 1}}", "--force"),
+                err.toString(StandardCharsets.UTF_8));
+        String debug = err.toString(StandardCharsets.UTF_8);
+        assertTrue(debug.contains("DEBUG Backends - Opened " + files) && debug.contains("DEBUG WriteCommand - Planned Set state of "
+                + A) && debug.contains("INFO WriteCommand - Wrote Set state of " + A), debug);
+        assertEquals(1, cairn("set", "--backend", files, A, "{\"singer_state\": {", "--force"));
+        String log = log();
+        assertFalse(log.contains(" DEBUG "), "the file keeps INFO and above: " + log);
+        assertTrue(log.matches("(?s).*INFO .*WriteCommand - Wrote Set state of " + A + " on " + files
+                + "/?: version \\S+ -> \\S+ \\(journal record [0-9a-f-]{36}\\).*"), log);
+        assertTrue(log.contains("WARN ") && log.contains("Cli - Refused: "), log);
+    }
+
+    @Test
+    void aFailedConnectionIsLoggedWithItsStackTraceAndNoPassword() throws java.io.IOException {
+        String uri = "postgresql://meltano:Sup3r-s3cret@127.0.0.1:1/meltano";
+        assertEquals(1, cairn("list", "--backend", uri, "--connect-timeout", "1"));
+        String log = log();
+        assertTrue(log.contains("ERROR") && log.contains("\tat "), log);
+        assertTrue(log.contains("postgresql://meltano:***@127.0.0.1:1/meltano"), log);
+        assertFalse(log.contains("Sup3r-s3cret"), log);
+        assertFalse(err.toString(StandardCharsets.UTF_8).contains("Sup3r-s3cret"));
     }
 }

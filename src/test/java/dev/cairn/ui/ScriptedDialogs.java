@@ -69,4 +69,9 @@ public final class ScriptedDialogs implements DialogService {
         asked.add("open " + found.stream().map(e -> e.name() + " (" + e.location().uri() + ")").toList());
         return found.stream().filter(e -> pick.contains(e.environment())).toList();
     }
+
+    @Override
+    public void showAbout(dev.cairn.ui.about.AboutViewModel about) {
+        asked.add("about");
+    }
 }

@@ -40,11 +40,23 @@ public final class TestWindow implements AutoCloseable {
     /** Opens the window at a size, as it opens on a screen of that size. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
                                   dev.cairn.ui.dialog.DialogService dialogs, double width, double height) throws Exception {
+        return open(folders, opener, sessions, dialogs, path -> { }, width, height);
+    }
+
+    /** Opens the window with dialogs answered by {@code dialogs} and files opened through {@code desktop}. */
+    public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
+                                  dev.cairn.ui.dialog.DialogService dialogs, DesktopOpener desktop) throws Exception {
+        return open(folders, opener, sessions, dialogs, desktop, App.WIDTH, App.HEIGHT);
+    }
+
+    private static TestWindow open(UserFolders folders, BackendOpener opener, int sessions, dev.cairn.ui.dialog.DialogService dialogs,
+                                   DesktopOpener desktop, double width, double height) throws Exception {
         FxTestSupport.start();
         TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
-        AppServices services = AppServices.create(folders, executor, opener);
+        AppServices services = AppServices.create(folders, executor, opener, desktop);
         TestWindow window = WaitForAsyncUtils.asyncFx(() -> {
             MainViewModel model = new MainViewModel(services);
+            dev.cairn.ui.main.UncaughtErrors.install(model, Platform::runLater);
             Stage stage = new Stage();
             stage.setScene(App.createScene(model, dialogs, width, height));
             stage.titleProperty().bind(model.windowTitleProperty());

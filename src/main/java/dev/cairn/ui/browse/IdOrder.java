@@ -7,7 +7,7 @@ public enum IdOrder {
     /** Natural order: letters regardless of case, numbers by value ({@code run2} before {@code run10}). */
     NATURAL("A → Z"),
     /** As the backend lists them, which is the order of {@code meltano state list}. */
-    BACKEND("Backend order (meltano state list)");
+    BACKEND("Backend order");
 
     private final String label;
 

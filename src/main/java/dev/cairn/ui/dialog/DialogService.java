@@ -39,6 +39,9 @@ public interface DialogService {
     /** The environments of a project to open, each shown with its state backend; empty when cancelled. */
     List<dev.cairn.ui.connect.ProjectEnvironment> pickEnvironments(List<dev.cairn.ui.connect.ProjectEnvironment> found);
 
+    /** Shows Help → About beside the window (not modal). */
+    void showAbout(dev.cairn.ui.about.AboutViewModel about);
+
     /** What the connect dialog returns: the connection to open and whether to save it. */
     record ConnectRequest(SavedConnection connection, boolean save) { }
 }

@@ -113,6 +113,19 @@ public final class FxDialogService implements DialogService {
         ((javafx.scene.control.Button) pane.lookupButton(type)).setMnemonicParsing(false);
     }
 
+    @Override
+    public void showAbout(dev.cairn.ui.about.AboutViewModel about) {
+        Dialog<Void> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.initModality(javafx.stage.Modality.NONE);
+        dialog.setTitle("About Cairn");
+        dialog.setResizable(true);
+        dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+        dialog.getDialogPane().setContent(new dev.cairn.ui.about.AboutView(about));
+        style(dialog.getDialogPane());
+        dialog.show();
+    }
+
     private void style(javafx.scene.control.DialogPane pane) {
         pane.getStylesheets().add(FxDialogService.class.getResource(Styles.STYLESHEET).toExternalForm());
         theme.get().applyTo(pane);

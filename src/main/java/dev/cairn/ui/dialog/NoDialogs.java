@@ -48,4 +48,9 @@ public final class NoDialogs implements DialogService {
     public List<ProjectEnvironment> pickEnvironments(List<ProjectEnvironment> found) {
         return List.of();
     }
+
+    @Override
+    public void showAbout(dev.cairn.ui.about.AboutViewModel about) {
+        // never shown
+    }
 }

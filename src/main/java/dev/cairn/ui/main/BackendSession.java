@@ -14,6 +14,8 @@ import javafx.beans.property.SimpleObjectProperty;
 /** One open backend in the sidebar: its connection, the backend once opened, and its ID list. */
 public final class BackendSession {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BackendSession.class);
+
     public enum Status { OPENING, OPEN, FAILED }
 
     private final SavedConnection connection;
@@ -89,8 +91,10 @@ public final class BackendSession {
     static void close(StateBackend backend) {
         try {
             backend.close();
-        } catch (RuntimeException ignored) {
+            LOG.info("Closed {}", backend.displayUri());
+        } catch (RuntimeException e) {
             // closing is best effort: the session is gone either way
+            LOG.warn("Closing {} failed", backend.displayUri(), e);
         }
     }
 

@@ -6,6 +6,7 @@ import dev.cairn.ui.theme.Styles;
 import javafx.beans.property.ObjectProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.ToggleButton;
@@ -14,10 +15,13 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
-/** An error shown in the window: the sentence, a details toggle with the technical text, a close button. */
+/**
+ * An error shown in the window: the sentence, a details toggle with the technical text and a link
+ * to the log, a close button.
+ */
 public final class ErrorBanner extends VBox {
 
-    public ErrorBanner(ObjectProperty<UserError> error) {
+    public ErrorBanner(ObjectProperty<UserError> error, Runnable openLog) {
         getStyleClass().add(Styles.ERROR_BANNER);
         Label message = new Label();
         message.setWrapText(true);
@@ -36,9 +40,14 @@ public final class ErrorBanner extends VBox {
         details.getStyleClass().add(Styles.ERROR_DETAILS);
         details.setEditable(false);
         details.setPrefRowCount(8);
-        details.visibleProperty().bind(detailsToggle.selectedProperty());
+        Hyperlink log = new Hyperlink("Open log");
+        log.setId("error-open-log");
+        log.setOnAction(e -> openLog.run());
         details.managedProperty().bind(details.visibleProperty());
-        getChildren().addAll(row, details);
+        VBox more = new VBox(4, details, log);
+        more.visibleProperty().bind(detailsToggle.selectedProperty());
+        more.managedProperty().bind(more.visibleProperty());
+        getChildren().addAll(row, more);
         managedProperty().bind(visibleProperty());
         // as tall as its text: it lies over the window's top rather than filling it
         setMaxHeight(Region.USE_PREF_SIZE);
@@ -48,7 +57,9 @@ public final class ErrorBanner extends VBox {
             message.setText(e == null ? "" : e.message());
             details.setText(e == null ? "" : e.details());
             detailsToggle.setSelected(false);
-            detailsToggle.setVisible(e != null && !e.details().isEmpty());
+            // the log link is behind Details too, so the toggle shows even when there is no technical text
+            details.setVisible(e != null && !e.details().isEmpty());
+            detailsToggle.setVisible(e != null);
         };
         error.addListener((obs, old, now) -> update.run());
         update.run();

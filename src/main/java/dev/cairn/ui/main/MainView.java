@@ -143,6 +143,14 @@ public final class MainView extends BorderPane {
         theme.setTooltip(new Tooltip("Light / dark theme"));
         theme.setAccessibleText("Toggle light and dark theme");
         theme.setOnAction(e -> model.themeProperty().set(model.themeProperty().get().toggled()));
+        MenuItem about = new MenuItem("About Cairn");
+        about.setId("help-about");
+        about.setOnAction(e -> dialogs.showAbout(model.about()));
+        MenuItem openLog = new MenuItem("Open log");
+        openLog.setId("help-open-log");
+        openLog.setOnAction(e -> model.openLog());
+        MenuButton help = new MenuButton("Help", null, about, openLog);
+        help.setId("help-menu");
         Label appName = new Label("Cairn");
         appName.getStyleClass().add(Styles.APP_NAME);
         appName.setMinWidth(Region.USE_PREF_SIZE);
@@ -152,7 +160,7 @@ public final class MainView extends BorderPane {
         envBanner.getStyleClass().add(Styles.ENV_BANNER);
         envBanner.setMinWidth(Region.USE_PREF_SIZE);
         envBanner.managedProperty().bind(envBanner.visibleProperty());
-        HBox toolbar = new HBox(10, appName, backendTitle, envChip, envBanner, spacer, refresh, theme);
+        HBox toolbar = new HBox(10, appName, backendTitle, envChip, envBanner, spacer, refresh, theme, help);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add(Styles.TOOLBAR);
         setTop(toolbar);
@@ -164,7 +172,7 @@ public final class MainView extends BorderPane {
         outer.setDividerPositions(0.19);
         SplitPane.setResizableWithParent(sidebar, false);
         // an error lies over the top of the window until dismissed, so nothing under it moves
-        ErrorBanner error = new ErrorBanner(model.errorProperty());
+        ErrorBanner error = new ErrorBanner(model.errorProperty(), model::openLog);
         StackPane.setAlignment(error, Pos.TOP_CENTER);
         setCenter(new StackPane(outer, error));
         statusBar = new StatusBar(model.tasks(), model::cancelAll);

@@ -37,6 +37,8 @@ import javafx.collections.ObservableList;
  */
 public final class MainViewModel {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(MainViewModel.class);
+
     private final AppServices services;
     private final TaskExecutor executor;
     private final ObservableList<SavedConnection> saved = FXCollections.observableArrayList();
@@ -241,6 +243,8 @@ public final class MainViewModel {
 
     /** The session's backend is open: list it, and show it if it is the current one. */
     private void adopt(BackendSession session, StateBackend backend) {
+        LOG.info("Opened {} ({}, {}{})", session.name(), backend.displayUri(), session.connection().environment().label(),
+                session.connection().readOnly() ? ", read-only" : "");
         session.opened(backend, executor);
         updateDiffChoices();
         session.list().errorProperty().addListener((obs, old, now) -> {
@@ -440,6 +444,31 @@ public final class MainViewModel {
 
     public ObjectProperty<Theme> themeProperty() {
         return theme;
+    }
+
+    /** Opens the log file on the desktop (Details of an error, Help → Open log). */
+    public void openLog() {
+        java.nio.file.Path log = services.logFile();
+        if (java.nio.file.Files.exists(log)) {
+            services.desktop().open(log);
+            return;
+        }
+        // nothing was logged yet in this process or before: show the folder the log will be in
+        try {
+            services.desktop().open(java.nio.file.Files.createDirectories(log.toAbsolutePath().getParent()));
+        } catch (java.io.IOException e) {
+            error.set(UserError.of("Opening the log's folder", e));
+        }
+    }
+
+    /** What Help → About shows. */
+    public dev.cairn.ui.about.AboutViewModel about() {
+        return new dev.cairn.ui.about.AboutViewModel(services);
+    }
+
+    /** An exception nothing caught (logged already) becomes the window's error, so no view dies silently. */
+    public void showUncaught(Thread thread, Throwable failure) {
+        error.set(UserError.of("Unexpected error on thread " + thread.getName() + " (the log has the details)", failure));
     }
 
     public ObjectProperty<UserError> errorProperty() {

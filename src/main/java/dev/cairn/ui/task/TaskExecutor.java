@@ -21,6 +21,8 @@ import javafx.collections.ObservableList;
  */
 public final class TaskExecutor implements AutoCloseable {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TaskExecutor.class);
+
     private final ThreadPoolExecutor pool;
     private final Executor uiThread;
     private final ObservableList<RunningTask> running = FXCollections.observableArrayList();
@@ -74,6 +76,9 @@ public final class TaskExecutor implements AutoCloseable {
             }
         } catch (Throwable t) {
             failure = t;
+            if (!(t instanceof CancellationException)) {
+                LOG.warn("Task failed: {}", task.title(), t);
+            }
         }
         T finalResult = result;
         Throwable finalFailure = failure;

@@ -1,6 +1,7 @@
 package dev.cairn.ui.task;
 
 import dev.cairn.backend.BackendException;
+import dev.cairn.backend.Redaction;
 import dev.cairn.state.StateError;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -18,7 +19,8 @@ public record UserError(String message, String details) {
     }
 
     public static UserError of(String doing, Throwable error) {
-        return new UserError(doing + ": " + reason(error), stackTrace(error));
+        // exception texts quote URIs and settings as given, secrets included
+        return new UserError(Redaction.redactText(doing + ": " + reason(error)), Redaction.redactText(stackTrace(error)));
     }
 
     /** The most useful message in the cause chain: ours are written for users, others get their type named. */

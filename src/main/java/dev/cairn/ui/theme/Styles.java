@@ -47,6 +47,7 @@ public final class Styles {
     public static final String ERROR_BANNER = "error-banner";
     public static final String ERROR_DETAILS = "error-details";
     public static final String NOTICE = "notice";
+    public static final String ABOUT = "about";
 
     // JSON viewers
     public static final String JSON_VIEW = "json-view";

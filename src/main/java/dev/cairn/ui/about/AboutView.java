@@ -1,0 +1,61 @@
+package dev.cairn.ui.about;
+
+import dev.cairn.ui.theme.Styles;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** Help → About: versions, Cairn's files (click to open the folder), the bundled libraries' licences. */
+public final class AboutView extends VBox {
+
+    public AboutView(AboutViewModel model) {
+        super(10);
+        getStyleClass().add(Styles.ABOUT);
+        Label version = label("about-version", model.version());
+        version.getStyleClass().add(Styles.TITLE);
+        Label java = label("about-java", model.java());
+        Label javaFx = label("about-javafx", model.javaFx());
+        GridPane places = new GridPane();
+        places.setHgap(10);
+        places.setVgap(2);
+        int row = 0;
+        for (AboutViewModel.Place place : model.places()) {
+            Hyperlink link = new Hyperlink(place.path().toString());
+            link.setId("about-place-" + row);
+            link.setTooltip(new Tooltip("Open " + place.folder()));
+            link.setOnAction(e -> model.open(place));
+            places.addRow(row++, new Label(place.label()), link);
+        }
+        TableView<AboutViewModel.Library> licences = new TableView<>(FXCollections.observableArrayList(model.libraries()));
+        licences.setId("about-licences");
+        licences.getColumns().add(column("Library", 260, AboutViewModel.Library::name));
+        licences.getColumns().add(column("Version", 300, AboutViewModel.Library::coordinates));
+        licences.getColumns().add(column("Licence", 220, AboutViewModel.Library::licence));
+        licences.setPrefHeight(260);
+        VBox.setVgrow(licences, Priority.ALWAYS);
+        Label bundled = new Label(model.libraries().size() + " bundled libraries and their licences");
+        bundled.getStyleClass().add(Styles.SUBTITLE);
+        getChildren().addAll(version, java, javaFx, places, bundled, licences);
+    }
+
+    private static Label label(String id, String text) {
+        Label label = new Label(text);
+        label.setId(id);
+        return label;
+    }
+
+    private static TableColumn<AboutViewModel.Library, String> column(String title, double width,
+            java.util.function.Function<AboutViewModel.Library, String> value) {
+        TableColumn<AboutViewModel.Library, String> column = new TableColumn<>(title);
+        column.setPrefWidth(width);
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        return column;
+    }
+}

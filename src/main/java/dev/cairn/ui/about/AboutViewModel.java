@@ -1,0 +1,111 @@
+package dev.cairn.ui.about;
+
+import dev.cairn.ui.AppServices;
+import dev.cairn.ui.DesktopOpener;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Help → About: Cairn's, Java's and JavaFX's versions, where Cairn keeps its files (each opens its
+ * folder), and the licences of the bundled libraries as the build's third-party report lists them.
+ */
+public final class AboutViewModel {
+
+    /** Written at build time by license-maven-plugin from the real dependency set (pom.xml). */
+    static final String LICENCE_REPORT = "/dev/cairn/ui/about/third-party.txt";
+
+    /** A file or folder of Cairn's, by what it holds. */
+    public record Place(String label, Path path, boolean isFile) {
+
+        /** What opening it shows: a folder itself, a file's folder. */
+        public Path folder() {
+            return isFile ? path.toAbsolutePath().getParent() : path;
+        }
+    }
+
+    /** A bundled library: its name, Maven coordinates and licence. */
+    public record Library(String name, String coordinates, String licence) { }
+
+    private final List<Place> places;
+    private final List<Library> libraries;
+    private final DesktopOpener desktop;
+
+    public AboutViewModel(AppServices services) {
+        this.places = List.of(new Place("Saved connections", services.connections().file(), true),
+                new Place("Data", services.data(), false),
+                new Place("Journal of writes", services.journal().file(), true),
+                new Place("Log", services.logFile(), true));
+        this.libraries = readLibraries();
+        this.desktop = services.desktop();
+    }
+
+    public String version() {
+        String v = AboutViewModel.class.getPackage().getImplementationVersion();
+        return "Cairn " + (v == null ? "(development build)" : v);
+    }
+
+    public String java() {
+        return "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")";
+    }
+
+    public String javaFx() {
+        return "JavaFX " + System.getProperty("javafx.runtime.version", "(not started)");
+    }
+
+    public List<Place> places() {
+        return places;
+    }
+
+    public List<Library> libraries() {
+        return libraries;
+    }
+
+    /** Opens the place's folder on the desktop, creating it first if nothing was written there yet. */
+    public void open(Place place) {
+        try {
+            Files.createDirectories(place.folder());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create " + place.folder(), e);
+        }
+        desktop.open(place.folder());
+    }
+
+    private static List<Library> readLibraries() {
+        try (InputStream in = AboutViewModel.class.getResourceAsStream(LICENCE_REPORT)) {
+            if (in == null) {
+                throw new IllegalStateException(LICENCE_REPORT + " is missing: the build writes it (license-maven-plugin)");
+            }
+            return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static final Pattern LIBRARY = Pattern.compile("\\* (.+) \\((\\S+) - .*\\)");
+
+    /** Reads the report grouped by licence: a {@code Licence:} line, then its {@code * Name (g:a:v - url)} lines. */
+    static List<Library> parse(List<String> lines) {
+        List<Library> out = new ArrayList<>();
+        String licence = null;
+        for (String line : lines) {
+            String text = line.strip();
+            Matcher m = LIBRARY.matcher(text);
+            if (m.matches() && licence != null) {
+                out.add(new Library(m.group(1), m.group(2), licence));
+            } else if (text.endsWith(":") && !text.startsWith("*")) {
+                licence = text.substring(0, text.length() - 1);
+            }
+        }
+        return List.copyOf(out);
+    }
+}
