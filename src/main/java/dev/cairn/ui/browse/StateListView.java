@@ -81,6 +81,7 @@ public final class StateListView extends BorderPane {
         HBox.setHgrow(filter, Priority.ALWAYS);
         order.getItems().setAll(IdOrder.values());
         order.setId("id-order");
+        order.setMinWidth(Region.USE_PREF_SIZE);
         order.setTooltip(new Tooltip("Order of the IDs: A → Z (natural: run9 before run10), or the backend's, as meltano state list prints them"));
         count.setMinWidth(Region.USE_PREF_SIZE);
         order.setDisable(true);

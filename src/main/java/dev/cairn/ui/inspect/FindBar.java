@@ -49,7 +49,8 @@ public final class FindBar {
         this.hits = hits;
         field.setPromptText("Find (Ctrl+F)");
         field.getStyleClass().add(Styles.SEARCH_BAR);
-        field.setPrefColumnCount(16);
+        field.setPrefColumnCount(12);
+        field.setMinWidth(70); // the field gives way first: the status and the size line stay whole
         field.setOnAction(e -> find(true));
         field.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE) {

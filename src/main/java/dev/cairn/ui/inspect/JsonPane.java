@@ -38,6 +38,7 @@ public final class JsonPane extends BorderPane {
         Button copy = iconButton(Icon.COPY, "Copy the whole document");
         copy.setOnAction(e -> copyAll());
         info.getStyleClass().add(Styles.MUTED);
+        info.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(6, info, spacer);

@@ -151,6 +151,7 @@ public final class MainView extends BorderPane {
         openLog.setOnAction(e -> model.openLog());
         MenuButton help = new MenuButton("Help", null, about, openLog);
         help.setId("help-menu");
+        help.setMinWidth(Region.USE_PREF_SIZE);
         Label appName = new Label("Cairn");
         appName.getStyleClass().add(Styles.APP_NAME);
         appName.setMinWidth(Region.USE_PREF_SIZE);

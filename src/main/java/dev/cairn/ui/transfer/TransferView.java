@@ -117,6 +117,9 @@ public final class TransferView extends BorderPane {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         Label empty = new Label(Fxml.label("transfer.empty"));
         empty.getStyleClass().add(Styles.PLACEHOLDER);
+        empty.setWrapText(true); // the table may be narrower than the sentence at 1024 px
+        empty.maxWidthProperty().bind(table.widthProperty().subtract(24));
+        empty.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         table.setPlaceholder(empty);
         progress.progressProperty().bind(model.progressProperty());
         progress.visibleProperty().bind(model.stageProperty().isEqualTo(Stage.RUNNING).or(model.stageProperty().isEqualTo(Stage.FINISHED)));
