@@ -52,10 +52,14 @@ public final class Json {
 
     /**
      * What {@link #parse} would make of the text, in outline, without building the tree: one
-     * streaming pass that checks the whole syntax (as strictly as {@code parse}) and looks only at the
-     * root and its keys.
+     * pass that checks the whole syntax (as strictly as {@code parse}) and looks only at the root and
+     * its keys. Plain JSON takes {@link ShapeScanner}'s quick pass; the rest a streaming parser's.
      */
     static StatePart.Shape scanShape(String text) {
+        StatePart.Shape plain = ShapeScanner.scan(text);
+        if (plain != null) {
+            return plain;
+        }
         try (JsonParser p = MAPPER.createParser(text)) {
             JsonToken root = p.nextToken();
             if (root == null) {

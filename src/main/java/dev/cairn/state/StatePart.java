@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.node.NullNode;
  * One stored document of a state (its completed or its partial part) as the backend holds it: a
  * JSON value, NULL (SQL NULL, or {@code null} in {@code state.json}), or text that is not JSON.
  *
- * <p>A part made from stored text ({@link #parse}) builds its tree only when the value is asked
- * for: the health scan of every stored state needs only the part's {@link Shape}, which a
- * streaming pass over the text gives without a tree.
+ * <p>A part made with {@link #unparsed} builds its tree only when the value is asked for: the
+ * health scan of every stored state needs only the part's {@link Shape}, which a streaming pass
+ * over the text gives without a tree.
  */
 public final class StatePart {
 
@@ -66,11 +66,18 @@ public final class StatePart {
         return of(Json.object());
     }
 
-    /**
-     * The stored text, read as Meltano's {@code json.loads} would when its value is first asked
-     * for; {@code null} text is NULL.
-     */
+    /** Parses stored text as Meltano's {@code json.loads} would; {@code null} text is NULL. */
     public static StatePart parse(String text) {
+        StatePart part = unparsed(text);
+        part.parsed();
+        return part;
+    }
+
+    /**
+     * The stored text, parsed as {@link #parse} does when its value is first asked for, on the
+     * thread that asks: for bulk reads whose consumers may need no tree (the health scan).
+     */
+    public static StatePart unparsed(String text) {
         return text == null ? NULL : new StatePart(text);
     }
 
