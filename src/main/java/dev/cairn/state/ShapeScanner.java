@@ -75,11 +75,10 @@ final class ShapeScanner {
         boolean singerState = false;
         while (true) {
             int start = at + 1;
-            string();
-            singerState |= text.regionMatches(start, "singer_state\"", 0, 13) && at == start + 13;
-            if (text.lastIndexOf('\\', at - 1) >= start) {
+            if (string()) {
                 throw UNSURE; // an escaped key might spell singer_state: the parser decodes it
             }
+            singerState |= at == start + 13 && text.startsWith("singer_state", start);
             space();
             expect(':');
             space();
@@ -164,14 +163,17 @@ final class ShapeScanner {
         }
     }
 
-    private void string() {
+    /** Reads past a string; returns whether it has an escape. */
+    private boolean string() {
         expect('"');
+        boolean escaped = false;
         while (true) {
             char c = next();
             if (c == '"') {
-                return;
+                return escaped;
             }
             if (c == '\\') {
+                escaped = true;
                 char e = next();
                 if (e == 'u') {
                     for (int k = 0; k < 4; k++) {
