@@ -1,13 +1,14 @@
 package dev.cairn.state;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * A shell-style pattern as Python's {@code fnmatch.translate} reads it ({@code *}, {@code ?},
  * {@code [seq]}, {@code [!seq]}; case-sensitive; {@code *} also crosses {@code /}), which is how
- * {@code meltano state list --pattern} filters IDs of cloud backends. Matching walks the pattern
- * directly (no regex): filtering 100,000 IDs per keystroke must stay within a frame.
+ * {@code meltano state list --pattern} filters IDs of cloud backends. Matching places the pattern's
+ * segments directly (no regex): filtering 100,000 IDs per keystroke must stay within a frame.
  */
 public final class Glob {
 
@@ -15,14 +16,42 @@ public final class Glob {
     private static final int ANY = -2;
 
     private final String pattern;
-    /** One entry per pattern element: a code point, {@link #STAR}, {@link #ANY}, or -3 - index into {@link #classes}. */
-    private final int[] tokens;
+    /** The runs of the pattern between its {@code *}s (empty ones where two meet or at either end). */
+    private final Segment[] segments;
+    private final boolean leadingStar;
+    private final boolean trailingStar;
     private final List<CharClass> classes;
+
+    /**
+     * Pattern elements without {@code *}, one per code point matched: a code point, {@link #ANY}, or
+     * -3 - index into {@link #classes}; {@code head} is the literal code points they start with
+     * ({@code headTokens} of them), compared as a string at once.
+     */
+    private record Segment(int[] tokens, String head, int headTokens) {
+        static Segment of(int[] tokens) {
+            StringBuilder head = new StringBuilder();
+            int n = 0;
+            while (n < tokens.length && tokens[n] >= 0) {
+                head.appendCodePoint(tokens[n++]);
+            }
+            return new Segment(tokens, head.toString(), n);
+        }
+    }
 
     private Glob(String pattern, int[] tokens, List<CharClass> classes) {
         this.pattern = pattern;
-        this.tokens = tokens;
         this.classes = classes;
+        List<Segment> cut = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i <= tokens.length; i++) {
+            if (i == tokens.length || tokens[i] == STAR) {
+                cut.add(Segment.of(Arrays.copyOfRange(tokens, start, i)));
+                start = i + 1;
+            }
+        }
+        this.segments = cut.toArray(new Segment[0]);
+        this.leadingStar = tokens.length > 0 && tokens[0] == STAR;
+        this.trailingStar = tokens.length > 0 && tokens[tokens.length - 1] == STAR;
     }
 
     public static Glob compile(String pattern) {
@@ -62,7 +91,7 @@ public final class Glob {
                 tokens[n++] = c;
             }
         }
-        return new Glob(pattern, java.util.Arrays.copyOf(tokens, n), classes);
+        return new Glob(pattern, Arrays.copyOf(tokens, n), classes);
     }
 
     /** Whether the text has any of the characters that make a pattern more than a literal. */
@@ -70,52 +99,100 @@ public final class Glob {
         return pattern.indexOf('*') >= 0 || pattern.indexOf('?') >= 0 || pattern.indexOf('[') >= 0;
     }
 
-    /** Whether the whole text matches (as {@code re.match} with fnmatch's {@code \Z}). */
+    /**
+     * Whether the whole text matches (as {@code re.match} with fnmatch's {@code \Z}). The pattern's
+     * {@code *}s cut it into segments of fixed length in code points; placing each segment at its
+     * leftmost fit, the first at the start and the last at the end, finds a match whenever there is
+     * one, and a literal head lets {@code String.indexOf} skip to the candidate places.
+     */
     public boolean matches(String text) {
-        int t = 0;
-        int p = 0;
-        int starP = -1;
-        int starT = -1;
         int length = text.length();
-        while (t < length) {
-            int c = text.codePointAt(t);
-            if (p < tokens.length && tokens[p] != STAR && matchesOne(tokens[p], c)) {
-                p++;
-                t += Character.charCount(c);
-            } else if (p < tokens.length && tokens[p] == STAR) {
-                starP = p++;
-                starT = skipTo(text, t, p);
-                if (starT < 0) {
-                    return false;
-                }
-                t = starT;
-            } else if (starP >= 0) {
-                // backtrack: let the last '*' take one more character
-                p = starP + 1;
-                starT = skipTo(text, starT + Character.charCount(text.codePointAt(starT)), p);
-                if (starT < 0) {
-                    return false;
-                }
-                t = starT;
-            } else {
+        if (segments.length == 1 && !leadingStar) { // no '*' at all: the one segment is the whole text
+            return matchAt(segments[0], text, 0) == length;
+        }
+        int from = 0;
+        int first = 0;
+        int last = segments.length;
+        if (!leadingStar) {
+            from = matchAt(segments[0], text, 0);
+            if (from < 0) {
+                return false;
+            }
+            first = 1;
+        }
+        if (!trailingStar) {
+            last--;
+        }
+        for (int k = first; k < last; k++) {
+            from = find(segments[k], text, from);
+            if (from < 0) {
                 return false;
             }
         }
-        while (p < tokens.length && tokens[p] == STAR) {
-            p++;
+        if (trailingStar) {
+            return true;
         }
-        return p == tokens.length;
+        int start = startOfLast(text, segments[last].tokens.length, from);
+        return start >= 0 && matchAt(segments[last], text, start) == length;
     }
 
-    /**
-     * Where a '*' ending before token {@code p} can stop taking characters: at the next occurrence of
-     * that token when it is a literal (nothing before it can match), else right here; -1 if never.
-     */
-    private int skipTo(String text, int from, int p) {
-        if (p < tokens.length && tokens[p] >= 0) {
-            return text.indexOf(tokens[p], from);
+    /** The end of the leftmost place at or after {@code from} where the segment matches, or -1. */
+    private int find(Segment segment, String text, int from) {
+        int at = from;
+        while (at <= text.length()) {
+            if (!segment.head.isEmpty()) {
+                at = text.indexOf(segment.head, at);
+                if (at < 0) {
+                    return -1;
+                }
+                if (at > 0 && Character.isLowSurrogate(text.charAt(at)) && Character.isHighSurrogate(text.charAt(at - 1))) {
+                    at++; // inside a code point, where Python sees no character boundary
+                    continue;
+                }
+            }
+            int end = matchAt(segment, text, at);
+            if (end >= 0) {
+                return end;
+            }
+            if (at == text.length()) {
+                return -1;
+            }
+            at += Character.charCount(text.codePointAt(at));
         }
-        return from;
+        return -1;
+    }
+
+    /** Where a segment of {@code count} code points ending at the text's end starts, or -1 if before {@code from}. */
+    private static int startOfLast(String text, int count, int from) {
+        int at = text.length();
+        for (int i = 0; i < count; i++) {
+            if (at <= from) {
+                return -1;
+            }
+            at = Character.offsetByCodePoints(text, at, -1);
+        }
+        return at >= from ? at : -1;
+    }
+
+    /** The end of the segment matched at {@code at}, or -1. */
+    private int matchAt(Segment segment, String text, int at) {
+        if (!text.startsWith(segment.head, at)) {
+            return -1;
+        }
+        int t = at + segment.head.length();
+        int[] tokens = segment.tokens;
+        for (int i = segment.headTokens; i < tokens.length; i++) {
+            int token = tokens[i];
+            if (t >= text.length()) {
+                return -1;
+            }
+            int c = text.codePointAt(t);
+            if (!matchesOne(token, c)) {
+                return -1;
+            }
+            t += Character.charCount(c);
+        }
+        return t;
     }
 
     private boolean matchesOne(int token, int c) {

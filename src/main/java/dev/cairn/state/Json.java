@@ -2,6 +2,8 @@ package dev.cairn.state;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -11,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 
 /**
  * Reads JSON the way Python's {@code json.loads} does, which is how Meltano reads every state: key
@@ -44,6 +47,92 @@ public final class Json {
             return node;
         } catch (JsonProcessingException e) {
             throw syntaxError(e);
+        }
+    }
+
+    /**
+     * What {@link #parse} would make of the text, in outline, without building the tree: one
+     * pass that checks the whole syntax (as strictly as {@code parse}) and looks only at the root and
+     * its keys. Plain JSON takes {@link ShapeScanner}'s quick pass; the rest a streaming parser's.
+     */
+    static StatePart.Shape scanShape(String text) {
+        StatePart.Shape plain = ShapeScanner.scan(text);
+        if (plain != null) {
+            return plain;
+        }
+        try (JsonParser p = MAPPER.createParser(text)) {
+            JsonToken root = p.nextToken();
+            if (root == null) {
+                return StatePart.Shape.CORRUPT;
+            }
+            StatePart.Shape shape;
+            switch (root) {
+                case VALUE_NULL: shape = StatePart.Shape.NULL; break;
+                case START_OBJECT: shape = scanObject(p); break;
+                case START_ARRAY: shape = scanArray(p); break;
+                default:
+                    checkNumber(p, root);
+                    shape = StatePart.Shape.OTHER;
+            }
+            return p.nextToken() == null ? shape : StatePart.Shape.CORRUPT; // trailing data, as parse rejects it
+        } catch (IOException e) {
+            return StatePart.Shape.CORRUPT;
+        }
+    }
+
+    private static StatePart.Shape scanObject(JsonParser p) throws IOException {
+        boolean empty = true;
+        boolean singerState = false;
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            empty = false;
+            singerState |= "singer_state".equals(p.currentName());
+            skipValue(p, p.nextToken());
+        }
+        if (t != JsonToken.END_OBJECT) {
+            throw new IOException("unexpected " + t);
+        }
+        return empty ? StatePart.Shape.EMPTY_OBJECT
+                : singerState ? StatePart.Shape.OBJECT_WITH_SINGER_STATE : StatePart.Shape.OBJECT;
+    }
+
+    private static StatePart.Shape scanArray(JsonParser p) throws IOException {
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.END_ARRAY) {
+            return StatePart.Shape.EMPTY_ARRAY;
+        }
+        skipValue(p, t);
+        int depth = 1;
+        while (depth > 0) {
+            t = p.nextToken();
+            depth += depthChange(t);
+            checkNumber(p, t);
+        }
+        return StatePart.Shape.OTHER;
+    }
+
+    /** Reads past one value starting at {@code first}: every token of it, so its syntax is checked. */
+    private static void skipValue(JsonParser p, JsonToken first) throws IOException {
+        int depth = depthChange(first);
+        checkNumber(p, first);
+        while (depth > 0) {
+            JsonToken t = p.nextToken();
+            depth += depthChange(t);
+            checkNumber(p, t);
+        }
+    }
+
+    private static int depthChange(JsonToken t) throws IOException {
+        if (t == null) {
+            throw new IOException("unexpected end of input");
+        }
+        return t.isStructStart() ? 1 : t.isStructEnd() ? -1 : 0;
+    }
+
+    /** A number too long for the tree reader's limits fails there only when its value is read: read it too. */
+    private static void checkNumber(JsonParser p, JsonToken t) throws IOException {
+        if (t.isNumeric() && p.getTextLength() > 1000) {
+            p.getNumberValue();
         }
     }
 

@@ -27,7 +27,27 @@ public enum StateHealth {
         return label;
     }
 
+    /**
+     * The state's health. Where the partial is {@code {}} (most states) the effective state is the
+     * completed one as stored, so the parts' shapes tell it without building a tree; only a pending
+     * partial needs the merge.
+     */
     public static StateHealth of(StateDocument state) {
+        StatePart.Shape completed = state.completed().shape();
+        StatePart.Shape partial = state.partial().shape();
+        if (completed == StatePart.Shape.CORRUPT || partial == StatePart.Shape.CORRUPT) {
+            return CORRUPT_JSON;
+        }
+        if (partial == StatePart.Shape.NULL) {
+            return NULL_DOCUMENT;
+        }
+        if (partial == StatePart.Shape.EMPTY_OBJECT) {
+            return completed.health();
+        }
+        return ofMerged(state);
+    }
+
+    private static StateHealth ofMerged(StateDocument state) {
         JsonNode effective;
         try {
             effective = state.effective();

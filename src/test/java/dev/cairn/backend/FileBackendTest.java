@@ -63,6 +63,23 @@ class FileBackendTest {
     }
 
     @Test
+    void readsAllStatesSeveralAtOnceAndHandsThemOnInListingOrder() throws Exception {
+        for (int i = 0; i < 40; i++) {
+            Path folder = Files.createDirectories(root.resolve("dev:tap-" + i + "-to-target-x"));
+            Files.writeString(folder.resolve("state.json"), "{\"completed\": {\"singer_state\": {\"n\": " + i + "}}}");
+        }
+        List<String> listed = backend.list((String) null).stream().map(ListedState::stateId).collect(Collectors.toList());
+        List<StoredState> all = new java.util.ArrayList<>();
+        backend.readAll(null, all::add);
+        assertEquals(listed, all.stream().map(StoredState::stateId).collect(Collectors.toList()));
+        for (StoredState stored : all) {
+            StoredState one = backend.read(stored.stateId());
+            assertEquals(one.document(), stored.document(), stored.stateId());
+            assertEquals(one.version(), stored.version(), stored.stateId());
+        }
+    }
+
+    @Test
     void readsEachFixtureAsMeltanoDoes() {
         assertEquals(StateHealth.HEALTHY, StateHealth.of(backend.read(A).document()));
         assertEquals(StateHealth.HEALTHY, StateHealth.of(backend.read(E).document()));

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.ListedState;
+import dev.cairn.backend.PipelinedScan;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.TestS3;
 import dev.cairn.backend.blob.S3Connection;
@@ -303,7 +304,9 @@ public final class Bench {
         List<Row> some = all.subList(0, scale.ids[1]);
         String files = Seed.files(work.resolve("files"), some);
         try (StateBackend backend = Backends.open(files, BackendOptions.defaults())) {
-            runner.time(Spec.of("list-file-10k", String.format(Locale.ROOT, "%,d IDs", some.size()), () -> listModel(backend)));
+            String someDataset = String.format(Locale.ROOT, "%,d IDs", some.size());
+            runner.time(Spec.of("list-file-10k", someDataset, () -> listModel(backend)),
+                    Spec.of("badges-file-10k", someDataset, () -> badges(backend)));
         }
     }
 
@@ -392,9 +395,11 @@ public final class Bench {
         return model;
     }
 
+    /** The health of every state, checked as the list model's scan checks it: one worker per core while the backend reads on. */
     private static Object badges(StateBackend backend) {
-        Map<StateHealth, Integer> counts = new java.util.EnumMap<>(StateHealth.class);
-        backend.readAll(null, stored -> counts.merge(StateHealth.of(stored.document()), 1, Integer::sum));
+        Map<StateHealth, Integer> counts = new java.util.concurrent.ConcurrentHashMap<>();
+        PipelinedScan.readAll(backend, null, Runtime.getRuntime().availableProcessors(),
+                stored -> counts.merge(StateHealth.of(stored.document()), 1, Integer::sum));
         return counts;
     }
 
@@ -596,6 +601,13 @@ public final class Bench {
                         return keys;
                     }),
                     Spec.of("list-s3-" + ID_LABELS[2], dataset, () -> listModel(backend)));
+        }
+        // the health scan reads every state (a GET each): on the 10k dataset
+        List<Row> some = all.subList(0, Math.min(all.size(), scale.ids[1]));
+        String someUri = some.size() == rows.size() ? uri : Seed.s3(some);
+        try (StateBackend backend = Backends.open(someUri, EmptyBackends.s3Options())) {
+            runner.time(Math.min(1, scale.warmups), scale.runs, Spec.of("badges-s3-" + ID_LABELS[1],
+                    String.format(Locale.ROOT, "%,d IDs", some.size()), () -> badges(backend)));
         }
     }
 

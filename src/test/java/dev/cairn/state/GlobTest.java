@@ -31,7 +31,29 @@ class GlobTest {
         "?|🚀|true",
         "[!a]|/|true",
         "''|''|true",
-        "''|a|false"
+        "''|a|false",
+        // segments between stars: leftmost fit, the last one anchored at the end without overlapping
+        "*ab*ab|ab|false",
+        "*ab*ab|abab|true",
+        "a*a|a|false",
+        "a*a|aa|true",
+        "*:tap-[a-m]*-to-target-postgres*|prod:tap-github-to-target-postgres:x|true",
+        "*:tap-[a-m]*-to-target-postgres*|prod:tap-stripe-to-target-postgres|false",
+        "*:tap-[a-m]*-to-target-postgres*|x:tap-zz:tap-ab-to-target-postgres|true",
+        "eu-prod:tap-[!g]?*|eu-prod:tap-github|false",
+        "eu-prod:tap-[!g]?*|eu-prod:tap-s|false",
+        "eu-prod:tap-[!g]?*|eu-prod:tap-sf|true",
+        "*[ab]?c|xxbyc|true",
+        "*[ab]?c|xxbc|false",
+        "a?*?|ab|false",
+        "a?*?|abc|true",
+        // a code point is one character, also where a surrogate of the pattern could meet half a pair
+        "*🚀|x🚀|true",
+        "?🚀?|a🚀b|true",
+        "a?|a🚀|true",
+        "a??|a🚀|false",
+        "*?|🚀|true",
+        "*??|🚀|false"
     })
     void matchesAsPythonsFnmatch(String pattern, String text, boolean expected) {
         assertEquals(expected, Glob.compile(pattern).matches(text), pattern + " ~ " + text);
@@ -110,6 +132,56 @@ class GlobTest {
 
     private static String hex(char c) {
         return "\\x{" + Integer.toHexString(c) + "}";
+    }
+
+    /** Against the same regex, with characters beyond the BMP (one code point, two Java chars) in patterns and texts. */
+    @org.junit.jupiter.api.Test
+    void agreesWithFnmatchsRegexOnCodePointsBeyondTheBmp() {
+        java.util.Random random = new java.util.Random(7);
+        String[] patternParts = {"a", "b", "*", "?", "🚀", "[a🚀]", "[!🚀]", "-"};
+        String[] textParts = {"a", "b", "🚀", "-"};
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder pattern = new StringBuilder();
+            for (int n = 1 + random.nextInt(6); n > 0; n--) {
+                pattern.append(patternParts[random.nextInt(patternParts.length)]);
+            }
+            java.util.regex.Pattern reference = java.util.regex.Pattern.compile(translateCodePoints(pattern.toString()),
+                    java.util.regex.Pattern.DOTALL);
+            Glob glob = Glob.compile(pattern.toString());
+            for (int j = 0; j < 10; j++) {
+                StringBuilder text = new StringBuilder();
+                for (int n = random.nextInt(7); n > 0; n--) {
+                    text.append(textParts[random.nextInt(textParts.length)]);
+                }
+                assertEquals(reference.matcher(text).matches(), glob.matches(text.toString()), pattern + " ~ " + text);
+            }
+        }
+    }
+
+    /** fnmatch.translate for the patterns of the test above (no ranges, closed classes): Java's regex reads code points. */
+    private static String translateCodePoints(String pat) {
+        StringBuilder res = new StringBuilder();
+        int[] cps = pat.codePoints().toArray();
+        for (int i = 0; i < cps.length; i++) {
+            int c = cps[i];
+            if (c == '*') {
+                res.append(".*");
+            } else if (c == '?') {
+                res.append('.');
+            } else if (c == '[') {
+                StringBuilder cls = new StringBuilder();
+                boolean negate = cps[i + 1] == '!';
+                int j = negate ? i + 2 : i + 1;
+                for (; cps[j] != ']'; j++) {
+                    cls.append("\\x{").append(Integer.toHexString(cps[j])).append('}');
+                }
+                res.append('[').append(negate ? "^" : "").append(cls).append(']');
+                i = j;
+            } else {
+                res.append("\\x{").append(Integer.toHexString(c)).append('}');
+            }
+        }
+        return res.toString();
     }
 
     @org.junit.jupiter.api.Test

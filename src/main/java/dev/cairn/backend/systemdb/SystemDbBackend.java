@@ -98,7 +98,10 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         return pattern == null ? "%" : pattern.replace('*', '%');
     }
 
-    /** Versions are hashed only when asked for: a scan of every state (health badges) never asks. */
+    /**
+     * Versions are hashed and documents parsed only when asked for: a scan of every state (health
+     * badges) never asks for the one and rarely for the other.
+     */
     @Override
     public void readAll(String pattern, Consumer<StoredState> sink) {
         if (fromRuns) {
@@ -108,7 +111,8 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         select("SELECT state_id, completed_state, partial_state FROM state", pattern, rows -> {
             String completed = rows.getString(2);
             String partial = rows.getString(3);
-            StateDocument document = new StateDocument(StatePart.parse(completed), StatePart.parse(partial));
+            // parsed by whoever needs the trees: the health scan needs none for most states
+            StateDocument document = new StateDocument(StatePart.unparsed(completed), StatePart.unparsed(partial));
             sink.accept(StoredState.present(rows.getString(1), document, Version.ofContentWhenAsked(completed, partial)));
         });
     }

@@ -24,6 +24,8 @@ public final class StateIdEntry {
     private volatile LockStatus lock = LockStatus.FREE;
     private volatile Badge run;
 
+    private static final Badge[] BADGES = Badge.values();
+
     public StateIdEntry(ListedState listed) {
         this.stateId = listed.stateId();
         this.lowerCaseId = stateId.toLowerCase(Locale.ROOT);
@@ -72,22 +74,49 @@ public final class StateIdEntry {
 
     /** The health badge first, then the flags. */
     public Set<Badge> badges() {
-        EnumSet<Badge> badges = EnumSet.of(health);
-        if (partialPending && health != Badge.CORRUPT_JSON) {
-            badges.add(Badge.PARTIAL_PENDING);
-        }
-        if (lock.state() == LockStatus.State.HELD) {
-            badges.add(Badge.LOCKED);
-        } else if (lock.state() == LockStatus.State.STALE) {
-            badges.add(Badge.STALE_LOCK);
-        }
-        if (run != null) {
-            badges.add(run);
-        }
-        if (hiddenFromMeltano != null) {
-            badges.add(Badge.HIDDEN);
+        EnumSet<Badge> badges = EnumSet.noneOf(Badge.class);
+        int bits = badgeBits();
+        for (Badge badge : BADGES) {
+            if ((bits & bit(badge)) != 0) {
+                badges.add(badge);
+            }
         }
         return badges;
+    }
+
+    /** Whether the entry carries the badge, without building its set (a filter asks it of every entry). */
+    boolean has(Badge badge) {
+        return (badgeBits() & bit(badge)) != 0;
+    }
+
+    /**
+     * The badges as bits ({@code 1 << ordinal}): what counting the badges of 100,000 entries
+     * after each step of a scan reads, without a set per entry.
+     */
+    int badgeBits() {
+        Badge health = this.health;
+        LockStatus lock = this.lock;
+        int bits = bit(health);
+        if (partialPending && health != Badge.CORRUPT_JSON) {
+            bits |= bit(Badge.PARTIAL_PENDING);
+        }
+        if (lock.state() == LockStatus.State.HELD) {
+            bits |= bit(Badge.LOCKED);
+        } else if (lock.state() == LockStatus.State.STALE) {
+            bits |= bit(Badge.STALE_LOCK);
+        }
+        Badge run = this.run;
+        if (run != null) {
+            bits |= bit(run);
+        }
+        if (hiddenFromMeltano != null) {
+            bits |= bit(Badge.HIDDEN);
+        }
+        return bits;
+    }
+
+    static int bit(Badge badge) {
+        return 1 << badge.ordinal();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.cairn.ui.browse;
 
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.PipelinedScan;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
@@ -19,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -45,6 +47,7 @@ public final class StateListViewModel {
 
     /** How many states the scan reads before it tells the UI to repaint badges. */
     private static final int PUBLISH_EVERY = 500;
+    private static final int SCAN_WORKERS = Runtime.getRuntime().availableProcessors();
 
     private final StateBackend backend;
     private final TaskExecutor executor;
@@ -243,8 +246,6 @@ public final class StateListViewModel {
     }
 
     private void scan(List<StateIdEntry> entries) {
-        Map<String, StateIdEntry> byId = new HashMap<>(entries.size() * 2);
-        entries.forEach(e -> byId.put(e.stateId(), e));
         AtomicBoolean publishPending = new AtomicBoolean();
         Runnable publish = () -> {
             if (publishPending.compareAndSet(false, true)) {
@@ -262,8 +263,11 @@ public final class StateListViewModel {
             if (!running.isEmpty()) {
                 publish.run();
             }
-            int[] done = {0};
-            backend.readAll(null, stored -> {
+            Map<String, StateIdEntry> byId = new HashMap<>(entries.size() * 2); // built here: off the UI thread
+            entries.forEach(e -> byId.put(e.stateId(), e));
+            AtomicInteger done = new AtomicInteger();
+            // the states are checked on one worker per core while the backend reads on
+            PipelinedScan.readAll(backend, null, SCAN_WORKERS, stored -> {
                 context.checkCancelled();
                 StateIdEntry entry = byId.get(stored.stateId());
                 if (entry != null) {
@@ -272,8 +276,9 @@ public final class StateListViewModel {
                         entry.updateLock(backend.lockStatus(entry.stateId()));
                     }
                 }
-                if (++done[0] % PUBLISH_EVERY == 0) {
-                    context.progress(done[0], entries.size());
+                int count = done.incrementAndGet();
+                if (count % PUBLISH_EVERY == 0) {
+                    context.progress(count, entries.size());
                     publish.run();
                 }
             });
@@ -291,7 +296,7 @@ public final class StateListViewModel {
                     }
                 }
             }
-            return done[0];
+            return done.get();
         }), count -> badgesChanged(), failure -> {
             error.set(failure);
             badgesChanged();
@@ -309,10 +314,17 @@ public final class StateListViewModel {
     }
 
     private void recount() {
-        EnumMap<Badge, Integer> map = new EnumMap<>(Badge.class);
+        Badge[] badges = Badge.values();
+        int[] tally = new int[badges.length];
         for (StateIdEntry entry : all) {
-            for (Badge badge : entry.badges()) {
-                map.merge(badge, 1, Integer::sum);
+            for (int bits = entry.badgeBits(); bits != 0; bits &= bits - 1) {
+                tally[Integer.numberOfTrailingZeros(bits)]++;
+            }
+        }
+        EnumMap<Badge, Integer> map = new EnumMap<>(Badge.class);
+        for (Badge badge : badges) {
+            if (tally[badge.ordinal()] > 0) {
+                map.put(badge, tally[badge.ordinal()]);
             }
         }
         counts.set(Collections.unmodifiableMap(map));
@@ -342,7 +354,7 @@ public final class StateListViewModel {
                     continue;
                 }
                 boolean isSelected = selectedId != null && entry.stateId().equals(selectedId);
-                if (badge == null || entry.badges().contains(badge) || (keepSelected && isSelected)) {
+                if (badge == null || entry.has(badge) || (keepSelected && isSelected)) {
                     result.add(entry);
                     selectedListed |= isSelected;
                 }
