@@ -97,4 +97,4 @@ for type in "${types[@]}"; do
         --linux-package-name cairn --linux-app-category devel --linux-menu-group "Development;Database" \
         --linux-package-deps "${gtk[$type]}" --resource-dir installers/linux "${licence[@]}"
 done
-ls -l "$out"/*.deb "$out"/*.rpm 2>/dev/null
+for type in "${types[@]}"; do ls -l "$out"/*."$type"; done
