@@ -87,8 +87,10 @@ public final class JsonLinesView extends ListView<Integer> {
         Text probe = new Text(source.row(row).substring(0, start));
         probe.setFont(((Text) line).getFont());
         double from = probe.getLayoutBounds().getWidth();
-        probe.setText(source.row(row).substring(0, end));
-        double to = probe.getLayoutBounds().getWidth();
+        probe.setText(source.row(row).substring(start, end));
+        // the value is drawn bold (a changed value), wider than the regular text measured
+        probe.setFont(javafx.scene.text.Font.font(probe.getFont().getFamily(), javafx.scene.text.FontWeight.BOLD, probe.getFont().getSize()));
+        double to = from + probe.getLayoutBounds().getWidth();
         double gutter = ((Label) number).getWidth();
         double view = getWidth() - snappedLeftInset() - snappedRightInset() - gutter - VALUE_MARGIN;
         double x = sideways.get();
