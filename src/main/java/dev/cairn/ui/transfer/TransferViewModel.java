@@ -1,5 +1,7 @@
 package dev.cairn.ui.transfer;
 
+import dev.cairn.backend.RunLog;
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.Rename;
@@ -193,6 +195,7 @@ public final class TransferViewModel {
         }
         Transfer transfer = transfer(from, to);
         Scope s = scope.get();
+        boolean moving = mode.get() == Transfer.Mode.MOVE;
         String one = sourceId.get().strip();
         String oneTarget = targetId.get().strip().isEmpty() ? one : targetId.get().strip();
         String glob = pattern.get().strip();
@@ -213,12 +216,18 @@ public final class TransferViewModel {
                 }
                 items = transfer.select(glob, renameSpec.isEmpty() ? Rename.identity() : Rename.parse(renameSpec));
             }
+            // pipelines the runs tables say are running on a destination, or on a source a move clears
+            Map<String, RunRow> runningThere = RunLog.runningByJob(to.backend());
+            Map<String, RunRow> runningHere = moving ? RunLog.runningByJob(from.backend()) : Map.of();
+            java.time.Instant now = java.time.Instant.now();
             List<Row> out = new ArrayList<>();
             int i = 0;
             for (Item item : items) {
                 context.checkCancelled();
                 Transfer.Planned p = transfer.plan(item);
-                out.add(new Row(item.sourceId(), item.targetId(), p.expected(), p.detail(), false));
+                String detail = withRunning(withRunning(p.detail(), "destination", runningThere.get(item.targetId()), now),
+                        "source", runningHere.get(item.sourceId()), now);
+                out.add(new Row(item.sourceId(), item.targetId(), p.expected(), detail, false));
                 context.progress(++i, items.size());
             }
             return new Planned(items, out);
@@ -238,6 +247,11 @@ public final class TransferViewModel {
     }
 
     private record Planned(List<Item> items, List<Row> rows) { }
+
+    /** A planned row's detail, with the pipeline running on its destination or source ("destination running: run …"). */
+    private static String withRunning(String detail, String side, RunRow run, java.time.Instant now) {
+        return run == null ? detail : (detail == null || detail.isEmpty() ? "" : detail + " · ") + side + " " + run.describeRunning(now);
+    }
 
     /** Says plainly, under the plan, which of the two kinds of copy will run. */
     private String whatIsWritten() {

@@ -13,6 +13,8 @@ import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.testing.JournalLines;
+import dev.cairn.testing.RunRows;
+import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.task.RunningTask;
@@ -80,6 +82,28 @@ class TransferViewModelTest {
             assertEquals(1.0, ui.call(() -> model.progressProperty().get()));
             assertEquals(a, prod.read("prod:tap-a-to-target-x").document());
             assertEquals(0, prod.read("prod:tap-b-to-target-x").document().completed().value().at("/singer_state/b").asInt());
+        }
+    }
+
+    @Test
+    void thePreviewSaysWhichDestinationHasAPipelineRunningOnIt() throws Exception {
+        java.nio.file.Files.createDirectories(dir.resolve("prod"));
+        try (StateBackend dev = EmptyBackends.FILE.open(dir);
+             StateBackend prod = DiskStates.systemDb(dir.resolve("prod")).put("prod:tap-a-to-target-x", "{}", "{}").open()) {
+            dev.write("prod:tap-a-to-target-x", StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1}}"), Json.object()), null);
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("prod/meltano.db"))) {
+                new RunRows(c, true).add("prod:tap-a-to-target-x", "RUNNING", RunRows.minutesAgo(3), 0,
+                        null, "schedule", RunRows.minutesAgo(0));
+            }
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            WriteTarget to = new WriteTarget("prod", prod, Environment.PROD, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> model.open(from, "prod:tap-a-to-target-x", List.of(from, to), ""));
+            ui.run(model::plan);
+            ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
+            String detail = ui.call(() -> model.rows().get(0).detail());
+            assertTrue(detail.contains("destination running: run "), detail);
+            assertTrue(detail.contains("trigger schedule"), detail);
         }
     }
 
