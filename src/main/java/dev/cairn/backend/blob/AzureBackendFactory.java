@@ -4,42 +4,26 @@ import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.models.BlobStorageException;
 import dev.cairn.backend.BackendException;
-import dev.cairn.backend.BackendFactory;
 import dev.cairn.backend.BackendOptions;
-import dev.cairn.backend.StateBackend;
-import java.time.Clock;
 
 /**
  * Opens Meltano's {@code azure://container/prefix} backend (see {@link AzureConnection} for the
  * account). The URI is read as Meltano reads it ({@link CloudUri}); like Meltano, Cairn never creates
  * the container.
  */
-public final class AzureBackendFactory implements BackendFactory {
+public final class AzureBackendFactory extends CloudBackendFactory {
 
-    private static final String SCHEME = "azure://";
-
-    @Override
-    public boolean accepts(String uri) {
-        return CloudUri.hasScheme(uri, SCHEME);
+    public AzureBackendFactory() {
+        super("azure://", "container");
     }
 
     @Override
-    public String schemes() {
-        return "azure://container/prefix";
-    }
-
-    @Override
-    public StateBackend open(String uri, BackendOptions options) {
-        CloudUri location = CloudUri.parse(SCHEME, uri);
-        if (location.host() == null) {
-            throw new BackendException("no container in " + location.display() + " (expected azure://container/prefix)");
-        }
+    BlobStore openStore(CloudUri location, BackendOptions options) {
         AzureConnection connection = AzureConnection.resolve(options);
         BlobServiceClient service = connection.client();
         BlobContainerClient container = service.getBlobContainerClient(location.host());
         checkContainer(container, location, service.getAccountUrl(), connection);
-        AzureBlobStore store = new AzureBlobStore(container, location.display());
-        return new BlobStateBackend(store, new CloudLayout(location.prefix()), options, Clock.systemUTC());
+        return new AzureBlobStore(container, location.display());
     }
 
     /** Fails early, in one line naming the container, account and credentials, rather than on the first listing. */

@@ -2,36 +2,20 @@ package dev.cairn.backend.blob;
 
 import com.google.cloud.storage.Storage;
 import com.google.cloud.storage.StorageException;
-import dev.cairn.backend.BackendException;
-import dev.cairn.backend.BackendFactory;
 import dev.cairn.backend.BackendOptions;
-import dev.cairn.backend.StateBackend;
-import java.time.Clock;
 
 /**
  * Opens Meltano's {@code gs://bucket/prefix} backend (see {@link GcsConnection} for credentials). The
  * URI is read as Meltano reads it ({@link CloudUri}); like Meltano, Cairn never creates the bucket.
  */
-public final class GcsBackendFactory implements BackendFactory {
+public final class GcsBackendFactory extends CloudBackendFactory {
 
-    private static final String SCHEME = "gs://";
-
-    @Override
-    public boolean accepts(String uri) {
-        return CloudUri.hasScheme(uri, SCHEME);
+    public GcsBackendFactory() {
+        super("gs://", "bucket");
     }
 
     @Override
-    public String schemes() {
-        return "gs://bucket/prefix";
-    }
-
-    @Override
-    public StateBackend open(String uri, BackendOptions options) {
-        CloudUri location = CloudUri.parse(SCHEME, uri);
-        if (location.host() == null) {
-            throw new BackendException("no bucket in " + location.display() + " (expected gs://bucket/prefix)");
-        }
+    BlobStore openStore(CloudUri location, BackendOptions options) {
         GcsConnection connection = GcsConnection.resolve(options);
         Storage storage = connection.client();
         GcsBlobStore store = new GcsBlobStore(storage, location.host(), location.display());
@@ -41,7 +25,7 @@ public final class GcsBackendFactory implements BackendFactory {
             store.close();
             throw e;
         }
-        return new BlobStateBackend(store, new CloudLayout(location.prefix()), options, Clock.systemUTC());
+        return store;
     }
 
     /**
