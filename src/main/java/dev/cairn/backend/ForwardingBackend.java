@@ -1,6 +1,8 @@
 package dev.cairn.backend;
 
 import dev.cairn.state.StateDocument;
+import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -21,6 +23,11 @@ public abstract class ForwardingBackend implements StateBackend {
     @Override
     public void list(String pattern, Consumer<ListedState> sink) {
         backend.list(pattern, sink);
+    }
+
+    @Override
+    public Map<String, Instant> updateTimes() {
+        return backend.updateTimes();
     }
 
     @Override

@@ -1,8 +1,10 @@
 package dev.cairn.backend;
 
 import dev.cairn.state.StateDocument;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -23,6 +25,18 @@ public interface StateBackend extends AutoCloseable {
         List<ListedState> out = new ArrayList<>();
         list(pattern, out::add);
         return out;
+    }
+
+    /**
+     * When each state was last written, by ID, where the backend keeps such a time: the system
+     * database's {@code updated_at} (which Meltano leaves NULL on an ID's first insert: such an ID
+     * is missing from the map), an object store's time of each {@code state.json}. One query or
+     * one listing, asked only when someone wants the times: {@link #list} stays without them.
+     *
+     * @throws BackendException the backend keeps no such time (the message says why), or reading them failed
+     */
+    default Map<String, Instant> updateTimes() {
+        throw new BackendException(displayUri() + " keeps no time of a state's last change");
     }
 
     /** Reads one state; an ID with no state comes back absent, at {@link Version#ABSENT}. */

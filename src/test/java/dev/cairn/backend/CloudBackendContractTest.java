@@ -12,8 +12,10 @@ import dev.cairn.state.StateDocument;
 import dev.cairn.testing.Race;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -89,6 +91,19 @@ abstract class CloudBackendContractTest {
         assertEquals(written, backend.read("dev:tap-a-to-b").version());
         assertNull(object("state/dev:tap-a-to-b/lock"), "the lock is released after the write");
         assertEquals(List.of("state/dev:tap-a-to-b/state.json"), keys());
+    }
+
+    @Test
+    void updateTimesAreTheStateObjectsTimesFromTheListing() throws Exception {
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        backend.write("dev:older", complete("{\"singer_state\": {}}"), Version.ABSENT);
+        Thread.sleep(1100); // S3 and Azure give whole seconds
+        backend.write("dev:newer", complete("{\"singer_state\": {}}"), Version.ABSENT);
+
+        Map<String, Instant> times = backend.updateTimes();
+        assertEquals(Set.of("dev:older", "dev:newer"), times.keySet());
+        assertTrue(times.get("dev:newer").isAfter(times.get("dev:older")), times.toString());
+        assertFalse(times.get("dev:older").isBefore(start.minusSeconds(2)), times + " against " + start);
     }
 
     @Test

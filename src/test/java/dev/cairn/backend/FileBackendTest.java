@@ -11,9 +11,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -60,6 +63,20 @@ class FileBackendTest {
         assertEquals(List.of(), backend.list("PROD:*"), "glob is case-sensitive here");
         assertEquals(List.of(E), backend.list("cicd:*/*").stream().map(ListedState::stateId).collect(Collectors.toList()),
                 "a pattern with '/' globs one more level, as Python's glob does");
+    }
+
+    @Test
+    void updateTimesAreEachStateFilesModificationTime() throws Exception {
+        Instant older = Instant.parse("2024-05-01T08:00:00Z");
+        Instant newer = Instant.parse("2024-06-01T09:30:00.250Z");
+        Files.setLastModifiedTime(root.resolve(A).resolve("state.json"), FileTime.from(older));
+        Files.setLastModifiedTime(root.resolve(E).resolve("state.json"), FileTime.from(newer));
+        lock(A, "1717225200.481233"); // a lock written later is no change of the state
+
+        Map<String, Instant> times = backend.updateTimes();
+        assertEquals(older, times.get(A));
+        assertEquals(newer, times.get(E), "the nested ID too");
+        assertEquals(Set.of(A, B, C, D, E, F, G, H, I), times.keySet());
     }
 
     @Test

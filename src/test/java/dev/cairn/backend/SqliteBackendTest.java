@@ -14,7 +14,13 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,6 +72,22 @@ class SqliteBackendTest {
         assertEquals(List.of(B, C), ids("PROD:*"), "SQLite's LIKE ignores ASCII case");
         assertEquals(List.of(A, D, F, H), ids("dev_*"), "'_' is a LIKE wildcard");
         assertEquals(List.of(), ids("dev?*"), "'?' is literal in LIKE");
+    }
+
+    @Test
+    void updateTimesAreMeltanosUpdatedAtReadInLocalTimeWithoutTheNullOnes() throws Exception {
+        Map<String, Instant> times = backend.updateTimes();
+        ZoneId here = ZoneId.systemDefault();
+        assertEquals(LocalDateTime.parse("2024-06-01T10:00:03.512847").atZone(here).toInstant(), times.get(A));
+        assertEquals(LocalDateTime.parse("2024-06-01T11:11:11.111111").atZone(here).toInstant(), times.get(H));
+        assertEquals(Set.of(A, C, E, F, H), times.keySet(), "IDs Meltano inserted and never replaced have NULL");
+
+        Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        StoredState b = backend.read(B);
+        backend.write(B, b.document(), b.version());
+        Instant written = backend.updateTimes().get(B);
+        assertNotNull(written, "a replaced row is stamped, as Meltano's row switch stamps it");
+        assertFalse(written.isBefore(before), written + " before " + before);
     }
 
     private List<String> ids(String pattern) {

@@ -15,7 +15,8 @@ import com.azure.storage.blob.options.BlockBlobSimpleUploadOptions;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Version;
 import java.io.UncheckedIOException;
-import java.util.function.Consumer;
+import java.time.Instant;
+import java.util.function.BiConsumer;
 
 /**
  * An Azure Blob Storage container as a blob store. Versions are ETags; puts are conditional with
@@ -115,11 +116,11 @@ final class AzureBlobStore implements BlobStore {
 
     /** Every page of the listing, handed on as it arrives: 1000 names a request, as S3 pages, for a quick first page. */
     @Override
-    public void list(String prefix, Consumer<String> keys) {
+    public void list(String prefix, BiConsumer<String, Instant> keys) {
         ListBlobsOptions options = new ListBlobsOptions().setPrefix(prefix.isEmpty() ? null : prefix).setMaxResultsPerPage(1000);
         try {
             container.listBlobs(options, null)
-                    .forEach(item -> keys.accept(item.getName()));
+                    .forEach(item -> keys.accept(item.getName(), item.getProperties().getLastModified().toInstant()));
         } catch (AzureException | UncheckedIOException e) {
             throw failure("list", prefix + "*", e);
         }

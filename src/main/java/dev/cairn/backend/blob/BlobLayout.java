@@ -2,7 +2,8 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.ListedState;
-import java.util.function.Consumer;
+import java.time.Instant;
+import java.util.function.BiConsumer;
 
 /** Where Meltano keeps a state ID's {@code state.json} and {@code lock} in a store, and how it lists IDs. */
 interface BlobLayout {
@@ -14,8 +15,11 @@ interface BlobLayout {
     /** The folder (key prefix) holding an ID's {@code state.json} and {@code lock}. */
     String folder(String stateId);
 
-    /** The IDs in the store matching the pattern as Meltano's list for this layout matches it (null: all). */
-    void list(BlobStore store, String pattern, Consumer<ListedState> sink);
+    /**
+     * The IDs in the store matching the pattern as Meltano's list for this layout matches it (null:
+     * all), each with the time its {@code state.json} was last written.
+     */
+    void list(BlobStore store, String pattern, BiConsumer<ListedState, Instant> sink);
 
     default String stateKey(String stateId) {
         return folder(nonEmpty(stateId)) + STATE_SUFFIX;

@@ -9,11 +9,14 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.StateDocument;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -49,7 +52,15 @@ public final class BlobStateBackend implements StateBackend {
 
     @Override
     public void list(String pattern, Consumer<ListedState> sink) {
-        layout.list(store, pattern, sink);
+        layout.list(store, pattern, (listed, modified) -> sink.accept(listed));
+    }
+
+    /** The times the store's listing gives each {@code state.json}: one listing, as {@link #list} makes. */
+    @Override
+    public Map<String, Instant> updateTimes() {
+        Map<String, Instant> times = new HashMap<>();
+        layout.list(store, null, (listed, modified) -> times.put(listed.stateId(), modified));
+        return times;
     }
 
     @Override

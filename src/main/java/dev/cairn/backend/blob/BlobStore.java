@@ -1,9 +1,10 @@
 package dev.cairn.backend.blob;
 
 import dev.cairn.backend.Version;
+import java.time.Instant;
 import java.util.Arrays;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 
 /**
  * The little a state backend needs of an object store (a local folder, S3, Azure, GCS): keys are
@@ -55,8 +56,11 @@ public interface BlobStore extends AutoCloseable {
      */
     void delete(String key, Version expected);
 
-    /** Every key starting with the prefix (a raw string prefix, as S3 lists), in store order. */
-    void list(String prefix, Consumer<String> keys);
+    /**
+     * Every key starting with the prefix (a raw string prefix, as S3 lists), in store order, with
+     * the time its blob was last written: the listing carries it, so it costs no request of its own.
+     */
+    void list(String prefix, BiConsumer<String, Instant> keys);
 
     @Override
     void close();

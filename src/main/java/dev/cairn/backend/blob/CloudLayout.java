@@ -2,7 +2,8 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.ListedState;
 import dev.cairn.state.Glob;
-import java.util.function.Consumer;
+import java.time.Instant;
+import java.util.function.BiConsumer;
 
 /**
  * Meltano's S3 / Azure / GCS layout: {@code <prefix>/<state ID>/state.json} ({@code <state ID>/state.json}
@@ -24,12 +25,12 @@ final class CloudLayout implements BlobLayout {
     }
 
     @Override
-    public void list(BlobStore store, String pattern, Consumer<ListedState> sink) {
+    public void list(BlobStore store, String pattern, BiConsumer<ListedState, Instant> sink) {
         Glob glob = pattern == null ? null : Glob.compile(pattern);
-        Consumer<String> keys = key -> {
+        BiConsumer<String, Instant> keys = (key, modified) -> {
             ListedState listed = listed(key);
             if (listed != null && (glob == null || glob.matches(listed.stateId()))) {
-                sink.accept(listed);
+                sink.accept(listed, modified);
             }
         };
         store.list(prefix, keys);

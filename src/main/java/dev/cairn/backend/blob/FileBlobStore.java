@@ -5,6 +5,7 @@ import dev.cairn.backend.Version;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -12,13 +13,15 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.time.Instant;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
-import java.util.stream.Stream;
+import java.util.function.BiConsumer;
 
 /**
  * A local folder as a blob store. Whole files are written to a temporary name and renamed over
@@ -182,16 +185,25 @@ final class FileBlobStore implements BlobStore {
     }
 
     @Override
-    public void list(String prefix, Consumer<String> keys) {
+    public void list(String prefix, BiConsumer<String, Instant> keys) {
         if (!Files.isDirectory(root)) {
             return;
         }
-        try (Stream<Path> files = Files.walk(root)) {
-            files.filter(p -> !p.getFileName().toString().startsWith(TEMP_PREFIX))
-                    .filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) // nor a linked file, as path() refuses it
-                    .map(p -> key(root.relativize(p)))
-                    .filter(k -> k.startsWith(prefix))
-                    .forEach(keys);
+        try {
+            // the walk reads each file's attributes anyway: its modification time comes with them
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    // nor a linked file (the walk does not follow links), as path() refuses it
+                    if (attributes.isRegularFile() && !file.getFileName().toString().startsWith(TEMP_PREFIX)) {
+                        String key = key(root.relativize(file));
+                        if (key.startsWith(prefix)) {
+                            keys.accept(key, attributes.lastModifiedTime().toInstant());
+                        }
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException | UncheckedIOException e) {
             throw new BackendException("cannot list " + displayUri() + ": " + e.getMessage(), e);
         }

@@ -8,7 +8,8 @@ import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Version;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.util.function.Consumer;
+import java.time.Instant;
+import java.util.function.BiConsumer;
 
 /**
  * A Google Cloud Storage bucket as a blob store. Versions are object generations; writes carry
@@ -125,11 +126,11 @@ final class GcsBlobStore implements BlobStore {
 
     /** Every page of the listing, handed on as it arrives: 1000 names a request, as S3 pages. */
     @Override
-    public void list(String prefix, Consumer<String> keys) {
+    public void list(String prefix, BiConsumer<String, Instant> keys) {
         try {
             storage.list(bucket, Storage.BlobListOption.prefix(prefix), Storage.BlobListOption.pageSize(1000),
-                            Storage.BlobListOption.fields(Storage.BlobField.NAME))
-                    .iterateAll().forEach(blob -> keys.accept(blob.getName()));
+                            Storage.BlobListOption.fields(Storage.BlobField.NAME, Storage.BlobField.UPDATED))
+                    .iterateAll().forEach(blob -> keys.accept(blob.getName(), blob.getUpdateTimeOffsetDateTime().toInstant()));
         } catch (StorageException e) {
             throw failure("list", prefix + "*", e);
         }

@@ -2,9 +2,10 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.ListedState;
 import dev.cairn.state.Glob;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
+import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
 
 /**
  * Meltano's local {@code file://} backend on Linux and macOS: {@code <root>/<state ID>/state.json},
@@ -19,26 +20,25 @@ final class PosixLayout implements BlobLayout {
     }
 
     @Override
-    public void list(BlobStore store, String pattern, Consumer<ListedState> sink) {
-        List<String> ids = new ArrayList<>();
-        store.list("", key -> {
+    public void list(BlobStore store, String pattern, BiConsumer<ListedState, Instant> sink) {
+        Map<String, Instant> ids = new TreeMap<>();
+        store.list("", (key, modified) -> {
             String folder = BlobLayout.stateFolder(key);
             if (folder != null) {
-                ids.add(folder);
+                ids.put(folder, modified);
             }
         });
-        ids.sort(null);
         String[] patternSegments = pattern == null ? null : pattern.split("/", -1);
         Glob[] globs = patternSegments == null ? null : new Glob[patternSegments.length];
         for (int i = 0; globs != null && i < globs.length; i++) {
             globs[i] = Glob.compile(patternSegments[i]);
         }
-        for (String id : ids) {
+        ids.forEach((id, modified) -> {
             String[] segments = id.split("/", -1);
             if (globs == null || globMatches(patternSegments, globs, segments)) {
-                sink.accept(new ListedState(id, hiddenReason(segments)));
+                sink.accept(new ListedState(id, hiddenReason(segments)), modified);
             }
-        }
+        });
     }
 
     /** Python's glob: each path segment matched on its own; names starting with '.' only by a pattern that does. */

@@ -2,7 +2,8 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Version;
-import java.util.function.Consumer;
+import java.time.Instant;
+import java.util.function.BiConsumer;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -107,9 +108,10 @@ final class S3BlobStore implements BlobStore {
 
     /** Every page of the listing, one request per 1000 keys, handed on as it arrives. */
     @Override
-    public void list(String prefix, Consumer<String> keys) {
+    public void list(String prefix, BiConsumer<String, Instant> keys) {
         try {
-            s3.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix)).contents().forEach(o -> keys.accept(o.key()));
+            s3.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix)).contents()
+                    .forEach(o -> keys.accept(o.key(), o.lastModified()));
         } catch (S3Exception e) {
             if (prefix.startsWith("/") && e.statusCode() == 400) {
                 return; // a server refusing keys that start with '/' (S3Proxy's file stores, for one) holds none

@@ -8,8 +8,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Meltano's local {@code file://} backend on Windows: each ID's folder is named with the standard
@@ -23,26 +27,26 @@ final class WindowsLayout implements BlobLayout {
     }
 
     @Override
-    public void list(BlobStore store, String pattern, Consumer<ListedState> sink) {
-        List<String> folders = new ArrayList<>();
-        store.list("", key -> {
+    public void list(BlobStore store, String pattern, BiConsumer<ListedState, Instant> sink) {
+        Map<String, Instant> folders = new LinkedHashMap<>();
+        store.list("", (key, modified) -> {
             String folder = BlobLayout.stateFolder(key);
             if (folder != null) {
-                folders.add(folder);
+                folders.put(folder, modified);
             }
         });
         Glob glob = pattern == null ? null : Glob.compile(pattern);
-        List<ListedState> found = new ArrayList<>();
-        for (String folder : folders) {
+        List<Map.Entry<ListedState, Instant>> found = new ArrayList<>();
+        folders.forEach((folder, modified) -> {
             String id = decode(folder);
             if (id == null) {
-                found.add(new ListedState(folder, "the folder name is not base64: Meltano on Windows cannot read it"));
+                found.add(Map.entry(new ListedState(folder, "the folder name is not base64: Meltano on Windows cannot read it"), modified));
             } else if (glob == null || glob.matches(id)) {
-                found.add(ListedState.visible(id));
+                found.add(Map.entry(ListedState.visible(id), modified));
             }
-        }
-        found.sort((a, b) -> a.stateId().compareTo(b.stateId()));
-        found.forEach(sink);
+        });
+        found.sort(Comparator.comparing(e -> e.getKey().stateId()));
+        found.forEach(e -> sink.accept(e.getKey(), e.getValue()));
     }
 
     private static String decode(String folder) {

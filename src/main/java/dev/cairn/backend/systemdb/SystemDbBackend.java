@@ -22,8 +22,11 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -83,6 +86,26 @@ public final class SystemDbBackend implements StateBackend, RunLog {
             return;
         }
         select("SELECT state_id FROM state", pattern, rows -> sink.accept(ListedState.visible(rows.getString(1))));
+    }
+
+    /**
+     * {@code updated_at} of every row, which Meltano stamps in the local time of the machine it ran
+     * on: read here in this machine's time zone, the one its user shares with their pipelines at best.
+     */
+    @Override
+    public Map<String, Instant> updateTimes() {
+        if (fromRuns) {
+            throw new BackendException(displayUri + " has no update times: its states are " + FROM_RUNS);
+        }
+        Map<String, Instant> times = new HashMap<>();
+        ZoneId here = ZoneId.systemDefault();
+        select("SELECT state_id, updated_at FROM state", null, rows -> {
+            LocalDateTime at = naive(rows.getString(2));
+            if (at != null) {
+                times.put(rows.getString(1), at.atZone(here).toInstant());
+            }
+        });
+        return times;
     }
 
     @Override
@@ -363,11 +386,17 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     }
 
     private static Instant utc(String naiveUtc) {
-        if (naiveUtc == null || naiveUtc.isBlank()) {
+        LocalDateTime at = naive(naiveUtc);
+        return at == null ? null : at.toInstant(ZoneOffset.UTC);
+    }
+
+    /** A DATETIME / TIMESTAMP column's text; null for NULL or text that is no time. */
+    private static LocalDateTime naive(String text) {
+        if (text == null || text.isBlank()) {
             return null;
         }
         try {
-            return Timestamp.valueOf(naiveUtc.trim().replace('T', ' ')).toLocalDateTime().toInstant(ZoneOffset.UTC);
+            return Timestamp.valueOf(text.trim().replace('T', ' ')).toLocalDateTime();
         } catch (IllegalArgumentException e) {
             return null;
         }

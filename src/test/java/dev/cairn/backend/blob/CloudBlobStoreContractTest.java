@@ -87,7 +87,7 @@ abstract class CloudBlobStoreContractTest {
             theirPut(key, "{}");
         }
         List<String> keys = new ArrayList<>();
-        store.list("state", keys::add);
+        store.list("state", (key, modified) -> keys.add(key));
         assertEquals(List.of("state-old/b/state.json", "state/a/state.json", "statefile"), keys.stream().sorted().toList());
     }
 

@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.Version;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 
 /** Meltano's cloud layout over keys a real S3 holds but S3Proxy's file-backed stores cannot (a leading '/'). */
@@ -41,8 +42,8 @@ class CloudLayoutTest {
         }
 
         @Override
-        public void list(String prefix, Consumer<String> keys) {
-            blobs.keySet().stream().filter(k -> k.startsWith(prefix)).forEach(keys);
+        public void list(String prefix, BiConsumer<String, Instant> keys) {
+            blobs.keySet().stream().filter(k -> k.startsWith(prefix)).forEach(k -> keys.accept(k, Instant.EPOCH));
         }
 
         @Override
@@ -56,7 +57,7 @@ class CloudLayoutTest {
             store.put(key, new byte[0], null);
         }
         Map<String, ListedState> listed = new TreeMap<>();
-        new CloudLayout("state").list(store, null, l -> listed.put(l.stateId(), l));
+        new CloudLayout("state").list(store, null, (l, modified) -> listed.put(l.stateId(), l));
         assertEquals(2, listed.size(), listed.toString());
         assertTrue(listed.get("dev:now").visibleToMeltano());
         String why = listed.get("/state/dev:upgraded/state.json").hiddenFromMeltano();

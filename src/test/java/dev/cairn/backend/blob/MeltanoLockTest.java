@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -167,7 +168,7 @@ class MeltanoLockTest {
         }
 
         @Override
-        public void list(String prefix, Consumer<String> keys) {
+        public void list(String prefix, BiConsumer<String, Instant> keys) {
             store.list(prefix, keys);
         }
 
