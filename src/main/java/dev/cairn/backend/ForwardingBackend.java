@@ -2,8 +2,8 @@ package dev.cairn.backend;
 
 import dev.cairn.state.StateDocument;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /** A backend that hands every call to another one; decorators override what they change. */
@@ -26,8 +26,8 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
-    public Map<String, Instant> updateTimes() {
-        return backend.updateTimes();
+    public void updateTimes(BiConsumer<String, Instant> sink) {
+        backend.updateTimes(sink);
     }
 
     @Override

@@ -4,8 +4,8 @@ import dev.cairn.state.StateDocument;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -28,14 +28,15 @@ public interface StateBackend extends AutoCloseable {
     }
 
     /**
-     * When each state was last written, by ID, where the backend keeps such a time: the system
-     * database's {@code updated_at} (which Meltano leaves NULL on an ID's first insert: such an ID
-     * is missing from the map), an object store's time of each {@code state.json}. One query or
-     * one listing, asked only when someone wants the times: {@link #list} stays without them.
+     * Hands on when each stored state was last written, where the backend keeps such a time: the
+     * system database's {@code updated_at} (null for an ID Meltano inserted and never replaced: it
+     * leaves the column NULL on the first insert), an object store's time of each
+     * {@code state.json}. One query or one listing, made only when someone wants the times:
+     * {@link #list} stays without them.
      *
      * @throws BackendException the backend keeps no such time (the message says why), or reading them failed
      */
-    default Map<String, Instant> updateTimes() {
+    default void updateTimes(BiConsumer<String, Instant> sink) {
         throw new BackendException(displayUri() + " keeps no time of a state's last change");
     }
 

@@ -14,6 +14,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -73,7 +74,8 @@ class FileBackendTest {
         Files.setLastModifiedTime(root.resolve(E).resolve("state.json"), FileTime.from(newer));
         lock(A, "1717225200.481233"); // a lock written later is no change of the state
 
-        Map<String, Instant> times = backend.updateTimes();
+        Map<String, Instant> times = new HashMap<>();
+        backend.updateTimes(times::put);
         assertEquals(older, times.get(A));
         assertEquals(newer, times.get(E), "the nested ID too");
         assertEquals(Set.of(A, B, C, D, E, F, G, H, I), times.keySet());

@@ -13,15 +13,14 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -57,10 +56,8 @@ public final class BlobStateBackend implements StateBackend {
 
     /** The times the store's listing gives each {@code state.json}: one listing, as {@link #list} makes. */
     @Override
-    public Map<String, Instant> updateTimes() {
-        Map<String, Instant> times = new HashMap<>();
-        layout.list(store, null, (listed, modified) -> times.put(listed.stateId(), modified));
-        return times;
+    public void updateTimes(BiConsumer<String, Instant> sink) {
+        layout.list(store, null, (listed, modified) -> sink.accept(listed.stateId(), modified));
     }
 
     @Override

@@ -25,11 +25,10 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -93,19 +92,15 @@ public final class SystemDbBackend implements StateBackend, RunLog {
      * on: read here in this machine's time zone, the one its user shares with their pipelines at best.
      */
     @Override
-    public Map<String, Instant> updateTimes() {
+    public void updateTimes(BiConsumer<String, Instant> sink) {
         if (fromRuns) {
             throw new BackendException(displayUri + " has no update times: its states are " + FROM_RUNS);
         }
-        Map<String, Instant> times = new HashMap<>();
         ZoneId here = ZoneId.systemDefault();
         select("SELECT state_id, updated_at FROM state", null, rows -> {
             LocalDateTime at = naive(rows.getString(2));
-            if (at != null) {
-                times.put(rows.getString(1), at.atZone(here).toInstant());
-            }
+            sink.accept(rows.getString(1), at == null ? null : at.atZone(here).toInstant());
         });
-        return times;
     }
 
     @Override

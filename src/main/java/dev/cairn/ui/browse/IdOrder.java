@@ -7,7 +7,9 @@ public enum IdOrder {
     /** Natural order: letters regardless of case, numbers by value ({@code run2} before {@code run10}). */
     NATURAL("A → Z"),
     /** As the backend lists them, which is the order of {@code meltano state list}. */
-    BACKEND("Backend order");
+    BACKEND("Backend order"),
+    /** Newest update first, where the backend keeps update times; read only when asked for (see {@link UpdateTimes}). */
+    RECENT("Recently updated");
 
     private final String label;
 

@@ -2,8 +2,10 @@ package dev.cairn.ui.browse;
 
 import dev.cairn.ui.theme.Styles;
 import java.util.Map;
+import java.util.function.Function;
 import javafx.beans.value.ChangeListener;
 import javafx.geometry.Pos;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -35,11 +37,17 @@ public final class StateListView extends BorderPane {
     private final javafx.beans.property.BooleanProperty compact = new javafx.beans.property.SimpleBooleanProperty(this, "compact");
 
     private final Label count = new Label();
-    private final javafx.scene.control.ChoiceBox<IdOrder> order = new javafx.scene.control.ChoiceBox<>();
+    /** A combo box, not a choice box: its cells can be disabled, as Recently updated is where the backend has no times. */
+    private final ComboBox<IdOrder> order = new ComboBox<>();
+    private static final String ORDER_HELP = "Order of the IDs: A → Z (natural: run9 before run10), the backend's, as meltano"
+            + " state list prints them, or recently updated (newest first, read when chosen; an ID whose update time is"
+            + " NULL in the system DB, which Meltano leaves so until it replaces a state, comes last)";
     private final ProgressIndicator spinner = new ProgressIndicator();
     private static final String NO_BACKEND = "No backend open. Connect to one, or pick a saved connection.";
     private final Label placeholder = new Label(NO_BACKEND);
     private StateListViewModel model;
+    /** Why the bound backend cannot order by update time, or null. */
+    private String recentUnavailable;
     private final ChangeListener<Object> countsListener = (obs, old, now) -> updateBadgeBar();
     private final ChangeListener<Number> revisionListener = (obs, old, now) -> list.refresh();
     private final ChangeListener<StateIdEntry> modelSelection = (obs, old, now) -> {
@@ -56,6 +64,7 @@ public final class StateListView extends BorderPane {
     private final javafx.collections.ListChangeListener<StateIdEntry> visibleListener =
             change -> modelSelection.changed(null, null, model.selectedProperty().get());
     private final ChangeListener<Boolean> loadingListener = (obs, old, now) -> spinner.setVisible(now);
+    private final ChangeListener<String> recentListener = (obs, old, now) -> showRecentAvailability(now);
 
     public StateListView() {
         getStyleClass().add(Styles.STATE_LIST);
@@ -82,7 +91,8 @@ public final class StateListView extends BorderPane {
         order.getItems().setAll(IdOrder.values());
         order.setId("id-order");
         order.setMinWidth(Region.USE_PREF_SIZE);
-        order.setTooltip(new Tooltip("Order of the IDs: A → Z (natural: run9 before run10), or the backend's, as meltano state list prints them"));
+        order.setTooltip(new Tooltip(ORDER_HELP));
+        showRecentAvailability(null);
         count.setMinWidth(Region.USE_PREF_SIZE);
         order.setDisable(true);
         HBox countRow = new HBox(6, count, spacer, spinner, order);
@@ -91,7 +101,7 @@ public final class StateListView extends BorderPane {
         VBox top = new VBox(6, filter, badgeBar, countRow);
         top.getStyleClass().add(Styles.PANE_HEADER);
         setTop(top);
-        list.setCellFactory(v -> new EntryCell(v, compact));
+        list.setCellFactory(v -> new EntryCell(v, compact, entry -> model == null ? null : model.updateTimeText(entry)));
         // badges shrink to their short labels where the list is too narrow for typical IDs and them
         compact.bind(list.widthProperty().lessThan(COMPACT_BELOW));
         compact.addListener((o, a, b) -> list.refresh());
@@ -117,6 +127,7 @@ public final class StateListView extends BorderPane {
             model.selectedProperty().removeListener(modelSelection);
             model.visible().removeListener(visibleListener);
             model.loadingProperty().removeListener(loadingListener);
+            model.recentUnavailableProperty().removeListener(recentListener);
             count.textProperty().unbind();
             placeholder.textProperty().unbind();
         }
@@ -126,6 +137,7 @@ public final class StateListView extends BorderPane {
             filter.setText("");
             filter.setDisable(true);
             order.setDisable(true);
+            showRecentAvailability(null);
             badgeBar.getChildren().clear();
             count.setText("");
             spinner.setVisible(false);
@@ -144,6 +156,8 @@ public final class StateListView extends BorderPane {
         next.selectedProperty().addListener(modelSelection);
         next.visible().addListener(visibleListener);
         next.loadingProperty().addListener(loadingListener);
+        next.recentUnavailableProperty().addListener(recentListener);
+        showRecentAvailability(next.recentUnavailableProperty().get());
         spinner.setVisible(next.loadingProperty().get());
         count.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> String.format("%,d of %,d IDs", next.visible().size(), next.totalCount()), next.visible(),
@@ -179,6 +193,26 @@ public final class StateListView extends BorderPane {
         }
     }
 
+    /** Where Recently updated cannot be had, its entry is disabled and the order's tooltip says why. */
+    private void showRecentAvailability(String unavailable) {
+        recentUnavailable = unavailable;
+        order.setCellFactory(v -> new OrderCell()); // new cells: the drop-down's present ones would keep the old state
+        order.getTooltip().setText(unavailable == null ? ORDER_HELP
+                : ORDER_HELP + ".\n\nRecently updated is not available here: " + unavailable);
+    }
+
+    /** A cell of the order's drop-down: Recently updated disabled, with the reason, where it is not available. */
+    private final class OrderCell extends ListCell<IdOrder> {
+        @Override
+        protected void updateItem(IdOrder item, boolean empty) {
+            super.updateItem(item, empty);
+            setText(empty || item == null ? null : item.toString());
+            String why = item == IdOrder.RECENT ? recentUnavailable : null;
+            setDisable(why != null);
+            setTooltip(why == null ? null : new Tooltip(why));
+        }
+    }
+
     public TextField filterField() {
         return filter;
     }
@@ -197,9 +231,12 @@ public final class StateListView extends BorderPane {
         private final HBox badgeBox = new HBox(4);
         private final HBox row = new HBox(6, id, badgeBox);
         private final javafx.beans.value.ObservableBooleanValue compact;
+        private final Function<StateIdEntry, String> updateTimeText;
 
-        EntryCell(ListView<StateIdEntry> owner, javafx.beans.value.ObservableBooleanValue compact) {
+        EntryCell(ListView<StateIdEntry> owner, javafx.beans.value.ObservableBooleanValue compact,
+                  Function<StateIdEntry, String> updateTimeText) {
             this.compact = compact;
+            this.updateTimeText = updateTimeText;
             id.getStyleClass().add(Styles.STATE_ID);
             id.setMinWidth(40);
             id.setMaxWidth(Double.MAX_VALUE);
@@ -226,7 +263,8 @@ public final class StateListView extends BorderPane {
                 return;
             }
             id.setText(entry.stateId());
-            id.setTooltip(new Tooltip(entry.stateId()));
+            String updated = updateTimeText.apply(entry);
+            id.setTooltip(new Tooltip(updated == null ? entry.stateId() : entry.stateId() + "\n" + updated));
             badgeBox.getChildren().setAll(BadgeLabels.of(entry.badges(), compact.get()));
             setGraphic(row);
         }

@@ -58,6 +58,9 @@ public final class StateListViewModel {
     /** The IDs in the backend's order, and in natural order (sorted off the FX thread when listed). */
     private List<StateIdEntry> all = List.of();
     private List<StateIdEntry> natural = List.of();
+    /** The IDs newest update first, once the times are read (until then, and in other orders, null: natural order shown). */
+    private List<StateIdEntry> recent;
+    private final UpdateTimes updateTimes;
     private final ObjectProperty<IdOrder> order = new SimpleObjectProperty<>(this, "order", IdOrder.NATURAL);
     private final ObservableList<StateIdEntry> visible = FXCollections.observableArrayList();
     private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
@@ -82,24 +85,54 @@ public final class StateListViewModel {
         this.scanLocks = scanLocks;
         this.lister = new TaskSlot(executor);
         this.scanning = new TaskSlot(executor);
+        this.updateTimes = new UpdateTimes(backend, executor);
         filterText.addListener((obs, old, now) -> applyFilter(false));
         badgeFilter.addListener((obs, old, now) -> {
             lastFilter = null;
             applyFilter(false);
         });
         order.addListener((obs, old, now) -> {
+            if (now == IdOrder.RECENT) {
+                sortByUpdateTime(old);
+            } else {
+                updateTimes.cancel();
+                recent = null;
+            }
             lastFilter = null;
             applyFilter(true);
         });
     }
 
-    /** The order of the list: natural (the default) or the backend's. */
+    /** The order of the list: natural (the default), the backend's, or the most recently updated first. */
     public ObjectProperty<IdOrder> orderProperty() {
         return order;
     }
 
+    /** Why {@link IdOrder#RECENT} cannot be had on this backend (no times kept, or reading them failed), or null. */
+    public ReadOnlyStringProperty recentUnavailableProperty() {
+        return updateTimes.unavailableProperty();
+    }
+
+    /** What a row's tooltip says of the ID's last update while the list is in {@link IdOrder#RECENT} order, else null. */
+    public String updateTimeText(StateIdEntry entry) {
+        return order.get() == IdOrder.RECENT && recent != null ? updateTimes.describe(entry.stateId()) : null;
+    }
+
+    /** Reads the update times and applies the order when they arrive; a failed or cancelled read goes back to {@code fallback}. */
+    private void sortByUpdateTime(IdOrder fallback) {
+        updateTimes.sort(natural, sorted -> {
+            recent = sorted;
+            lastFilter = null;
+            applyFilter(true);
+        }, () -> order.set(fallback == null || fallback == IdOrder.RECENT ? IdOrder.NATURAL : fallback));
+    }
+
     private List<StateIdEntry> ordered() {
-        return order.get() == IdOrder.BACKEND ? all : natural;
+        return switch (order.get()) {
+            case BACKEND -> all;
+            case NATURAL -> natural;
+            case RECENT -> recent == null ? natural : recent;
+        };
     }
 
     public StateBackend backend() {
@@ -235,6 +268,11 @@ public final class StateListViewModel {
         String keep = selected.get() == null ? null : selected.get().stateId();
         all = List.copyOf(entries);
         natural = List.copyOf(inNaturalOrder);
+        if (order.get() == IdOrder.RECENT) {
+            // listed anew: their times too (a write since changed some), in natural order meanwhile
+            recent = null;
+            sortByUpdateTime(IdOrder.NATURAL);
+        }
         listing = Listing.LISTED;
         lastFilter = null;
         applyFilter(true);
@@ -398,5 +436,6 @@ public final class StateListViewModel {
     public void close() {
         lister.cancel();
         scanning.cancel();
+        updateTimes.cancel();
     }
 }

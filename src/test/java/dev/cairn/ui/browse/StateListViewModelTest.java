@@ -3,13 +3,23 @@ package dev.cairn.ui.browse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static dev.cairn.testing.Fixtures.*;
 
 import dev.cairn.backend.ListedState;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.GatedBackend;
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
+import dev.cairn.testing.Fixtures;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import org.junit.jupiter.api.io.TempDir;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +82,40 @@ class StateListViewModelTest {
         ui.run(() -> model.orderProperty().set(IdOrder.BACKEND));
         assertEquals(listed.stream().filter(id -> id.toLowerCase().contains("run")).collect(Collectors.toList()), visibleIds(model),
                 "the backend's order, as `meltano state list` prints it, still filtered");
+    }
+
+    @Test
+    void recentlyUpdatedReadsMeltanosUpdatedAtWhenChosenNewestFirstWithTheNullOnesLast() throws Exception {
+        String uri = Fixtures.systemDb(dir);
+        try (StateBackend backend = Backends.open(uri, BackendOptions.defaults())) {
+            StateListViewModel model = loaded(backend);
+            ui.run(() -> model.orderProperty().set(IdOrder.BACKEND));
+            ui.run(() -> model.orderProperty().set(IdOrder.RECENT));
+            ui.awaitIdle();
+            // updated_at: H 2024-06-01 11:11, A 10:00, E 08:31, C 07:00, F 2024-05-28; NULL for G, D, B, I (natural order)
+            assertEquals(List.of(H, A, E, C, F, G, D, B, I), visibleIds(model));
+            StateIdEntry a = ui.call(() -> model.visible().get(1));
+            String shown = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss z").withZone(ZoneId.systemDefault())
+                    .format(LocalDateTime.parse("2024-06-01T10:00:03.512847").atZone(ZoneId.systemDefault()));
+            assertEquals("Updated " + shown, ui.call(() -> model.updateTimeText(a)));
+            StateIdEntry b = ui.call(() -> model.visible().get(7));
+            assertTrue(ui.call(() -> model.updateTimeText(b)).startsWith("No update time: Meltano leaves updated_at empty"));
+            ui.run(() -> model.filterTextProperty().set("dev"));
+            assertEquals(List.of(H, A, F, D), visibleIds(model), "filtered, in the same order");
+
+            // a read that fails makes the order unavailable, saying why, and the list goes back to the order it had
+            ui.run(() -> model.orderProperty().set(IdOrder.NATURAL));
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
+                 Statement s = c.createStatement()) {
+                s.executeUpdate("ALTER TABLE state RENAME COLUMN updated_at TO changed_at");
+            }
+            ui.run(() -> model.orderProperty().set(IdOrder.RECENT));
+            ui.awaitIdle();
+            assertEquals(IdOrder.NATURAL, ui.call(() -> model.orderProperty().get()));
+            assertTrue(ui.call(() -> model.recentUnavailableProperty().get()).contains("updated_at"),
+                    ui.call(() -> model.recentUnavailableProperty().get()));
+            assertEquals(null, ui.call(() -> model.updateTimeText(a)), "no times shown in another order");
+        }
     }
 
     @Test
