@@ -119,6 +119,22 @@ class StateListViewModelTest {
     }
 
     @Test
+    void cancellingTheReadOfUpdateTimesKeepsTheOrderTheListHad() {
+        StateBackend backend = fixtures();
+        StateListViewModel model = loaded(backend);
+        ui.run(() -> model.orderProperty().set(IdOrder.BACKEND));
+        List<String> inBackendOrder = visibleIds(model);
+        CountDownLatch busy = ui.occupyWorkers(2);
+        ui.run(() -> model.orderProperty().set(IdOrder.RECENT));
+        ui.cancelAll();
+        busy.countDown();
+        ui.awaitIdle();
+        assertEquals(IdOrder.BACKEND, ui.call(() -> model.orderProperty().get()));
+        assertEquals(inBackendOrder, visibleIds(model));
+        assertEquals(null, ui.call(() -> model.recentUnavailableProperty().get()), "a cancel is no reason to disable the order");
+    }
+
+    @Test
     void naturalOrderComparesNumbersByValueAndLettersRegardlessOfCase() {
         List<String> ids = new ArrayList<>(List.of("b", "a10", "A9", "a09x", "a9", "a", "a-1", "a_1"));
         ids.sort(IdOrder.NATURAL_ORDER);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.browse.Badge;
+import dev.cairn.ui.browse.IdOrder;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.demo.DemoWorkspace;
@@ -145,6 +146,26 @@ class MainWindowTest {
             assertTrue(fx(() -> list.lookupAll("." + Styles.BADGE).stream()
                     .anyMatch(badge -> ((javafx.scene.control.Label) badge).getText().equals(Badge.PARTIAL_PENDING.shortLabel()))));
         }
+    }
+
+    @Test
+    void choosingRecentlyUpdatedListsTheNewestFirstAndEachRowSaysWhen() throws Exception {
+        BackendSession prod = fx(() -> model.currentProperty().get());
+        java.util.Map<String, java.time.Instant> times = new java.util.HashMap<>();
+        prod.list().backend().updateTimes(times::put);
+        String newest = times.entrySet().stream().filter(e -> e.getValue() != null)
+                .max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey();
+
+        robot.clickOn("#id-order");
+        robot.clickOn(IdOrder.RECENT.toString());
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && prod.list().visible().get(0).stateId().equals(newest));
+        assertEquals(IdOrder.RECENT, fx(() -> prod.list().orderProperty().get()));
+        javafx.scene.control.Label first = fx(() -> view.stateList().listView().lookupAll("." + Styles.STATE_ID).stream()
+                .map(node -> (javafx.scene.control.Label) node)
+                .filter(id -> newest.equals(id.getText())).findFirst().orElseThrow());
+        String tooltip = fx(() -> first.getTooltip().getText());
+        assertTrue(tooltip.startsWith(newest + "\nUpdated " + times.get(newest).atZone(java.time.ZoneId.systemDefault()).getYear()),
+                tooltip);
     }
 
     @Test

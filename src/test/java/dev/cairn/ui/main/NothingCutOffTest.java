@@ -10,6 +10,7 @@ import dev.cairn.state.Json;
 import dev.cairn.ui.LayoutCheck;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.WriteWorkspace;
+import dev.cairn.ui.browse.IdOrder;
 import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
 import dev.cairn.ui.task.TaskExecutor;
@@ -148,6 +149,9 @@ class NothingCutOffTest {
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.DONE);
         check("the written sheet");
         fxRun(() -> model.writes().flow().close());
+
+        fxRun(() -> model.currentProperty().get().list().orderProperty().set(IdOrder.RECENT));
+        check("the ID list ordered by update time");
 
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
