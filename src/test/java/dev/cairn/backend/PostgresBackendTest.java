@@ -140,12 +140,18 @@ class PostgresBackendTest {
         assertEquals("{}", row[1]);
         assertNull(row[2], "Meltano's first insert leaves updated_at NULL");
         assertEquals(created, backend.read("dev:new-to-target").version());
+        java.util.Map<String, java.time.Instant> times = new java.util.HashMap<>();
+        backend.updateTimes(times::put);
+        assertTrue(times.containsKey("dev:new-to-target") && times.get("dev:new-to-target") == null, times.toString());
 
         LocalDateTime before = LocalDateTime.now().minusSeconds(1);
         backend.write("dev:new-to-target", complete("{\"singer_state\": {\"x\": 2}}"), created);
         LocalDateTime stamped = (LocalDateTime) row("dev:new-to-target")[2];
         assertTrue(stamped.isAfter(before) && stamped.isBefore(LocalDateTime.now().plusSeconds(1)),
                 "an update stamps the naive local time, as SQLAlchemy's row switch does: " + stamped);
+        backend.updateTimes(times::put);
+        assertEquals(stamped.atZone(java.time.ZoneId.systemDefault()).toInstant(), times.get("dev:new-to-target"),
+                "the update time is that local time");
     }
 
     @Test

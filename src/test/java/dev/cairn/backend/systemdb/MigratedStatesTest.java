@@ -2,6 +2,7 @@ package dev.cairn.backend.systemdb;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.ReadOnlyException;
@@ -182,6 +183,8 @@ class MigratedStatesTest {
                     StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {}}")), github.version()));
             assertTrue(refused.getMessage().contains(reason), refused.getMessage());
             assertThrows(ReadOnlyException.class, () -> backend.delete(GITHUB, github.version()));
+            BackendException noTimes = assertThrows(BackendException.class, () -> backend.updateTimes((id, time) -> { }));
+            assertTrue(noTimes.getMessage().contains("has no update times"), noTimes.getMessage());
         }
         try (Connection c = connect(uri); var rows = c.createStatement().executeQuery("SELECT COUNT(*) FROM runs")) {
             rows.next();
