@@ -14,11 +14,18 @@ import java.time.Clock;
 abstract class CloudBackendFactory implements BackendFactory {
 
     private final String scheme;
+    private final String userInfo;
     private final String bucket;
 
     /** @param bucket what the family calls the URI's host: "bucket", "container" */
     CloudBackendFactory(String scheme, String bucket) {
+        this(scheme, "", bucket);
+    }
+
+    /** @param userInfo the credentials the family's URI may carry, as the list of schemes shows them: "[KEY:SECRET@]" */
+    CloudBackendFactory(String scheme, String userInfo, String bucket) {
         this.scheme = scheme;
+        this.userInfo = userInfo;
         this.bucket = bucket;
     }
 
@@ -29,14 +36,14 @@ abstract class CloudBackendFactory implements BackendFactory {
 
     @Override
     public final String schemes() {
-        return scheme + bucket + "/prefix";
+        return scheme + userInfo + bucket + "/prefix";
     }
 
     @Override
     public final StateBackend open(String uri, BackendOptions options) {
         CloudUri location = CloudUri.parse(scheme, uri);
         if (location.host() == null) {
-            throw new BackendException("no " + bucket + " in " + location.display() + " (expected " + schemes() + ")");
+            throw new BackendException("no " + bucket + " in " + location.display() + " (expected " + scheme + bucket + "/prefix)");
         }
         return new BlobStateBackend(openStore(location, options), new CloudLayout(location.prefix()), options, Clock.systemUTC());
     }

@@ -1,10 +1,7 @@
 package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
-import dev.cairn.backend.BackendFactory;
 import dev.cairn.backend.BackendOptions;
-import dev.cairn.backend.StateBackend;
-import java.time.Clock;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -13,21 +10,15 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * Opens Meltano's {@code s3://[KEY:SECRET@]bucket/prefix} backend, on AWS or on an S3-compatible
  * server named by an endpoint setting (see {@link S3Connection}).
  */
-public final class S3BackendFactory implements BackendFactory {
+public final class S3BackendFactory extends CloudBackendFactory {
 
-    @Override
-    public boolean accepts(String uri) {
-        return S3Location.accepts(uri);
+    public S3BackendFactory() {
+        super("s3://", "[KEY:SECRET@]", "bucket");
     }
 
     @Override
-    public String schemes() {
-        return "s3://[KEY:SECRET@]bucket/prefix";
-    }
-
-    @Override
-    public StateBackend open(String uri, BackendOptions options) {
-        S3Location location = S3Location.parse(uri);
+    BlobStore openStore(CloudUri uri, BackendOptions options) {
+        S3Location location = new S3Location(uri);
         S3Connection connection = S3Connection.resolve(location, options);
         S3Client client = connection.client();
         try {
@@ -36,8 +27,7 @@ public final class S3BackendFactory implements BackendFactory {
             client.close();
             throw e;
         }
-        S3BlobStore store = new S3BlobStore(client, location.bucket(), location.displayUri());
-        return new BlobStateBackend(store, new CloudLayout(location.prefix()), options, Clock.systemUTC());
+        return new S3BlobStore(client, location.bucket(), location.displayUri());
     }
 
     /** Fails early, saying which bucket, server and credentials, rather than on the first listing. */

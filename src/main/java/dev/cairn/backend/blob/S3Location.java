@@ -1,34 +1,16 @@
 package dev.cairn.backend.blob;
 
-import dev.cairn.backend.BackendException;
-
 /**
  * Where an {@code s3://[KEY:SECRET@]bucket/prefix} URI points, read as Meltano reads it (see
  * {@link CloudUri}): the key and secret are the user-info parts taken raw.
  */
 public final class S3Location {
 
-    private static final String SCHEME = "s3://";
-
     private final CloudUri uri;
 
-    private S3Location(CloudUri uri) {
+    /** @param uri an {@code s3://} URI with a bucket, as {@link CloudBackendFactory} hands it on */
+    S3Location(CloudUri uri) {
         this.uri = uri;
-    }
-
-    public static boolean accepts(String uri) {
-        return CloudUri.hasScheme(uri, SCHEME);
-    }
-
-    public static S3Location parse(String uri) {
-        if (!accepts(uri)) {
-            throw new BackendException("not an S3 URI: " + CloudUri.display(0, uri));
-        }
-        CloudUri parsed = CloudUri.parse(SCHEME, uri);
-        if (parsed.host() == null) {
-            throw new BackendException("no bucket in " + parsed.display() + " (expected s3://bucket/prefix)");
-        }
-        return new S3Location(parsed);
     }
 
     public String bucket() {

@@ -19,7 +19,7 @@ class S3ConnectionTest {
 
     @Test
     void keyInTheUriIsUsed() {
-        S3Connection c = S3Connection.resolve(S3Location.parse("s3://KEY:SECRET@bucket/p"), NO_SETTINGS, Map.of());
+        S3Connection c = S3Connection.resolve(S3LocationTest.parse("s3://KEY:SECRET@bucket/p"), NO_SETTINGS, Map.of());
         assertEquals("an access key from the URI", c.credentialSource());
     }
 
@@ -28,8 +28,8 @@ class S3ConnectionTest {
         BackendOptions options = NO_SETTINGS.withSetting(S3Connection.ACCESS_KEY_SETTING, "K")
                 .withSetting(S3Connection.SECRET_KEY_SETTING, "S");
         assertEquals("an access key from settings",
-                S3Connection.resolve(S3Location.parse("s3://bucket/p"), options, Map.of()).credentialSource());
-        S3Connection fromEnv = S3Connection.resolve(S3Location.parse("s3://bucket/p"), NO_SETTINGS,
+                S3Connection.resolve(S3LocationTest.parse("s3://bucket/p"), options, Map.of()).credentialSource());
+        S3Connection fromEnv = S3Connection.resolve(S3LocationTest.parse("s3://bucket/p"), NO_SETTINGS,
                 Map.of("MELTANO_STATE_BACKEND_S3_AWS_ACCESS_KEY_ID", "K", "MELTANO_STATE_BACKEND_S3_AWS_SECRET_ACCESS_KEY", "S"));
         assertEquals("an access key from settings", fromEnv.credentialSource());
     }
@@ -37,23 +37,23 @@ class S3ConnectionTest {
     @Test
     void halfACredentialIsRefusedWithMeltanosMessage() {
         BackendException e = assertThrows(BackendException.class, () -> S3Connection.resolve(
-                S3Location.parse("s3://bucket/p"), NO_SETTINGS.withSetting(S3Connection.ACCESS_KEY_SETTING, "K"), Map.of()));
+                S3LocationTest.parse("s3://bucket/p"), NO_SETTINGS.withSetting(S3Connection.ACCESS_KEY_SETTING, "K"), Map.of()));
         assertEquals("AWS access key ID configured, but no AWS secret access key.", e.getMessage());
         e = assertThrows(BackendException.class, () -> S3Connection.resolve(
-                S3Location.parse("s3://bucket/p"), NO_SETTINGS.withSetting(S3Connection.SECRET_KEY_SETTING, "S"), Map.of()));
+                S3LocationTest.parse("s3://bucket/p"), NO_SETTINGS.withSetting(S3Connection.SECRET_KEY_SETTING, "S"), Map.of()));
         assertEquals("AWS secret access key configured, but not AWS access key ID.", e.getMessage());
     }
 
     @Test
     void noKeyMeansTheDefaultChain() {
-        S3Connection c = S3Connection.resolve(S3Location.parse("s3://bucket/p"), NO_SETTINGS, Map.of());
+        S3Connection c = S3Connection.resolve(S3LocationTest.parse("s3://bucket/p"), NO_SETTINGS, Map.of());
         assertEquals("the AWS default credential chain", c.credentialSource());
         assertNull(c.endpoint());
     }
 
     @Test
     void endpointComesFromSettingThenMeltanoThenAwsVariables() {
-        S3Location loc = S3Location.parse("s3://bucket/p");
+        S3Location loc = S3LocationTest.parse("s3://bucket/p");
         assertEquals(URI.create("http://setting:9000"), S3Connection.resolve(loc,
                 NO_SETTINGS.withSetting(S3Connection.ENDPOINT_SETTING, "http://setting:9000"),
                 Map.of("MELTANO_STATE_BACKEND_S3_ENDPOINT_URL", "http://meltano:9000")).endpoint());
@@ -69,7 +69,7 @@ class S3ConnectionTest {
 
     @Test
     void regionFromSettingOrEnvironmentElseUsEast1() {
-        S3Location loc = S3Location.parse("s3://bucket/p");
+        S3Location loc = S3LocationTest.parse("s3://bucket/p");
         assertEquals(Region.EU_WEST_1, S3Connection.resolve(loc,
                 NO_SETTINGS.withSetting(S3Connection.REGION_SETTING, "eu-west-1"), Map.of("AWS_REGION", "us-west-2")).region());
         assertEquals(Region.US_WEST_2, S3Connection.resolve(loc, NO_SETTINGS, Map.of("AWS_DEFAULT_REGION", "us-west-2")).region());
@@ -77,7 +77,7 @@ class S3ConnectionTest {
 
     @Test
     void diagnosticsNeverHoldTheSecret() {
-        S3Connection c = S3Connection.resolve(S3Location.parse("s3://KEY:VERYSECRET@bucket/p"), NO_SETTINGS, Map.of());
+        S3Connection c = S3Connection.resolve(S3LocationTest.parse("s3://KEY:VERYSECRET@bucket/p"), NO_SETTINGS, Map.of());
         assertFalse(c.credentialSource().contains("VERYSECRET"));
         assertTrue(c.toString().indexOf("VERYSECRET") < 0);
     }

@@ -6,13 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cairn.backend.BackendException;
+import dev.cairn.backend.BackendOptions;
 import org.junit.jupiter.api.Test;
 
 class S3LocationTest {
 
+    /** The location the S3 factory hands on for the URI. */
+    static S3Location parse(String uri) {
+        return new S3Location(CloudUri.parse("s3://", uri));
+    }
+
     @Test
     void bucketIsTheLowerCasedHostAndPrefixLosesItsSlashes() {
-        S3Location s3 = S3Location.parse("s3://My-Bucket:9000//state/dev//");
+        S3Location s3 = parse("s3://My-Bucket:9000//state/dev//");
         assertEquals("my-bucket", s3.bucket());
         assertEquals("state/dev", s3.prefix());
         assertNull(s3.accessKeyId());
@@ -20,14 +26,14 @@ class S3LocationTest {
 
     @Test
     void emptyPrefixIsTheBucketRoot() {
-        assertEquals("", S3Location.parse("s3://bucket").prefix());
-        assertEquals("", S3Location.parse("s3://bucket/").prefix());
-        assertEquals("", S3Location.parse("s3://bucket?x=1").prefix());
+        assertEquals("", parse("s3://bucket").prefix());
+        assertEquals("", parse("s3://bucket/").prefix());
+        assertEquals("", parse("s3://bucket?x=1").prefix());
     }
 
     @Test
     void keyAndSecretAreTakenRawNotPercentDecoded() {
-        S3Location s3 = S3Location.parse("s3://AKIA123:abc%2Bdef+ghi@bucket/prefix");
+        S3Location s3 = parse("s3://AKIA123:abc%2Bdef+ghi@bucket/prefix");
         assertEquals("AKIA123", s3.accessKeyId());
         assertEquals("abc%2Bdef+ghi", s3.secretAccessKey());
         assertEquals("bucket", s3.bucket());
@@ -35,7 +41,7 @@ class S3LocationTest {
 
     @Test
     void theLastAtSignEndsTheUserInfoAndTheFirstColonSplitsIt() {
-        S3Location s3 = S3Location.parse("s3://key:se:cr@et@bucket/p");
+        S3Location s3 = parse("s3://key:se:cr@et@bucket/p");
         assertEquals("key", s3.accessKeyId());
         assertEquals("se:cr@et", s3.secretAccessKey());
         assertEquals("bucket", s3.bucket());
@@ -44,7 +50,7 @@ class S3LocationTest {
     @Test
     void aSecretWithASlashBreaksTheUriAsInMeltano() {
         // urlparse ends the host part at the first '/': the "bucket" becomes the key's name
-        S3Location s3 = S3Location.parse("s3://KEY:ab/cd@bucket/prefix");
+        S3Location s3 = parse("s3://KEY:ab/cd@bucket/prefix");
         assertEquals("key", s3.bucket());
         assertNull(s3.accessKeyId());
         assertEquals("cd@bucket/prefix", s3.prefix());
@@ -52,16 +58,19 @@ class S3LocationTest {
 
     @Test
     void displayNeverShowsTheSecret() {
-        assertEquals("s3://KEY:***@bucket/prefix", S3Location.parse("s3://KEY:p/ss@bucket/prefix").displayUri());
-        S3Location s3 = S3Location.parse("s3://KEY:s3cr:et@bucket/prefix");
+        assertEquals("s3://KEY:***@bucket/prefix", parse("s3://KEY:p/ss@bucket/prefix").displayUri());
+        S3Location s3 = parse("s3://KEY:s3cr:et@bucket/prefix");
         assertEquals("s3://KEY:***@bucket/prefix", s3.displayUri());
         assertFalse(s3.toString().contains("s3cr"));
-        assertEquals("s3://bucket/prefix", S3Location.parse("s3://bucket/prefix").displayUri());
+        assertEquals("s3://bucket/prefix", parse("s3://bucket/prefix").displayUri());
     }
 
     @Test
     void aUriWithoutBucketIsRefused() {
-        assertThrows(BackendException.class, () -> S3Location.parse("s3:///prefix"));
-        assertThrows(BackendException.class, () -> S3Location.parse("gs://bucket/prefix"));
+        BackendException e = assertThrows(BackendException.class,
+                () -> new S3BackendFactory().open("s3:///prefix", BackendOptions.defaults()));
+        assertEquals("no bucket in s3:///prefix (expected s3://bucket/prefix)", e.getMessage());
+        assertFalse(new S3BackendFactory().accepts("gs://bucket/prefix"));
+        assertEquals("s3://[KEY:SECRET@]bucket/prefix", new S3BackendFactory().schemes());
     }
 }
