@@ -9,6 +9,7 @@ import dev.cairn.ops.UserFolders;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "log", description = "A state ID's runs and state edits from the system database's runs table, newest"
         + " first: started, outcome, run ID, trigger, duration, checkpoint, and what it changed; Cairn's journalled writes"
-        + " of the same time interleaved (outcome CAIRN, the journal entry's ID). Tab-separated.")
+        + " of the same time interleaved (outcome CAIRN, the journal entry's ID). Tab-separated. A file or cloud backend"
+        + " without --project has no runs: its journalled writes alone.")
 final class LogCommand implements Callable<Integer> {
 
     @Mixin
@@ -41,15 +43,29 @@ final class LogCommand implements Callable<Integer> {
             throw new UserError("--limit takes a positive number");
         }
         PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         try (StateBackend b = backend.open()) {
-            RunLog runs = Running.runsOf(b);
-            List<Timeline.Point> points = Timeline.page(runs, stateId, limit);
-            if (points.isEmpty()) {
-                spec.commandLine().getErr().println("No runs of " + stateId + ".");
-            }
             List<Journal.Entry> writes = UserFolders.fromEnvironment().journal().history(b.displayUri(), stateId);
+            Optional<RunLog> runs = b.runs();
+            List<Timeline.Item> items;
+            if (runs.isPresent()) {
+                List<Timeline.Point> points = Timeline.page(runs.get(), stateId, limit);
+                if (points.isEmpty()) {
+                    err.println("No runs of " + stateId + ".");
+                }
+                items = Timeline.interleave(points, writes, null, points.size() < limit);
+            } else {
+                // Meltano's runs of a file or cloud backend are in its project's system database: Cairn's journal is what is here
+                err.println(b.displayUri() + " keeps no runs: Meltano's runs of " + stateId + " are in its project's system"
+                        + " database (give --project). Cairn's writes from its journal:");
+                List<Timeline.Item> all = Timeline.interleave(List.of(), writes, null, true);
+                items = all.subList(0, Math.min(limit, all.size()));
+                if (items.isEmpty()) {
+                    err.println("No write of " + stateId + " in Cairn's journal.");
+                }
+            }
             Instant now = Instant.now();
-            for (Timeline.Item item : Timeline.interleave(points, writes, null, points.size() < limit)) {
+            for (Timeline.Item item : items) {
                 out.println(item.point() != null ? line(item.point(), now) : line(item.write()));
             }
         }

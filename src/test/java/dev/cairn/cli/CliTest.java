@@ -413,8 +413,19 @@ class CliTest {
                 + "2022-09-19T08:00:00Z\tSUCCESS\t5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11\t-\t20m31s\tcomplete\tfirst checkpoint\n", out());
         assertEquals(0, cairn("log", "--backend", db, C, "--limit", "1"));
         assertTrue(out().startsWith("2024-06-01T06:50:00Z\tRUNNING (stale)\t"), out());
-        assertEquals(1, cairn("log", "--backend", files, B));
-        assertTrue(err().contains("keeps no runs"), err());
+    }
+
+    @Test
+    void logOfAFileBackendWithoutItsProjectListsCairnsJournalAlone() {
+        assertEquals(0, cairn("log", "--backend", files, B), err());
+        assertEquals("", out());
+        assertTrue(err().contains("keeps no runs: Meltano's runs of " + B + " are in its project's system database (give --project)"), err());
+        assertTrue(err().contains("No write of " + B + " in Cairn's journal."), err());
+        assertEquals(0, cairn("merge", "--backend", files, B, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"v\": 1}}}}"), err());
+        assertEquals(0, cairn("merge", "--backend", files, B, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"v\": 2}}}}"), err());
+        assertEquals(0, cairn("log", "--backend", files, B, "--limit", "1"), err());
+        assertTrue(out().matches("[^\t]+\tCAIRN\t[^\t]+\t-\t-\t-\tMerge [^\n]*\n"), "the newest journalled write: " + out());
+        assertFalse(err().contains("No write"), err());
     }
 
     @Test
