@@ -355,5 +355,7 @@ class NothingCutOffTest {
         assertEquals(dev, controlTops(), "the production banner moved the controls");
         select("dev system DB", WriteWorkspace.DEV_ID_2);
         assertEquals(dev, controlTops(), "another state ID's header moved the controls");
+        select("archive", WriteWorkspace.ARCHIVE_ID);
+        assertEquals(dev, controlTops(), "the read-only notice moved the controls");
     }
 }
