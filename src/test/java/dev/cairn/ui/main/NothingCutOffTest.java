@@ -230,6 +230,19 @@ class NothingCutOffTest {
         TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().comparisonProperty().get() != null);
         check("the Timeline comparing two lines");
 
+        fxRun(() -> {
+            window.stage.setWidth(1024);
+            window.stage.setHeight(700);
+            view.timelineView().list().getSelectionModel().clearSelection();
+        });
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().noteProperty().get().isEmpty());
+        double listTop = fx(() -> top(view.timelineView().list()));
+        int journalled = fx(() -> model.writes().timeline().items().stream().filter(i -> i.point() == null).findFirst()
+                .map(model.writes().timeline().items()::indexOf).orElseThrow());
+        fxRun(() -> view.timelineView().list().getSelectionModel().clearAndSelect(journalled));
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().noteProperty().get().startsWith("Cairn's writes"));
+        assertEquals(listTop, fx(() -> top(view.timelineView().list())), "the Timeline's note moved its list");
+
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 
@@ -322,6 +335,13 @@ class NothingCutOffTest {
             }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /** Where a node's top is in the scene, laid out. */
+    private double top(Node node) {
+        view.applyCss();
+        view.layout();
+        return node.localToScene(node.getLayoutBounds()).getMinY();
     }
 
     /** Where the controls under the header are, in the scene. */
