@@ -47,12 +47,8 @@ public final class InspectorView extends BorderPane {
         wholeId.textProperty().bind(title.textProperty());
         title.setTooltip(wholeId);
         verdict.setWrapText(true);
-        verdict.getStyleClass().addAll(Styles.SUBTITLE, Styles.VERDICT);
-        Tooltip whole = new Tooltip();
-        whole.setWrapText(true);
-        whole.setMaxWidth(600);
-        whole.textProperty().bind(verdict.textProperty());
-        verdict.setTooltip(whole);
+        verdict.getStyleClass().addAll(Styles.SUBTITLE, Styles.VERDICT, Styles.TWO_LINES);
+        Styles.wholeTextAsTooltip(verdict);
         lock.getStyleClass().add(Styles.MUTED);
         badges.setSpacing(4);
         HBox titleRow = new HBox(10, title, badges);

@@ -239,10 +239,12 @@ public final class MainView extends BorderPane {
         Label readOnly = new Label();
         readOnly.setId("read-only-reason");
         readOnly.getStyleClass().add(Styles.NOTICE);
-        readOnly.setWrapText(true);
         readOnly.setMaxWidth(Double.MAX_VALUE);
         readOnly.textProperty().bind(writes.whyReadOnlyProperty());
-        showWhen(readOnly, writes.whyReadOnlyProperty().isNotEmpty());
+        // one line, its room kept on writable connections too, so the tabs under it stay put
+        // between connections; the whole reason is its tooltip where the line is too short
+        Styles.wholeTextAsTooltip(readOnly);
+        readOnly.visibleProperty().bind(writes.whyReadOnlyProperty().isNotEmpty());
         VBox bar = new VBox(6, buttons, readOnly);
         bar.getStyleClass().add(Styles.ACTION_BAR);
         return bar;

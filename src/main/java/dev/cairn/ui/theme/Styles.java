@@ -32,6 +32,8 @@ public final class Styles {
     public static final String TITLE = "title";
     public static final String SUBTITLE = "subtitle";
     public static final String VERDICT = "verdict";
+    /** Two lines' height whatever the text: what is under it stays put as the text comes and goes. */
+    public static final String TWO_LINES = "two-lines";
     public static final String MUTED = "muted";
     public static final String PLACEHOLDER = "placeholder";
 
@@ -113,5 +115,17 @@ public final class Styles {
     public static <T extends Node> T withClass(T node, String... styleClasses) {
         node.getStyleClass().addAll(styleClasses);
         return node;
+    }
+
+    /**
+     * Shows a label's whole text as its tooltip: for a label whose room is fixed (a line or two
+     * kept whatever it says), which cuts a longer text.
+     */
+    public static void wholeTextAsTooltip(javafx.scene.control.Labeled label) {
+        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        whole.setWrapText(true);
+        whole.setMaxWidth(600);
+        whole.textProperty().bind(label.textProperty());
+        label.setTooltip(whole);
     }
 }

@@ -5,14 +5,25 @@ import static dev.cairn.ui.TestWindow.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.MeltanoRun;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.meltano.StateLocation;
 import dev.cairn.ops.Edit;
 import dev.cairn.state.Json;
+import dev.cairn.state.JsonReplay;
+import dev.cairn.testing.RunRows;
 import dev.cairn.ui.LayoutCheck;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.WriteWorkspace;
 import dev.cairn.ui.browse.IdOrder;
 import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
+import dev.cairn.ui.connect.ProjectEnvironment;
+import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.dialog.DialogService;
+import dev.cairn.ui.dialog.FxDialogService;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Styles;
@@ -20,14 +31,21 @@ import dev.cairn.ui.theme.Theme;
 import dev.cairn.ui.transfer.TransferViewModel;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +64,7 @@ class NothingCutOffTest {
             + " s3://acme-meltano-state/meltano/state: the connection was reset by the peer after 3 retries;"
             + " check the endpoint, the network and the credentials of the profile";
 
+    private WriteWorkspace workspace;
     private TestWindow window;
     private MainViewModel model;
     private MainView view;
@@ -53,7 +72,8 @@ class NothingCutOffTest {
 
     @BeforeEach
     void openWindow(@TempDir Path home) throws Exception {
-        window = TestWindow.open(new WriteWorkspace(home).folders, WriteWorkspace.opener(), 4);
+        workspace = new WriteWorkspace(home);
+        window = TestWindow.open(workspace.folders, WriteWorkspace.opener(), 4);
         model = window.model;
         view = window.view;
     }
@@ -156,6 +176,144 @@ class NothingCutOffTest {
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 
+    /**
+     * A write to the dev system DB that a pipeline run overtakes (a conflict with a place both
+     * changed), resolved and written; then History with that write and the Timeline with the runs
+     * rows of three earlier runs and the journalled write among them.
+     */
+    @Test
+    void theConflictHistoryAndTimelineFitAtBothSizes() throws Exception {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + workspace.devUri.substring("sqlite:///".length()))) {
+            RunRows rows = new RunRows(db, true);
+            for (int day = 1; day <= 3; day++) {
+                LocalDateTime started = RunRows.minutesAgo((4 - day) * 24 * 60L);
+                rows.add(WriteWorkspace.DEV_ID, day == 2 ? "FAILED" : "SUCCESS", started, MeltanoRun.Payload.STATE,
+                        WriteWorkspace.bookmark("issues", "2024-04-0" + day + "T00:00:00+00:00"), "schedule", started.plusMinutes(19));
+            }
+        }
+        select("dev system DB", WriteWorkspace.DEV_ID);
+        var mine = Json.parseObject(WriteWorkspace.bookmark("issues", "2024-05-03T00:00:00.000000+00:00"));
+        fxRun(() -> model.writes().write(Edit.merge(mine)));
+        TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
+        try (StateBackend pipeline = workspace.open(workspace.devUri)) {
+            StoredState read = pipeline.read(WriteWorkspace.DEV_ID);
+            pipeline.write(WriteWorkspace.DEV_ID, WriteWorkspace.doc(WriteWorkspace.bookmark("issues",
+                    "2024-06-01T11:02:44.120071+00:00"), "{}"), read.version());
+        }
+        fxRun(() -> model.writes().flow().confirm());
+        TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.CONFLICT);
+        int conflictTabs = fx(() -> view.writeSheet().conflictTabs().getTabs().size());
+        for (int i = 0; i < conflictTabs; i++) {
+            int tab = i;
+            fxRun(() -> view.writeSheet().conflictTabs().getSelectionModel().select(tab));
+            check("the conflict view's tab " + fx(() -> view.writeSheet().conflictTabs().getTabs().get(tab).getText()));
+        }
+        fxRun(() -> model.writes().flow().conflictProperty().get().overlaps()
+                .forEach(o -> model.writes().flow().pick(o.pointer(), JsonReplay.Pick.MINE)));
+        fxRun(() -> model.writes().flow().reapply());
+        TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
+        fxRun(() -> model.writes().flow().confirm());
+        TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.DONE);
+        fxRun(() -> model.writes().flow().close());
+
+        fxRun(() -> view.selectTab("history"));
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && !model.writes().history().entries().isEmpty());
+        fxRun(() -> view.historyView().list().getSelectionModel().select(0));
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().history().diffProperty().get() != null);
+        check("History with a write");
+
+        fxRun(() -> view.selectTab("timeline"));
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().items().size() >= 5);
+        fxRun(() -> view.timelineView().list().getSelectionModel().clearAndSelect(2));
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().comparisonProperty().get() != null);
+        check("the Timeline with a run chosen");
+        fxRun(() -> {
+            view.timelineView().list().getSelectionModel().clearSelection();
+            view.timelineView().list().getSelectionModel().selectIndices(0, 3);
+        });
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().comparisonProperty().get() != null);
+        check("the Timeline comparing two lines");
+
+        fxRun(() -> {
+            window.stage.setWidth(1024);
+            window.stage.setHeight(700);
+            view.timelineView().list().getSelectionModel().clearSelection();
+        });
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().noteProperty().get().isEmpty());
+        double listTop = fx(() -> top(view.timelineView().list()));
+        int journalled = fx(() -> model.writes().timeline().items().stream().filter(i -> i.point() == null).findFirst()
+                .map(model.writes().timeline().items()::indexOf).orElseThrow());
+        fxRun(() -> view.timelineView().list().getSelectionModel().clearAndSelect(journalled));
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().noteProperty().get().startsWith("Cairn's writes"));
+        assertEquals(listTop, fx(() -> top(view.timelineView().list())), "the Timeline's note moved its list");
+
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /**
+     * The plain dialogs, as the app shows them (each waits for its answer on the FX thread), in both
+     * themes: nothing cut off, and small enough for a 1024×700 screen.
+     */
+    @Test
+    void thePlainDialogsFitAndFitTheScreen() throws Exception {
+        SavedConnection prod = fx(() -> model.saved().stream().filter(c -> c.name().equals("prod S3")).findFirst().orElseThrow());
+        List<ProjectEnvironment> environments = List.of("dev", "staging", "prod").stream().map(e -> new ProjectEnvironment(
+                "acme-meltano", e, new StateLocation("s3://acme-meltano-state/" + e + "/state", BackendOptions.defaults(),
+                        "meltano.yml", e))).toList();
+        try (TaskExecutor executor = new TaskExecutor(1, Platform::runLater)) {
+            DialogService dialogs = new FxDialogService(window.stage, model.themeProperty()::get, executor,
+                    c -> WriteWorkspace.opener().open(c));
+            checkDialog("the connect dialog", dialogs, d -> d.askConnection(model.saved()));
+            checkDialog("the edit connection dialog", dialogs, d -> d.editConnection(prod));
+            checkDialog("the remove confirmation", dialogs, d -> d.confirm("Remove saved connection",
+                    prod.name() + " (" + prod.displayUri() + ")"));
+            checkDialog("the break lock confirmation", dialogs, d -> d.confirm("Break the stale Meltano lock of "
+                    + WriteWorkspace.PROD_ID_2, "on " + prod.displayUri()));
+            checkDialog("the typed confirmation", dialogs, d -> d.confirmTyped("Allow writes to production",
+                    prod.name() + " (" + prod.displayUri() + ")", prod.name()));
+            checkDialog("the already-open question", dialogs, d -> d.askAlreadyOpen(prod.name(), prod.displayUri()));
+            checkDialog("the project's environments", dialogs, d -> d.pickEnvironments(environments));
+            checkDialog("About", dialogs, d -> d.showAbout(model.about()));
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /** Opens a dialog through {@code ask}, notes what is cut off or too large in each theme, and cancels it. */
+    private void checkDialog(String what, DialogService dialogs, Consumer<DialogService> ask) throws Exception {
+        for (Theme theme : Theme.values()) {
+            fxRun(() -> model.themeProperty().set(theme));
+            List<Window> before = fx(() -> List.copyOf(Window.getWindows()));
+            Platform.runLater(() -> ask.accept(dialogs));
+            TestWindow.waitFor(() -> opened(before) != null);
+            WaitForAsyncUtils.waitForFxEvents();
+            List<String> found = fx(() -> {
+                Window shown = opened(before);
+                DialogPane pane = (DialogPane) shown.getScene().getRoot();
+                pane.applyCss();
+                pane.layout();
+                List<String> cut = new ArrayList<>(LayoutCheck.problems(pane));
+                for (double[] size : SIZES) {
+                    if (shown.getWidth() > size[0] || shown.getHeight() > size[1]) {
+                        cut.add("is " + (int) shown.getWidth() + "×" + (int) shown.getHeight() + ", more than a "
+                                + (int) size[0] + "×" + (int) size[1] + " screen");
+                    }
+                }
+                ButtonType cancel = pane.getButtonTypes().stream()
+                        .filter(b -> b.getButtonData().isCancelButton()).findFirst().orElseThrow();
+                ((Button) pane.lookupButton(cancel)).fire();
+                return cut;
+            });
+            found.forEach(p -> problems.add(what + ", " + theme + ": " + p));
+            TestWindow.waitFor(() -> opened(before) == null);
+        }
+    }
+
+    /** The dialog window shown since {@code before}, or null. */
+    private static Window opened(List<Window> before) {
+        return Window.getWindows().stream().filter(w -> !before.contains(w) && w.isShowing()
+                && w.getScene() != null && w.getScene().getRoot() instanceof DialogPane).findFirst().orElse(null);
+    }
+
     @Test
     void theConnectAndEditFormsFitTheirDialog() throws Exception {
         try (TaskExecutor executor = new TaskExecutor(1, Platform::runLater)) {
@@ -181,6 +339,13 @@ class NothingCutOffTest {
             }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /** Where a node's top is in the scene, laid out. */
+    private double top(Node node) {
+        view.applyCss();
+        view.layout();
+        return node.localToScene(node.getLayoutBounds()).getMinY();
     }
 
     /** Where the controls under the header are, in the scene. */
@@ -214,5 +379,7 @@ class NothingCutOffTest {
         assertEquals(dev, controlTops(), "the production banner moved the controls");
         select("dev system DB", WriteWorkspace.DEV_ID_2);
         assertEquals(dev, controlTops(), "another state ID's header moved the controls");
+        select("archive", WriteWorkspace.ARCHIVE_ID);
+        assertEquals(dev, controlTops(), "the read-only notice moved the controls");
     }
 }
