@@ -32,6 +32,7 @@ for type in dmg pkg; do
         --vendor "The Cairn project" --description "Inspect and edit Meltano state in any state backend" \
         --input "$work/input" --main-jar cairn.jar --main-class dev.cairn.Main --runtime-image "$work/runtime" \
         --icon assets/icons/cairn.icns --mac-package-identifier dev.cairn --mac-package-name Cairn \
-        --add-launcher cairn-cli=installers/macos/cli.properties --resource-dir installers/macos
+        --add-launcher cairn-cli=installers/macos/cli.properties --resource-dir installers/macos \
+        --license-file LICENSE
 done
 ls -l "$out"/*.dmg "$out"/*.pkg

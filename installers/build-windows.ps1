@@ -1,6 +1,8 @@
 # Builds target\installers\Cairn-<version>.msi on Windows: a jlink'd runtime (only the JDK modules
 # Cairn uses), the icon, a Start-menu entry, the `cairn` console launcher (cairn.exe) for the CLI,
-# and a Start-menu group. The msi does not yet put cairn.exe on PATH (that needs a WiX override).
+# and a Start-menu group, the licence, and an optional feature (on unless left out) that puts the
+# installation folder, with cairn.exe, on PATH: installers\windows\main.wxs, jpackage's WiX project with
+# that feature added, which jpackage picks up from its resource directory.
 # Needs JDK 17+ (jpackage, jlink, jdeps), WiX Toolset 3 (candle.exe/light.exe on PATH) and Maven
 # when target\cairn.jar is missing. Run from any folder: powershell -File installers\build-windows.ps1
 $ErrorActionPreference = 'Stop'
@@ -35,6 +37,7 @@ jpackage --type msi --dest $out --name Cairn --app-version $version `
     --icon assets\icons\cairn.ico `
     --win-upgrade-uuid 5b0c3f7e-2d8a-4c61-9e0b-6a4f1d2c8e37 `
     --win-menu --win-menu-group Cairn --win-shortcut --win-dir-chooser `
-    --add-launcher cairn=installers\windows\cli.properties
+    --add-launcher cairn=installers\windows\cli.properties `
+    --resource-dir installers\windows --license-file LICENSE
 if ($LASTEXITCODE) { throw 'jpackage failed' }
 Get-ChildItem "$out\*.msi"

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 start=$SECONDS
 
 fail() { echo "test-linux.sh: FAILED: $*" >&2; exit 1; }
-declare -A package_of=([xvfb-run]=xvfb [xauth]=xauth [xdotool]=xdotool [fakeroot]=fakeroot [zip]=zip [dpkg-deb]=dpkg)
+declare -A package_of=([xvfb-run]=xvfb [xauth]=xauth [xdotool]=xdotool [fakeroot]=fakeroot [zip]=zip [strip]=binutils [dpkg-deb]=dpkg)
 wanted=()
 for tool in "${!package_of[@]}"; do command -v "$tool" >/dev/null || wanted+=("${package_of[$tool]}"); done
 ldconfig -p | grep -q 'libgtk-3\.so\.0' || wanted+=(libgtk-3-0)

@@ -104,7 +104,8 @@ public final class Journal {
 
     private final Path folder;
     private final Path file;
-    private final SQLiteConfig config = new SQLiteConfig();
+    /** Built by {@link #open()} on first use, not here: the window's first frame needs no SQLite classes. */
+    private SQLiteConfig config;
     private final Queue<Queued> queue = new ConcurrentLinkedQueue<>();
     private final Object flushLock = new Object();
     /** The connection batches commit on, open while writes come; guarded by {@link #flushLock}. */
@@ -116,10 +117,6 @@ public final class Journal {
     public Journal(Path folder) {
         this.folder = folder;
         this.file = folder.resolve("journal.db");
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-        // a commit in WAL mode is durable only when the log is synced at every commit
-        config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
-        config.setBusyTimeout(BUSY_TIMEOUT_MS);
     }
 
     public Path file() {
@@ -579,7 +576,13 @@ public final class Journal {
         return config.createConnection("jdbc:sqlite:" + file);
     }
 
+    /** Guarded by {@link #openLock}; {@link #opened}, set after it, publishes {@link #config}. */
     private void open() throws SQLException {
+        config = new SQLiteConfig();
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        // a commit in WAL mode is durable only when the log is synced at every commit
+        config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
         try {
             Files.createDirectories(folder);
         } catch (IOException e) {

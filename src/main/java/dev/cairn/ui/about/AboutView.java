@@ -7,12 +7,14 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
-/** Help → About: versions, Cairn's files (click to open the folder), the bundled libraries' licences. */
+/** Help → About: versions, Cairn's files (click to open the folder), its licence, the bundled libraries' licences. */
 public final class AboutView extends VBox {
 
     public AboutView(AboutViewModel model) {
@@ -42,7 +44,13 @@ public final class AboutView extends VBox {
         VBox.setVgrow(licences, Priority.ALWAYS);
         Label bundled = new Label(model.libraries().size() + " bundled libraries and their licences");
         bundled.getStyleClass().add(Styles.SUBTITLE);
-        getChildren().addAll(version, java, javaFx, places, bundled, licences);
+        TextArea licenceText = new TextArea(model.licenceText());
+        licenceText.setEditable(false);
+        licenceText.setPrefRowCount(12);
+        TitledPane licence = new TitledPane("Cairn is licensed under the Apache License 2.0", licenceText);
+        licence.setId("about-licence");
+        licence.setExpanded(false);
+        getChildren().addAll(version, java, javaFx, places, licence, bundled, licences);
     }
 
     private static Label label(String id, String text) {

@@ -17,12 +17,16 @@ import java.util.regex.Pattern;
 
 /**
  * Help → About: Cairn's, Java's and JavaFX's versions, where Cairn keeps its files (each opens its
- * folder), and the licences of the bundled libraries as the build's third-party report lists them.
+ * folder), Cairn's own licence, and the licences of the bundled libraries as the build's third-party
+ * report lists them.
  */
 public final class AboutViewModel {
 
     /** Written at build time by license-maven-plugin from the real dependency set (pom.xml). */
     static final String LICENCE_REPORT = "/dev/cairn/ui/about/third-party.txt";
+
+    /** Cairn's own licence: the repository's LICENSE, copied in by the build (pom.xml). */
+    static final String LICENCE = "/dev/cairn/ui/about/LICENSE";
 
     /** A file or folder of Cairn's, by what it holds. */
     public record Place(String label, Path path, boolean isFile) {
@@ -38,6 +42,7 @@ public final class AboutViewModel {
 
     private final List<Place> places;
     private final List<Library> libraries;
+    private final String licenceText;
     private final DesktopOpener desktop;
 
     public AboutViewModel(AppServices services) {
@@ -45,7 +50,8 @@ public final class AboutViewModel {
                 new Place("Data", services.data(), false),
                 new Place("Journal of writes", services.journal().file(), true),
                 new Place("Log", services.logFile(), true));
-        this.libraries = readLibraries();
+        this.libraries = parse(resourceLines(LICENCE_REPORT, "license-maven-plugin"));
+        this.licenceText = String.join("\n", resourceLines(LICENCE, "pom.xml's resources"));
         this.desktop = services.desktop();
     }
 
@@ -60,6 +66,11 @@ public final class AboutViewModel {
 
     public String javaFx() {
         return "JavaFX " + System.getProperty("javafx.runtime.version", "(not started)");
+    }
+
+    /** Cairn's licence in full: the copyright line, then the Apache License 2.0. */
+    public String licenceText() {
+        return licenceText;
     }
 
     public List<Place> places() {
@@ -80,12 +91,12 @@ public final class AboutViewModel {
         desktop.open(place.folder());
     }
 
-    private static List<Library> readLibraries() {
-        try (InputStream in = AboutViewModel.class.getResourceAsStream(LICENCE_REPORT)) {
+    private static List<String> resourceLines(String resource, String writtenBy) {
+        try (InputStream in = AboutViewModel.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException(LICENCE_REPORT + " is missing: the build writes it (license-maven-plugin)");
+                throw new IllegalStateException(resource + " is missing: the build writes it (" + writtenBy + ")");
             }
-            return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList());
+            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -30,7 +30,10 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class ConnectionStore {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** In a holder: the store is built before the first frame, Jackson's start (~300 classes) waits for the first read. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     private final Path file;
     /** The newest snapshot not yet written, or {@code null}. */
@@ -54,7 +57,7 @@ public final class ConnectionStore {
         if (!Files.exists(file)) {
             return new Saved(List.of(), "light");
         }
-        JsonNode root = MAPPER.readTree(file.toFile());
+        JsonNode root = Json.MAPPER.readTree(file.toFile());
         List<SavedConnection> connections = new ArrayList<>();
         for (JsonNode c : root.path("connections")) {
             Map<String, String> settings = new LinkedHashMap<>();
@@ -81,13 +84,13 @@ public final class ConnectionStore {
         synchronized (writer) {
             Saved newest = offered.getAndSet(null);
             if (newest != null) {
-                write(MAPPER.writeValueAsBytes(json(newest)));
+                write(Json.MAPPER.writeValueAsBytes(json(newest)));
             }
         }
     }
 
     private static ObjectNode json(Saved saved) {
-        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode root = Json.MAPPER.createObjectNode();
         root.put("theme", saved.theme());
         ArrayNode list = root.putArray("connections");
         for (SavedConnection raw : saved.connections()) {

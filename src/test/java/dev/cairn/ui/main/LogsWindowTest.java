@@ -22,6 +22,8 @@ import javafx.application.Platform;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TitledPane;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -128,6 +130,9 @@ class LogsWindowTest {
         assertTrue(rows.stream().anyMatch(l -> l.coordinates().startsWith("ch.qos.logback:logback-classic:")), rows.toString());
         assertTrue(rows.stream().anyMatch(l -> l.coordinates().startsWith("org.openjfx:javafx-controls:")), rows.toString());
         assertTrue(rows.stream().noneMatch(l -> l.coordinates().startsWith("org.junit")), "no test libraries");
+        String licence = fx(() -> ((TextArea) robot.lookup("#about-licence").queryAs(TitledPane.class).getContent()).getText());
+        assertTrue(licence.startsWith("Copyright 2026 The Cairn authors\n"), licence);
+        assertTrue(licence.contains("Apache License\n                           Version 2.0, January 2004"), "the repository's LICENSE");
 
         robot.clickOn("#about-place-3");
         WaitForAsyncUtils.waitForFxEvents();
