@@ -14,6 +14,12 @@ public final class StateDocument {
     /** What Meltano reports for an ID it has no state for. */
     public static final StateDocument EMPTY = new StateDocument(StatePart.emptyObject(), StatePart.emptyObject());
 
+    /**
+     * Parts shorter than this (in chars) are not worth a thread of their own: starting one costs about
+     * what parsing 100 KB does on a cold JVM.
+     */
+    private static final int PARALLEL_PARSE_CHARS = 256 * 1024;
+
     private final StatePart completed;
     private final StatePart partial;
     /** The merge, done once per document: the inspector, the diff and the bookmarks of a selection share it. */
@@ -54,6 +60,32 @@ public final class StateDocument {
     }
 
     /**
+     * Parses whatever part is still text now, the partial on a second thread while this one parses
+     * the completed where both are big and the machine has a second core: parsing is most of the
+     * time a single read of a big state takes (a command-line {@code get} or {@code diff}, the
+     * inspector's open), and the two parts are independent. Bulk readers leave their parts to be
+     * parsed when asked for, on the thread that asks.
+     */
+    public void parseParts() {
+        Thread second = null;
+        if (completed.unparsedLength() >= PARALLEL_PARSE_CHARS && partial.unparsedLength() >= PARALLEL_PARSE_CHARS
+                && Runtime.getRuntime().availableProcessors() > 1) {
+            second = new Thread(partial::value, "cairn-parse-partial");
+            second.setDaemon(true);
+            second.start();
+        }
+        completed.value();
+        if (second != null) {
+            try {
+                second.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        partial.value(); // parsed already, unless the second thread failed or was not started
+    }
+
+    /**
      * The state Meltano hands on (what {@code meltano state get} prints): Meltano's merge of the
      * partial onto the completed. {@code null} stands for Python's {@code None} (printed as
      * {@code null}: a NULL completed with an empty partial).
@@ -82,6 +114,9 @@ public final class StateDocument {
     }
 
     private JsonNode merge() throws StateError {
+        // parsed before the checks below: a shape scan of text about to be parsed would be a wasted pass
+        completed.value();
+        partial.value();
         if (completed.isCorrupt()) {
             throw StateError.corrupt("completed", completed.syntaxError());
         }

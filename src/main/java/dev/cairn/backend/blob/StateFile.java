@@ -9,6 +9,7 @@ import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 /** The bytes of a {@code state.json}: {@code json.dumps({"completed": …, "partial": …})} (reference §4.2). */
 final class StateFile {
@@ -21,6 +22,12 @@ final class StateFile {
      */
     static StateDocument parse(byte[] data) {
         String text = new String(data, StandardCharsets.UTF_8);
+        // Meltano's own files are plain JSON: cut them into their two parts without a tree, so that each
+        // is parsed only when asked for, and both may be parsed at once (StateDocument.parseParts)
+        Map<String, String> members = Json.memberTexts(text);
+        if (members != null) {
+            return new StateDocument(part(members, "completed"), part(members, "partial"));
+        }
         JsonNode root;
         try {
             root = Json.parse(text);
@@ -33,6 +40,11 @@ final class StateFile {
             return new StateDocument(StatePart.corrupt(text, notObject), StatePart.emptyObject());
         }
         return new StateDocument(part(root, "completed"), part(root, "partial"));
+    }
+
+    private static StatePart part(Map<String, String> members, String key) {
+        String text = members.get(key);
+        return text == null ? StatePart.emptyObject() : StatePart.unparsed(text);
     }
 
     private static StatePart part(JsonNode root, String key) {
