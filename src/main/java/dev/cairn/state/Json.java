@@ -14,8 +14,6 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Reads JSON the way Python's {@code json.loads} does, which is how Meltano reads every state: key
@@ -80,24 +78,6 @@ public final class Json {
         } catch (IOException e) {
             return StatePart.Shape.CORRUPT;
         }
-    }
-
-    /**
-     * The text of each top-level member's value, by key, for text {@link #parse} would read as an
-     * object, found in one quick pass that checks the whole text without building a tree; a repeated
-     * key keeps its last value, as in {@code parse}. {@code null} where only the parser can tell
-     * (not plain JSON, escaped keys, not an object, malformed): the caller parses then.
-     */
-    public static Map<String, String> memberTexts(String text) {
-        int[] members = ShapeScanner.members(text);
-        if (members == null) {
-            return null;
-        }
-        Map<String, String> texts = new LinkedHashMap<>();
-        for (int i = 0; i < members.length; i += 4) {
-            texts.put(text.substring(members[i], members[i + 1]), text.substring(members[i + 2], members[i + 3]));
-        }
-        return texts;
     }
 
     private static StatePart.Shape scanObject(JsonParser p) throws IOException {

@@ -1,7 +1,5 @@
 package dev.cairn.state;
 
-import java.util.Arrays;
-
 /**
  * The fast path of {@link Json#scanShape}: a check of plain RFC 8259 JSON in one tight loop over
  * the text, with no parser to set up and no token objects. It accepts only what the tree reader
@@ -68,71 +66,27 @@ final class ShapeScanner {
     }
 
     private StatePart.Shape rootObject() {
-        int[] members = rootMembers();
-        if (members.length == 0) {
-            return StatePart.Shape.EMPTY_OBJECT;
-        }
-        for (int i = 0; i < members.length; i += 4) {
-            if (members[i + 1] - members[i] == 12 && text.startsWith("singer_state", members[i])) {
-                return StatePart.Shape.OBJECT_WITH_SINGER_STATE;
-            }
-        }
-        return StatePart.Shape.OBJECT;
-    }
-
-    /**
-     * The members of plain JSON text that is one object, checked whole: per member, in order, the
-     * start and end of its key (without quotes) and of its value; {@code null} if the parser must
-     * decide. Keys are unescaped text, so callers may compare them as they stand.
-     */
-    static int[] members(String text) {
-        try {
-            ShapeScanner scanner = new ShapeScanner(text);
-            scanner.space();
-            if (scanner.peek() != '{') {
-                return null;
-            }
-            int[] members = scanner.rootMembers();
-            scanner.space();
-            return scanner.at == scanner.length ? members : null;
-        } catch (RuntimeException e) {
-            if (e == UNSURE || e instanceof StringIndexOutOfBoundsException) {
-                return null;
-            }
-            throw e;
-        }
-    }
-
-    /** The members of the object at {@link #at} (see {@link #members}), up to and including its '}'. */
-    private int[] rootMembers() {
         at++;
         space();
         if (peek() == '}') {
             at++;
-            return new int[0];
+            return StatePart.Shape.EMPTY_OBJECT;
         }
-        int[] members = new int[8];
-        int count = 0;
+        boolean singerState = false;
         while (true) {
-            if (count == members.length) {
-                members = Arrays.copyOf(members, count * 2);
-            }
-            members[count] = at + 1;
+            int start = at + 1;
             if (string()) {
                 throw UNSURE; // an escaped key might spell singer_state: the parser decodes it
             }
-            members[count + 1] = at - 1;
+            singerState |= at == start + 13 && text.startsWith("singer_state", start);
             space();
             expect(':');
             space();
-            members[count + 2] = at;
             value(1);
-            members[count + 3] = at;
-            count += 4;
             space();
             char c = next();
             if (c == '}') {
-                return Arrays.copyOf(members, count);
+                return singerState ? StatePart.Shape.OBJECT_WITH_SINGER_STATE : StatePart.Shape.OBJECT;
             }
             if (c != ',') {
                 throw UNSURE;

@@ -52,16 +52,8 @@ public final class BlobStateBackend implements StateBackend {
         layout.list(store, pattern, sink);
     }
 
-    /** Reads a state and parses both its parts (at once, on two cores). */
     @Override
     public StoredState read(String stateId) {
-        StoredState state = readUnparsed(stateId);
-        state.document().parseParts();
-        return state;
-    }
-
-    /** Reads a state whose parts are parsed when first asked for: bulk readers may need no tree. */
-    private StoredState readUnparsed(String stateId) {
         BlobStore.Blob blob = store.get(layout.stateKey(stateId));
         return blob == null
                 ? StoredState.absent(stateId)
@@ -88,7 +80,7 @@ public final class BlobStateBackend implements StateBackend {
             while (next.hasNext() || !inFlight.isEmpty()) {
                 while (next.hasNext() && inFlight.size() < READ_AHEAD) {
                     String id = next.next();
-                    inFlight.add(readers.submit(() -> readUnparsed(id)));
+                    inFlight.add(readers.submit(() -> read(id)));
                 }
                 sink.accept(done(inFlight.poll()));
             }

@@ -40,7 +40,11 @@ class StateFileTest {
 
     @Test
     void textThatIsNotOneObjectIsACorruptCompletedPartHoldingTheWholeFile() {
-        for (String file : List.of("[1]", "{\"completed\": {}} x", "{\"completed\": {", "null", "")) {
+        for (String file : List.of("[1]", "{\"completed\": {}} x", "{\"completed\": {", "null", "",
+                // cut into parts, one of which does not parse: still the whole file, as Meltano fails on it
+                "{\"completed\": {\"a\": 1]}, \"partial\": {}}", "{\"completed\": tru, \"partial\": {}}",
+                "{\"completed\": {}, \"partial\": 1 2}", "{\"completed\": , \"partial\": {}}",
+                "{\"completed\": {\"a\": \"\\x\"}, \"partial\": {}}")) {
             StateDocument read = read(file);
             assertEquals(file, read.completed().rawText());
             assertEquals(StatePart.emptyObject(), read.partial());
