@@ -14,10 +14,7 @@ public final class StateDocument {
     /** What Meltano reports for an ID it has no state for. */
     public static final StateDocument EMPTY = new StateDocument(StatePart.emptyObject(), StatePart.emptyObject());
 
-    /**
-     * Parts shorter than this (in chars) are not worth a thread of their own: starting one costs about
-     * what parsing 100 KB does on a cold JVM.
-     */
+    /** Parts shorter than this (in chars) parse in less time than a thread of their own takes to matter. */
     private static final int PARALLEL_PARSE_CHARS = 256 * 1024;
 
     private final StatePart completed;
@@ -63,8 +60,8 @@ public final class StateDocument {
      * Parses whatever part is still text now, the partial on a second thread while this one parses
      * the completed where both are big and the machine has a second core: parsing is most of the
      * time a single read of a big state takes (a command-line {@code get} or {@code diff}, the
-     * inspector's open), and the two parts are independent. Bulk readers leave their parts to be
-     * parsed when asked for, on the thread that asks.
+     * inspector's open), and the two parts are independent. A reader that may need no tree (the
+     * system DB's bulk read for the health scan) does not call this: its parts are parsed when asked for.
      */
     public void parseParts() {
         Thread second = null;
@@ -79,7 +76,8 @@ public final class StateDocument {
             try {
                 second.join();
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                Thread.currentThread().interrupt(); // a cancelled read: the second thread ends on its own
+                return;
             }
         }
         partial.value(); // parsed already, unless the second thread failed or was not started
