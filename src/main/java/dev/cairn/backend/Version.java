@@ -17,14 +17,14 @@ public final class Version {
 
     /** Null until a version made by {@link #ofContentWhenAsked} is first asked for its token. */
     private volatile String token;
-    /** The content still to hash, for such a version; dropped once hashed. */
-    private String[] content;
+    /** The content still to hash, for such a version ({@code String[]} or {@code byte[]}); dropped once hashed. */
+    private Object content;
 
     private Version(String token) {
         this.token = Objects.requireNonNull(token);
     }
 
-    private Version(String[] content) {
+    private Version(Object content) {
         this.content = content;
     }
 
@@ -45,7 +45,7 @@ public final class Version {
      * reads whose versions are mostly never looked at. Holds the content until then.
      */
     public static Version ofContentWhenAsked(String... parts) {
-        return new Version(parts.clone());
+        return new Version((Object) parts.clone());
     }
 
     private static String hash(String... parts) {
@@ -62,9 +62,23 @@ public final class Version {
     }
 
     public static Version ofContent(byte[] bytes) {
+        return new Version(hash(bytes));
+    }
+
+    /**
+     * The same version as {@link #ofContent(byte[])}, hashed the first time it is used: a read that
+     * only prints or compares the state (a command-line {@code get} or {@code diff}) never asks, and
+     * hashing a 10 MB {@code state.json} costs more than parsing a third of it. Holds the bytes until
+     * then, which the caller must not change.
+     */
+    public static Version ofContentWhenAsked(byte[] bytes) {
+        return new Version((Object) bytes);
+    }
+
+    private static String hash(byte[] bytes) {
         MessageDigest sha = sha256();
         sha.update(bytes);
-        return new Version(hex(sha));
+        return hex(sha);
     }
 
     private static MessageDigest sha256() {
@@ -86,7 +100,7 @@ public final class Version {
             synchronized (this) {
                 t = token;
                 if (t == null) {
-                    t = hash(content);
+                    t = content instanceof byte[] ? hash((byte[]) content) : hash((String[]) content);
                     token = t;
                     content = null;
                 }

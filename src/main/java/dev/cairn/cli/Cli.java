@@ -37,6 +37,9 @@ public final class Cli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The stream under picocli's {@code getOut()} writer, for verbs that print large ASCII texts as bytes. */
+    private PrintStream stdout;
+
     @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Also print the log's lines (INFO and above) on stderr.")
     boolean verbose;
 
@@ -52,6 +55,7 @@ public final class Cli implements Runnable {
     /** Runs one command line with the given output streams; returns the exit status. */
     public static int run(PrintStream out, PrintStream err, String... args) {
         Cli root = new Cli();
+        root.stdout = out;
         CommandLine cli = new CommandLine(root);
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
@@ -92,6 +96,10 @@ public final class Cli implements Runnable {
         } catch (Exception e) {
             throw new IllegalStateException("could not close the log's copy on stderr", e);
         }
+    }
+
+    PrintStream stdout() {
+        return stdout;
     }
 
     private static String message(Exception e) {

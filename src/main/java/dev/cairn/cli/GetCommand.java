@@ -7,7 +7,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateError;
-import java.io.PrintWriter;
+import java.io.PrintStream;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -15,6 +15,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 @Command(name = "get", description = "Print a state's effective value exactly as `meltano state get` prints it.")
@@ -47,6 +48,9 @@ final class GetCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @ParentCommand
+    Cli cli;
+
     @Override
     public Integer call() throws StateError {
         StoredState state;
@@ -65,8 +69,9 @@ final class GetCommand implements Callable<Integer> {
         } catch (StateError e) {
             throw new UserError("cannot read state " + stateId + ": " + e.getMessage());
         }
-        PrintWriter out = spec.commandLine().getOut();
-        // streamed: a 10 MB state is ~16 MB of pretty text, not worth holding as one more String
+        spec.commandLine().getOut().flush();
+        PrintStream out = cli.stdout();
+        // streamed as bytes: a 10 MB state is ~16 MB of pretty text, not worth holding as one more String
         PythonJson.write(effective, format.style, out);
         out.print('\n');
         out.flush();

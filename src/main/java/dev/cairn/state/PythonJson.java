@@ -2,8 +2,10 @@ package dev.cairn.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -39,9 +41,26 @@ public final class PythonJson {
 
     /** Streams the text to a writer, for documents too large to want twice in memory. */
     public static void write(JsonNode value, Style style, Writer writer) {
-        Emitter emitter = new Emitter(new StringBuilder(Emitter.FLUSH_AT + 1024), style, writer);
+        stream(value, style, writer::write);
+    }
+
+    /**
+     * Streams the text's bytes (ASCII, as the text is) to a stream, with no character encoder on
+     * the way: a command-line {@code get} of a big state prints ~16 MB.
+     */
+    public static void write(JsonNode value, Style style, OutputStream stream) {
+        stream(value, style, text -> stream.write(text.getBytes(StandardCharsets.ISO_8859_1)));
+    }
+
+    private static void stream(JsonNode value, Style style, Sink sink) {
+        Emitter emitter = new Emitter(new StringBuilder(Emitter.FLUSH_AT + 1024), style, sink);
         emitter.value(value, 0);
         emitter.flush();
+    }
+
+    /** Where a streamed text goes, a piece at a time. */
+    private interface Sink {
+        void write(String text) throws IOException;
     }
 
     static void appendScalar(StringBuilder out, JsonNode value) {
@@ -101,12 +120,12 @@ public final class PythonJson {
         static final int FLUSH_AT = 1 << 16;
         final StringBuilder out;
         private final Style style;
-        private final Writer writer;
+        private final Sink sink;
 
-        Emitter(StringBuilder out, Style style, Writer writer) {
+        Emitter(StringBuilder out, Style style, Sink sink) {
             this.out = out;
             this.style = style;
-            this.writer = writer;
+            this.sink = sink;
         }
 
         void value(JsonNode value, int depth) {
@@ -142,7 +161,7 @@ public final class PythonJson {
                 closing(depth);
                 out.append(']');
             }
-            if (writer != null && out.length() >= FLUSH_AT) {
+            if (sink != null && out.length() >= FLUSH_AT) {
                 flush();
             }
         }
@@ -171,7 +190,7 @@ public final class PythonJson {
 
         void flush() {
             try {
-                writer.write(out.toString());
+                sink.write(out.toString());
                 out.setLength(0);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

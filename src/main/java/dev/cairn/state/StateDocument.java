@@ -14,6 +14,9 @@ public final class StateDocument {
     /** What Meltano reports for an ID it has no state for. */
     public static final StateDocument EMPTY = new StateDocument(StatePart.emptyObject(), StatePart.emptyObject());
 
+    /** Parts shorter than this (in chars) parse in less time than a thread of their own takes to matter. */
+    private static final int PARALLEL_PARSE_CHARS = 256 * 1024;
+
     private final StatePart completed;
     private final StatePart partial;
     /** The merge, done once per document: the inspector, the diff and the bookmarks of a selection share it. */
@@ -54,6 +57,33 @@ public final class StateDocument {
     }
 
     /**
+     * Parses whatever part is still text now, the partial on a second thread while this one parses
+     * the completed where both are big and the machine has a second core: parsing is most of the
+     * time a single read of a big state takes (a command-line {@code get} or {@code diff}, the
+     * inspector's open), and the two parts are independent. A reader that may need no tree (the
+     * system DB's bulk read for the health scan) does not call this: its parts are parsed when asked for.
+     */
+    public void parseParts() {
+        Thread second = null;
+        if (completed.unparsedLength() >= PARALLEL_PARSE_CHARS && partial.unparsedLength() >= PARALLEL_PARSE_CHARS
+                && Runtime.getRuntime().availableProcessors() > 1) {
+            second = new Thread(partial::value, "cairn-parse-partial");
+            second.setDaemon(true);
+            second.start();
+        }
+        completed.value();
+        if (second != null) {
+            try {
+                second.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // a cancelled read: the second thread ends on its own
+                return;
+            }
+        }
+        partial.value(); // parsed already, unless the second thread failed or was not started
+    }
+
+    /**
      * The state Meltano hands on (what {@code meltano state get} prints): Meltano's merge of the
      * partial onto the completed. {@code null} stands for Python's {@code None} (printed as
      * {@code null}: a NULL completed with an empty partial).
@@ -82,6 +112,9 @@ public final class StateDocument {
     }
 
     private JsonNode merge() throws StateError {
+        // parsed before the checks below: a shape scan of text about to be parsed would be a wasted pass
+        completed.value();
+        partial.value();
         if (completed.isCorrupt()) {
             throw StateError.corrupt("completed", completed.syntaxError());
         }

@@ -103,6 +103,12 @@ public final class StatePart {
         return parsed;
     }
 
+    /** The length of the stored text while it is still to be parsed (see {@link #unparsed}); else 0. */
+    int unparsedLength() {
+        Object c = content;
+        return c instanceof String ? ((String) c).length() : 0;
+    }
+
     /** The part's shape, from its tree if it has one, else from one streaming pass over the text. */
     Shape shape() {
         Shape known = shape;

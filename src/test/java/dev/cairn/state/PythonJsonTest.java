@@ -74,6 +74,9 @@ class PythonJsonTest {
             StringWriter w = new StringWriter();
             PythonJson.write(value, style, w);
             assertEquals(PythonJson.write(value, style), w.toString());
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            PythonJson.write(value, style, bytes);
+            assertEquals(PythonJson.write(value, style), bytes.toString(java.nio.charset.StandardCharsets.US_ASCII));
         }
     }
 

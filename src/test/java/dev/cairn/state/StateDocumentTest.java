@@ -50,4 +50,27 @@ class StateDocumentTest {
         assertEquals("{\"a\": \n tru}", part.rawText());
         assertEquals(2, part.syntaxError().line());
     }
+
+    @Test
+    void bigPartsParsedAtOnceReadAsPartsParsedOneByOne() throws Exception {
+        StringBuilder completed = new StringBuilder("{\"singer_state\": {\"bookmarks\": {");
+        StringBuilder partial = new StringBuilder("{\"singer_state\": {\"bookmarks\": {");
+        for (int i = 0; i < 20_000; i++) {
+            String comma = i == 0 ? "" : ", ";
+            completed.append(comma).append("\"s").append(i).append("\": {\"v\": ").append(i).append(", \"\\u00e9\": 1e-05}");
+            partial.append(comma).append("\"s").append(i * 2).append("\": {\"v\": ").append(i + 0.5).append('}');
+        }
+        String corrupt = partial.toString(); // cut short: not valid JSON
+        completed.append("}}}");
+        partial.append("}}}");
+        StateDocument together = new StateDocument(StatePart.unparsed(completed.toString()), StatePart.unparsed(partial.toString()));
+        together.parseParts();
+        StateDocument oneByOne = new StateDocument(StatePart.parse(completed.toString()), StatePart.parse(partial.toString()));
+        assertEquals(oneByOne, together);
+        assertEquals(PythonJson.dumps(oneByOne.effective()), PythonJson.dumps(together.effective()));
+
+        StateDocument broken = new StateDocument(StatePart.unparsed(completed.toString()), StatePart.unparsed(corrupt));
+        broken.parseParts();
+        assertEquals(StatePart.parse(corrupt).syntaxError().getMessage(), broken.partial().syntaxError().getMessage());
+    }
 }

@@ -51,7 +51,7 @@ final class FileBlobStore implements BlobStore {
     public Blob get(String key) {
         try {
             byte[] data = Files.readAllBytes(path(key));
-            return new Blob(data, Version.ofContent(data));
+            return new Blob(data, Version.ofContentWhenAsked(data));
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {

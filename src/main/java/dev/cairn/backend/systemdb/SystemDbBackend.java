@@ -368,8 +368,10 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     }
 
     private static StoredState stored(String stateId, String completed, String partial) {
-        StateDocument document = new StateDocument(StatePart.parse(completed), StatePart.parse(partial));
-        return StoredState.present(stateId, document, Version.ofContent(completed, partial));
+        StateDocument document = new StateDocument(StatePart.unparsed(completed), StatePart.unparsed(partial));
+        document.parseParts();
+        // hashed when asked for: a command-line get or diff never asks
+        return StoredState.present(stateId, document, Version.ofContentWhenAsked(completed, partial));
     }
 
     /** The column text for a part: Meltano's json.dumps, NULL as SQL NULL, unreadable text kept as it is. */
