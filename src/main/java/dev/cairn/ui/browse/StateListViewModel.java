@@ -156,7 +156,7 @@ public final class StateListViewModel {
         listed(Listing.LISTING);
         lister.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), context -> {
                     List<StateIdEntry> entries = list(context);
-                    return new Listed(entries, sorted(entries));
+                    return new Listed(entries, NaturalSort.sorted(entries));
                 }),
                 listed -> {
                     loading.set(false);
@@ -210,25 +210,9 @@ public final class StateListViewModel {
     /** The IDs as listed, and in natural order. */
     private record Listed(List<StateIdEntry> entries, List<StateIdEntry> natural) { }
 
-    private record Keyed(String key, StateIdEntry entry) { }
-
-    /** The entries in natural order, each ID's key computed once. */
-    private static List<StateIdEntry> sorted(List<StateIdEntry> entries) {
-        List<Keyed> keyed = new ArrayList<>(entries.size());
-        for (StateIdEntry entry : entries) {
-            keyed.add(new Keyed(IdOrder.naturalKey(entry.stateId()), entry));
-        }
-        keyed.sort(java.util.Comparator.comparing(Keyed::key).thenComparing(k -> k.entry().stateId()));
-        List<StateIdEntry> sorted = new ArrayList<>(keyed.size());
-        for (Keyed k : keyed) {
-            sorted.add(k.entry());
-        }
-        return sorted;
-    }
-
     /** Replaces the listed IDs (also used by tests and benchmarks that build entries directly). */
     public void setEntries(List<StateIdEntry> entries) {
-        setEntries(entries, sorted(entries));
+        setEntries(entries, NaturalSort.sorted(entries));
     }
 
     private void setEntries(List<StateIdEntry> entries, List<StateIdEntry> inNaturalOrder) {
