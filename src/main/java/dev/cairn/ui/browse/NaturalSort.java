@@ -1,7 +1,6 @@
 package dev.cairn.ui.browse;
 
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.RecursiveAction;
 
@@ -21,32 +20,39 @@ final class NaturalSort {
     private static final int INSERTION = 12;
     /** Partitions at least this big are split between threads. */
     private static final int FORK = 8_192;
-    private static final Comparator<StateIdEntry> BY_ID = Comparator.comparing(StateIdEntry::stateId);
 
     private NaturalSort() {}
 
-    static List<StateIdEntry> sorted(List<StateIdEntry> entries) {
-        StateIdEntry[] items = entries.toArray(new StateIdEntry[0]);
-        char[][] keys = new char[items.length][];
-        for (int i = 0; i < items.length; i++) {
-            keys[i] = IdOrder.naturalKeyChars(items[i].stateId());
+    /** The indices of the entries in their natural order. */
+    static int[] order(List<StateIdEntry> entries) {
+        int n = entries.size();
+        char[][] keys = new char[n][];
+        String[] ids = new String[n];
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = entries.get(i).stateId();
+            keys[i] = IdOrder.naturalKeyChars(ids[i]);
+            order[i] = i;
         }
         // on this thread, the common pool's workers taking over halves of big partitions
-        new Part(keys, items, 0, items.length, 0).invoke();
-        return Arrays.asList(items);
+        new Part(keys, ids, order, 0, n, 0).invoke();
+        return order;
     }
 
     /** Sorts {@code [lo, hi)}, whose keys agree in their first {@code depth} characters. */
     private static final class Part extends RecursiveAction {
         private final char[][] keys;
-        private final StateIdEntry[] items;
+        /** The IDs, for keys that tie. */
+        private final String[] ids;
+        private final int[] order;
         private final int lo;
         private final int hi;
         private final int depth;
 
-        Part(char[][] keys, StateIdEntry[] items, int lo, int hi, int depth) {
+        Part(char[][] keys, String[] ids, int[] order, int lo, int hi, int depth) {
             this.keys = keys;
-            this.items = items;
+            this.ids = ids;
+            this.order = order;
             this.lo = lo;
             this.hi = hi;
             this.depth = depth;
@@ -75,13 +81,13 @@ final class NaturalSort {
                 }
                 // [lo, lt) below the pivot character, [lt, gt] at it, (gt, hi) above
                 if (lt - lo >= FORK && hi - gt - 1 >= FORK) {
-                    invokeAll(new Part(keys, items, lo, lt, depth), new Part(keys, items, gt + 1, hi, depth));
+                    invokeAll(new Part(keys, ids, order, lo, lt, depth), new Part(keys, ids, order, gt + 1, hi, depth));
                 } else {
                     sort(lo, lt, depth);
                     sort(gt + 1, hi, depth);
                 }
                 if (pivot < 0) { // keys that ended here are equal: IDs equal but for case or leading zeros
-                    Arrays.sort(items, lt, gt + 1, BY_ID);
+                    insertion(lt, gt + 1, depth);
                     return;
                 }
                 lo = lt;
@@ -103,7 +109,7 @@ final class NaturalSort {
             char[] x = keys[a];
             char[] y = keys[b];
             int byKey = Arrays.compare(x, Math.min(depth, x.length), x.length, y, Math.min(depth, y.length), y.length);
-            return byKey != 0 ? byKey : items[a].stateId().compareTo(items[b].stateId());
+            return byKey != 0 ? byKey : ids[a].compareTo(ids[b]);
         }
 
         /** The key's character at {@code depth}, or -1 past its end (a key sorts before its extensions). */
@@ -116,9 +122,12 @@ final class NaturalSort {
             char[] key = keys[a];
             keys[a] = keys[b];
             keys[b] = key;
-            StateIdEntry item = items[a];
-            items[a] = items[b];
-            items[b] = item;
+            String id = ids[a];
+            ids[a] = ids[b];
+            ids[b] = id;
+            int index = order[a];
+            order[a] = order[b];
+            order[b] = index;
         }
 
         private static int medianOf3(int a, int b, int c) {

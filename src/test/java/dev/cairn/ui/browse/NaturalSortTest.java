@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cairn.backend.ListedState;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Collectors;
@@ -13,7 +14,7 @@ class NaturalSortTest {
 
     private static List<String> sorted(List<String> ids) {
         List<StateIdEntry> entries = ids.stream().map(id -> new StateIdEntry(ListedState.visible(id))).collect(Collectors.toList());
-        return NaturalSort.sorted(entries).stream().map(StateIdEntry::stateId).collect(Collectors.toList());
+        return Arrays.stream(NaturalSort.order(entries)).mapToObj(ids::get).collect(Collectors.toList());
     }
 
     @Test
