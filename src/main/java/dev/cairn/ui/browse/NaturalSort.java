@@ -1,8 +1,10 @@
 package dev.cairn.ui.browse;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.RecursiveAction;
+import java.util.stream.IntStream;
 
 /**
  * Puts listed entries in {@link IdOrder#NATURAL_ORDER} by a multikey quicksort (Bentley and
@@ -11,14 +13,14 @@ import java.util.concurrent.RecursiveAction;
  * ~1.7 million comparisons for 100,000 IDs walks again; this sort partitions on one key character
  * at a time and never looks at a settled prefix twice. The backends list in no useful order (a
  * system DB in its table's, an object store in code-point order, where every digit run is out of
- * natural order), so nothing is gained by assuming a nearly sorted input. Large partitions are
- * sorted on two threads.
+ * natural order), so nothing is gained by assuming a nearly sorted input. Keys are built and
+ * large partitions sorted on every core.
  */
 final class NaturalSort {
 
     /** Below this many entries a partition is finished by insertion. */
     private static final int INSERTION = 12;
-    /** Partitions at least this big are split between threads. */
+    /** Partitions at least this big are handed to other threads. */
     private static final int FORK = 8_192;
 
     private NaturalSort() {}
@@ -29,12 +31,13 @@ final class NaturalSort {
         char[][] keys = new char[n][];
         String[] ids = new String[n];
         int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
+        // building the keys costs about as much as sorting them: both on every core
+        IntStream.range(0, n).parallel().forEach(i -> {
             ids[i] = entries.get(i).stateId();
             keys[i] = IdOrder.naturalKeyChars(ids[i]);
             order[i] = i;
-        }
-        // on this thread, the common pool's workers taking over halves of big partitions
+        });
+        // on this thread, the common pool's workers taking over big partitions
         new Part(keys, ids, order, 0, n, 0).invoke();
         return order;
     }
@@ -48,6 +51,8 @@ final class NaturalSort {
         private final int lo;
         private final int hi;
         private final int depth;
+        /** Partitions this one handed to other threads, joined before it is done. */
+        private final List<Part> forked = new ArrayList<>();
 
         Part(char[][] keys, String[] ids, int[] order, int lo, int hi, int depth) {
             this.keys = keys;
@@ -61,6 +66,7 @@ final class NaturalSort {
         @Override
         protected void compute() {
             sort(lo, hi, depth);
+            forked.forEach(Part::join);
         }
 
         private void sort(int lo, int hi, int depth) {
@@ -80,12 +86,10 @@ final class NaturalSort {
                     }
                 }
                 // [lo, lt) below the pivot character, [lt, gt] at it, (gt, hi) above
-                if (lt - lo >= FORK && hi - gt - 1 >= FORK) {
-                    invokeAll(new Part(keys, ids, order, lo, lt, depth), new Part(keys, ids, order, gt + 1, hi, depth));
-                } else {
-                    sort(lo, lt, depth);
-                    sort(gt + 1, hi, depth);
-                }
+                // the IDs' shared prefixes make the middle part the big one, character after character:
+                // big outer parts go to other threads while this one goes on with it
+                sortOrFork(lo, lt, depth);
+                sortOrFork(gt + 1, hi, depth);
                 if (pivot < 0) { // keys that ended here are equal: IDs equal but for case or leading zeros
                     insertion(lt, gt + 1, depth);
                     return;
@@ -95,6 +99,16 @@ final class NaturalSort {
                 depth++;
             }
             insertion(lo, hi, depth);
+        }
+
+        private void sortOrFork(int lo, int hi, int depth) {
+            if (hi - lo >= FORK) {
+                Part part = new Part(keys, ids, order, lo, hi, depth);
+                part.fork();
+                forked.add(part);
+            } else {
+                sort(lo, hi, depth);
+            }
         }
 
         private void insertion(int lo, int hi, int depth) {
