@@ -390,6 +390,9 @@ public final class StateListViewModel {
 
     /** The entries at these places in {@link #all}, in the list's order. */
     private List<StateIdEntry> inOrder(BitSet kept) {
+        if (kept.cardinality() == all.size()) { // a first letter most IDs contain
+            return ordered();
+        }
         int[] rank = switch (order.get()) {
             case NATURAL -> naturalRank;
             case BACKEND -> null; // the listing order itself
