@@ -2,7 +2,6 @@ package dev.cairn.ui.browse;
 
 import dev.cairn.state.Glob;
 import java.util.Locale;
-import java.util.function.Predicate;
 
 /**
  * What the filter field means: text with {@code *}, {@code ?} or {@code [} is a Meltano pattern
@@ -50,9 +49,5 @@ public final class IdFilter {
      */
     boolean narrows(IdFilter previous) {
         return previous != null && glob == null && previous.glob == null && needle.contains(previous.needle);
-    }
-
-    Predicate<StateIdEntry> predicate() {
-        return this::matches;
     }
 }
