@@ -9,11 +9,14 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.StateError;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -21,6 +24,8 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Copies or moves states, within a backend or across two, one ID or many. By default each ID is
@@ -79,6 +84,8 @@ public final class Transfer {
     }
 
     public static final int DEFAULT_CONCURRENCY = 16;
+
+    private static final Logger LOG = LoggerFactory.getLogger(Transfer.class);
 
     private static final String AS_STORED_HINT = " (copying the stored documents as they are still works)";
 
@@ -279,6 +286,7 @@ public final class Transfer {
     public List<Result> run(List<Item> items, int concurrency, Progress progress) {
         requireDisjoint(items);
         Set<String> existing = cancelled.get() ? null : existingTargets(items);
+        long started = System.nanoTime();
         AtomicInteger done = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, items.size())), daemon());
         try {
@@ -295,6 +303,7 @@ public final class Transfer {
             for (Future<Result> f : futures) {
                 results.add(f.get());
             }
+            logSummary(results, System.nanoTime() - started);
             return results;
         } catch (InterruptedException e) {
             cancel();
@@ -328,7 +337,7 @@ public final class Transfer {
             }
             WriteCommand copy = planned.copy();
             if (!copy.changesNothing()) {
-                copy.execute(journal);
+                copy.executeInBulk(journal);
             } else { // a move re-run after its copy landed: only the delete is left, and perhaps the killed run's lock
                 target.removeLeftoverLock(item.targetId());
             }
@@ -336,7 +345,7 @@ public final class Transfer {
                 return new Result(item, Outcome.COPIED, planned.detail());
             }
             try {
-                WriteCommand.plan(source, Edit.clear(), planned.source()).execute(journal);
+                WriteCommand.plan(source, Edit.clear(), planned.source()).executeInBulk(journal);
             } catch (ConflictException e) {
                 return new Result(item, Outcome.CONFLICT,
                         "copied, but the source changed since it was read, so it was not deleted");
@@ -352,6 +361,22 @@ public final class Transfer {
         } catch (RuntimeException e) {
             return new Result(item, Outcome.FAILED, e.toString());
         }
+    }
+
+    /**
+     * One line per transfer, the per-ID lines being at DEBUG: how many IDs ended how, and where the
+     * journal holds each one's backup.
+     */
+    private void logSummary(List<Result> results, long nanos) {
+        Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
+        results.forEach(r -> counts.merge(r.outcome(), 1, Integer::sum));
+        StringJoiner outcomes = new StringJoiner(", ");
+        counts.forEach((outcome, n) -> outcomes.add(n + " " + outcome.name().toLowerCase(Locale.ROOT)));
+        String what = results.size() == 1
+                ? results.get(0).item().sourceId() + " -> " + results.get(0).item().targetId()
+                : results.size() + " IDs";
+        LOG.info("{} of {} from {} to {} in {} ms: {} (journal {})", mode == Mode.MOVE ? "Move" : "Copy", what,
+                source.displayUri(), target.displayUri(), nanos / 1_000_000, outcomes, journal.file());
     }
 
     private static ThreadFactory daemon() {

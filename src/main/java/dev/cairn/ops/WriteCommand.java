@@ -9,6 +9,7 @@ import dev.cairn.state.StateDocument;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * One planned write to one state: made from the state as read, it knows what it will change
@@ -105,6 +106,18 @@ public final class WriteCommand {
      * one read. Raises {@link dev.cairn.backend.ConflictException} otherwise, with nothing written.
      */
     public Version execute(Journal journal) {
+        return execute(journal, false);
+    }
+
+    /**
+     * {@link #execute(Journal)} as one of many in a bulk transfer, which logs a summary line of its
+     * own: this write's line (and a refusal's) goes to DEBUG, so 10,000 IDs do not make 10,000 lines.
+     */
+    Version executeInBulk(Journal journal) {
+        return execute(journal, true);
+    }
+
+    private Version execute(Journal journal, boolean inBulk) {
         if (written != null) {
             throw new IllegalStateException("already executed: " + description());
         }
@@ -120,14 +133,16 @@ public final class WriteCommand {
             }
         } catch (RuntimeException e) {
             if (e instanceof ConflictException) {
-                LOG.warn("Refused {}: {} (journal record {})", description(), e.getMessage(), entry.id());
+                LOG.atLevel(inBulk ? Level.DEBUG : Level.WARN).log("Refused {}: {} (journal record {})", description(),
+                        e.getMessage(), entry.id());
             } else {
                 LOG.error("Failed {} from version {} (journal record {})", description(), before.version(), entry.id(), e);
             }
             journal.fail(entry, e);
             throw e;
         }
-        LOG.info("Wrote {}: version {} -> {} (journal record {})", description(), before.version(), written, entry.id());
+        LOG.atLevel(inBulk ? Level.DEBUG : Level.INFO).log("Wrote {}: version {} -> {} (journal record {})", description(),
+                before.version(), written, entry.id());
         journal.done(entry, written);
         return written;
     }

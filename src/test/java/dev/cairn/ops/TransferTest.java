@@ -15,6 +15,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.backend.blob.KilledCairn;
+import dev.cairn.ops.logging.Logs;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
@@ -297,6 +298,24 @@ class TransferTest {
             assertEquals(Transfer.Outcome.SKIPPED, outcomes.get(late), "planned again on a read, not a conflict");
             assertEquals("{\"singer_state\": {\"theirs\": 1}}", dev.cairn.state.PythonJson.dumps(s3.read(late).document().effective()));
             assertEquals(5 + 1, reads.get(), "only the listed destinations, and the one the listing missed, are read");
+        }
+    }
+
+    @Test
+    void aBulkCopyLogsOneSummaryLineInsteadOfALinePerId() throws Exception {
+        try (StateBackend source = EmptyBackends.SQLITE.open(dir); StateBackend target = EmptyBackends.FILE.open(dir)) {
+            seed(source, 30);
+            long logStart = Files.exists(Logs.file()) ? Files.size(Logs.file()) : 0;
+            Transfer t = new Transfer(source, target, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE,
+                    journal());
+            assertTrue(t.run(t.select(null, Rename.identity()), 8, (d, n, r) -> { }).stream().allMatch(Transfer.Result::succeeded));
+            byte[] log = Files.readAllBytes(Logs.file());
+            List<String> lines = new String(log, (int) logStart, log.length - (int) logStart, StandardCharsets.UTF_8).lines()
+                    .filter(line -> line.contains(target.displayUri()))
+                    .collect(Collectors.toList());
+            assertEquals(1, lines.size(), String.join("\n", lines));
+            assertTrue(lines.get(0).matches(".* INFO .*Transfer - Copy of 30 IDs from \\S+ to \\S+ in \\d+ ms: 30 copied"
+                    + " \\(journal \\S+journal\\.db\\)"), lines.get(0));
         }
     }
 

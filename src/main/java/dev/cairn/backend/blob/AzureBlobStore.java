@@ -23,19 +23,13 @@ import java.util.function.BiConsumer;
  * {@code If-Match} / {@code If-None-Match: *}, so a writer that ignores Meltano's lock still cannot
  * slip a change in between Cairn's read and its write.
  */
-final class AzureBlobStore implements BlobStore {
+final class AzureBlobStore extends CloudBlobStore {
 
     private final BlobContainerClient container;
-    private final String displayUri;
 
     AzureBlobStore(BlobContainerClient container, String displayUri) {
+        super("azure://" + container.getBlobContainerName(), displayUri);
         this.container = container;
-        this.displayUri = displayUri;
-    }
-
-    @Override
-    public String displayUri() {
-        return displayUri;
     }
 
     @Override
@@ -68,7 +62,7 @@ final class AzureBlobStore implements BlobStore {
             return Version.of(blob(key).getBlockBlobClient().uploadWithResponse(upload, null, Context.NONE).getValue().getETag());
         } catch (BlobStorageException e) {
             if (expected != null && isPreconditionFailure(e)) {
-                return BlobStore.ownRetriedWrite(this, key, data);
+                return ownRetriedWrite(key, data);
             }
             throw failure("write", key, e);
         } catch (RuntimeException e) {
@@ -88,11 +82,6 @@ final class AzureBlobStore implements BlobStore {
     }
 
     @Override
-    public boolean comparesAtomically() {
-        return true;
-    }
-
-    @Override
     public void delete(String key, Version expected) {
         BlobRequestConditions conditions = new BlobRequestConditions().setIfMatch(expected == null ? null : expected.token());
         try {
@@ -102,11 +91,8 @@ final class AzureBlobStore implements BlobStore {
                 return;
             }
             if (expected != null && e.getStatusCode() == 412) {
-                // Azure answers If-Match on a blob deleted meanwhile with 412 too
-                if (get(key) == null) {
-                    return;
-                }
-                throw new PreconditionFailed(key);
+                deletedUnlessChanged(key);
+                return;
             }
             throw failure("delete", key, e);
         } catch (RuntimeException e) {
@@ -135,9 +121,7 @@ final class AzureBlobStore implements BlobStore {
         return container.getBlobClient(key);
     }
 
-    /** Service errors and transport failures (the server gone, after the client's retries) alike. */
     private BackendException failure(String action, String key, RuntimeException e) {
-        return new BackendException("cannot " + action + " azure://" + container.getBlobContainerName() + "/" + key
-                + " (" + displayUri + "): " + AzureBackendFactory.reason(e), e);
+        return failure(action, key, AzureBackendFactory.reason(e), e);
     }
 }

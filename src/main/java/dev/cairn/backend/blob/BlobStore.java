@@ -65,22 +65,6 @@ public interface BlobStore extends AutoCloseable {
     @Override
     void close();
 
-    /**
-     * What a conditional put that failed its condition really met. Cloud SDKs retry a request whose
-     * response they lost; the retry of a conditional put that went through the first time fails its
-     * condition against our own write, which is then found stored.
-     *
-     * @return the version of our own bytes, stored by the first try
-     * @throws PreconditionFailed someone else's blob is there
-     */
-    static Version ownRetriedWrite(BlobStore store, String key, byte[] data) {
-        Blob now = store.get(key);
-        if (now != null && Arrays.equals(now.data(), data)) {
-            return now.version();
-        }
-        throw new PreconditionFailed(key);
-    }
-
     /** A blob's bytes and version. */
     record Blob(byte[] data, Version version) {}
 

@@ -16,24 +16,18 @@ import java.util.function.BiConsumer;
  * {@code ifGenerationMatch} (0 for "only if absent") and so do deletes, so a writer that ignores
  * Meltano's lock still cannot slip a change in between Cairn's read and its write.
  */
-final class GcsBlobStore implements BlobStore {
+final class GcsBlobStore extends CloudBlobStore {
 
     /** A read looks up the generation, then reads those bytes; a writer in between sends it round again. */
     private static final int READ_TRIES = 5;
 
     private final Storage storage;
     private final String bucket;
-    private final String displayUri;
 
     GcsBlobStore(Storage storage, String bucket, String displayUri) {
+        super("gs://" + bucket, displayUri);
         this.storage = storage;
         this.bucket = bucket;
-        this.displayUri = displayUri;
-    }
-
-    @Override
-    public String displayUri() {
-        return displayUri;
     }
 
     /**
@@ -47,12 +41,12 @@ final class GcsBlobStore implements BlobStore {
                     Storage.BlobListOption.fields(Storage.BlobField.NAME));
         } catch (StorageException e) {
             if (e.getCode() == 404) {
-                throw new BackendException("cannot open " + displayUri + ": no such " + where
+                throw new BackendException("cannot open " + displayUri() + ": no such " + where
                         + "; Meltano does not create it either");
             }
-            throw new BackendException("cannot open " + displayUri + ": " + GcsBackendFactory.reason(e) + ", " + where, e);
+            throw new BackendException("cannot open " + displayUri() + ": " + GcsBackendFactory.reason(e) + ", " + where, e);
         } catch (RuntimeException e) {
-            throw new BackendException("cannot open " + displayUri + ": " + GcsBackendFactory.reason(e) + ", " + where, e);
+            throw new BackendException("cannot open " + displayUri() + ": " + GcsBackendFactory.reason(e) + ", " + where, e);
         }
     }
 
@@ -74,8 +68,7 @@ final class GcsBlobStore implements BlobStore {
                     // that generation was replaced or deleted since: look again
                 }
             }
-            throw new BackendException("cannot read gs://" + bucket + "/" + key + " (" + displayUri
-                    + "): it changed on every one of " + READ_TRIES + " reads");
+            throw failure("read", key, "it changed on every one of " + READ_TRIES + " reads", null);
         } catch (StorageException e) {
             throw failure("read", key, e);
         }
@@ -93,18 +86,12 @@ final class GcsBlobStore implements BlobStore {
             return Version.of(Long.toString(written.getGeneration()));
         } catch (StorageException e) {
             if (expected != null && e.getCode() == 412) {
-                return BlobStore.ownRetriedWrite(this, key, data);
+                return ownRetriedWrite(key, data);
             }
             throw failure("write", key, e);
         } catch (IOException e) {
-            throw new BackendException("cannot write gs://" + bucket + "/" + key + " (" + displayUri + "): "
-                    + GcsBackendFactory.firstLine(e), e);
+            throw failure("write", key, GcsBackendFactory.firstLine(e), e);
         }
-    }
-
-    @Override
-    public boolean comparesAtomically() {
-        return true;
     }
 
     @Override
@@ -115,10 +102,8 @@ final class GcsBlobStore implements BlobStore {
             storage.delete(BlobId.of(bucket, key), condition); // false: already gone, which is what was asked
         } catch (StorageException e) {
             if (expected != null && e.getCode() == 412) {
-                if (get(key) == null) {
-                    return;
-                }
-                throw new PreconditionFailed(key);
+                deletedUnlessChanged(key);
+                return;
             }
             throw failure("delete", key, e);
         }
@@ -149,9 +134,7 @@ final class GcsBlobStore implements BlobStore {
         return Long.parseLong(version.token());
     }
 
-    /** Service errors and transport failures (the server gone, after the client's retries) alike. */
     private BackendException failure(String action, String key, StorageException e) {
-        return new BackendException("cannot " + action + " gs://" + bucket + "/" + key + " (" + displayUri + "): "
-                + GcsBackendFactory.reason(e), e);
+        return failure(action, key, GcsBackendFactory.reason(e), e);
     }
 }

@@ -18,24 +18,18 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * {@code If-Match} / {@code If-None-Match: *}, so a writer that ignores Meltano's lock still cannot
  * slip a change in between Cairn's read and its write.
  */
-final class S3BlobStore implements BlobStore {
+final class S3BlobStore extends CloudBlobStore {
 
     /** What Meltano uploads every object with (v3.6.0+). */
     static final String CONTENT_TYPE = "application/json";
 
     private final S3Client s3;
     private final String bucket;
-    private final String displayUri;
 
     S3BlobStore(S3Client s3, String bucket, String displayUri) {
+        super("s3://" + bucket, displayUri);
         this.s3 = s3;
         this.bucket = bucket;
-        this.displayUri = displayUri;
-    }
-
-    @Override
-    public String displayUri() {
-        return displayUri;
     }
 
     @Override
@@ -62,7 +56,7 @@ final class S3BlobStore implements BlobStore {
             return Version.of(s3.putObject(request.build(), RequestBody.fromBytes(data)).eTag());
         } catch (S3Exception e) {
             if (expected != null && isPreconditionFailure(e, !Version.ABSENT.equals(expected))) {
-                return BlobStore.ownRetriedWrite(this, key, data);
+                return ownRetriedWrite(key, data);
             }
             throw failure("write", key, e);
         } catch (SdkException e) {
@@ -83,11 +77,6 @@ final class S3BlobStore implements BlobStore {
     }
 
     @Override
-    public boolean comparesAtomically() {
-        return true;
-    }
-
-    @Override
     public void delete(String key, Version expected) {
         try {
             s3.deleteObject(b -> b.bucket(bucket).key(key).ifMatch(expected == null ? null : expected.token()));
@@ -95,10 +84,8 @@ final class S3BlobStore implements BlobStore {
             // AWS's answer to If-Match on a key deleted meanwhile: done all the same
         } catch (S3Exception e) {
             if (expected != null && isPreconditionFailure(e, false)) {
-                if (get(key) == null) {
-                    return; // a server that answers If-Match on a deleted key with 412: done all the same
-                }
-                throw new PreconditionFailed(key);
+                deletedUnlessChanged(key);
+                return;
             }
             throw failure("delete", key, e);
         } catch (SdkException e) {
@@ -128,7 +115,6 @@ final class S3BlobStore implements BlobStore {
     }
 
     private BackendException failure(String action, String key, SdkException e) {
-        return new BackendException("cannot " + action + " s3://" + bucket + "/" + key + " (" + displayUri + "): "
-                + e.getMessage(), e);
+        return failure(action, key, e.getMessage(), e);
     }
 }

@@ -22,6 +22,7 @@ import software.amazon.awssdk.regions.providers.AwsProfileRegionProvider;
 import software.amazon.awssdk.retries.DefaultRetryStrategy;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.S3Configuration;
 
 /**
  * How to reach an S3 bucket, resolved as Meltano resolves it: the key and secret from the
@@ -145,9 +146,12 @@ public final class S3Connection {
                 .region(region);
         if (endpoint != null) {
             // S3-compatible servers: bucket in the path, and only the checksums the protocol requires,
-            // since many of them reject the SDK's default trailing checksums.
+            // since many of them reject the SDK's default trailing checksums. A state.json goes in one
+            // piece, signed whole: the aws-chunked encoding the SDK otherwise uses (a signature per
+            // chunk, a 128 KB chunk buffer per put) took ~15 % of a bulk copy's CPU against S3Proxy.
             builder.endpointOverride(endpoint)
                     .forcePathStyle(true)
+                    .serviceConfiguration(S3Configuration.builder().chunkedEncodingEnabled(false).build())
                     .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                     .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
         } else if (regionGuessed) {
