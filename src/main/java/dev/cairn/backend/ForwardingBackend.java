@@ -69,6 +69,11 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public java.time.Duration lockWait() {
+        return backend.lockWait();
+    }
+
+    @Override
     public void close() {
         backend.close();
     }

@@ -110,6 +110,43 @@ class WriteFlowViewModelTest {
     }
 
     @Test
+    void aWriteWaitingForAHeldLockCountsDownTheBackendsWaitAndTheCountdownEndsWithTheOutcome() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
+        try (StateBackend backend = Backends.open("file://" + root, BackendOptions.defaults().withLockWait(Duration.ofSeconds(3)))) {
+            StoredState read = seed(backend, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 1}}}}",
+                    "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 2}}}}");
+            WriteFlowViewModel flow = flow(journal);
+            ui.run(() -> flow.start(new WriteTarget("dev", backend, Environment.DEV, false), ID, Edit.clearPartial(), read));
+            awaitStage(flow, Stage.PREVIEW);
+            assertEquals("", ui.call(() -> flow.lockWaitNote(java.time.Instant.now())), "not writing: no countdown");
+            java.nio.file.Files.writeString(root.resolve(ID).resolve("lock"), Double.toString(System.currentTimeMillis() / 1000.0));
+            java.time.Instant confirmed = java.time.Instant.now();
+            ui.run(flow::confirm);
+            ui.await(() -> flow.lockWaitEndsProperty().get() != null, Duration.ofSeconds(30));
+            java.time.Instant ends = ui.call(() -> flow.lockWaitEndsProperty().get());
+            assertTrue(!ends.isBefore(confirmed.plusSeconds(3)) && ends.isBefore(java.time.Instant.now().plusSeconds(3).plusMillis(1)),
+                    "the backend's 3 s, from the start of the write: " + ends);
+            assertEquals("A pipeline holds Meltano's lock on " + ID + ": the write waits for it, and gives up in 2 s with nothing written.",
+                    ui.call(() -> flow.lockWaitNote(ends.minusMillis(1500))), "seconds left rounded up");
+            assertTrue(ui.call(() -> flow.lockWaitNote(ends.plusSeconds(5))).contains("gives up in 0 s"));
+            awaitStage(flow, Stage.FAILED);
+            assertTrue(java.time.Instant.now().isAfter(confirmed.plusSeconds(3)), "it waited the whole time");
+            assertNull(ui.call(() -> flow.lockWaitEndsProperty().get()), "the countdown ends with the outcome");
+            assertEquals("", ui.call(() -> flow.lockWaitNote(java.time.Instant.now())));
+            assertEquals(read.document(), backend.read(ID).document(), "nothing was written");
+
+            // a free lock: the write does not wait, and no countdown is shown
+            java.nio.file.Files.delete(root.resolve(ID).resolve("lock"));
+            ui.run(() -> flow.start(new WriteTarget("dev", backend, Environment.DEV, false), ID, Edit.clearPartial(), read));
+            awaitStage(flow, Stage.PREVIEW);
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+            assertNull(ui.call(() -> flow.lockWaitEndsProperty().get()));
+        }
+    }
+
+    @Test
     void aConcurrentWriteBecomesAConflictAndTheChangeIsReappliedOntoTheCurrentState() throws Exception {
         Journal journal = new Journal(dir.resolve("journal"));
         try (StateBackend backend = EmptyBackends.SQLITE.open(dir)) {
