@@ -10,6 +10,7 @@ import dev.cairn.ui.edit.MergeView;
 import dev.cairn.ui.edit.RewindView;
 import dev.cairn.ui.history.HistoryView;
 import dev.cairn.ui.history.TimelineView;
+import dev.cairn.ui.lock.BreakLockView;
 import dev.cairn.ui.transfer.TransferView;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import dev.cairn.ui.write.WriteSheet;
@@ -64,6 +65,7 @@ public final class MainView extends BorderPane {
     private final MergeView mergeView;
     private final RewindView rewindView;
     private final TransferView transferView;
+    private final BreakLockView breakLockView;
 
     public MainView(MainViewModel model, DialogService dialogs) {
         this.model = model;
@@ -95,6 +97,8 @@ public final class MainView extends BorderPane {
         mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile("JSON document to merge"));
         rewindView = new RewindView(writes.rewind(), writes::submitRewind);
         transferView = new TransferView(writes.transfer());
+        breakLockView = new BreakLockView(writes.breakLock());
+        showWhen(breakLockView, writes.breakLock().showingProperty());
         showWhen(mergeView, writes.merge().showingProperty());
         showWhen(rewindView, writes.rewind().showingProperty());
         showWhen(transferView, writes.transfer().showingProperty());
@@ -166,7 +170,7 @@ public final class MainView extends BorderPane {
         toolbar.getStyleClass().add(Styles.TOOLBAR);
         setTop(toolbar);
 
-        StackPane right = new StackPane(inspector, mergeView, rewindView, transferView, writeSheet);
+        StackPane right = new StackPane(inspector, mergeView, rewindView, transferView, breakLockView, writeSheet);
         SplitPane split = new SplitPane(stateList, right);
         split.setDividerPositions(0.45); // typical IDs and their compact badges fit at 1024 px
         SplitPane outer = new SplitPane(sidebar, split);
@@ -228,12 +232,7 @@ public final class MainView extends BorderPane {
         breakLock.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(writes::hasStaleLock,
                 model.inspector().lockProperty(), writes.whyReadOnlyProperty()));
         breakLock.managedProperty().bind(breakLock.visibleProperty());
-        breakLock.setOnAction(e -> {
-            String id = model.inspector().stateIdProperty().get();
-            if (dialogs.confirm("Break the stale Meltano lock of " + id, "on " + model.inspector().backend().displayUri())) {
-                writes.breakStaleLock();
-            }
-        });
+        breakLock.setOnAction(e -> writes.openBreakLock());
         HBox buttons = new HBox(8, merge, clear, transfer, undo, breakLock);
         buttons.setAlignment(Pos.CENTER_LEFT);
         Label readOnly = new Label();
