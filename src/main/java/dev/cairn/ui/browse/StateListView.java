@@ -1,5 +1,6 @@
 package dev.cairn.ui.browse;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.theme.Styles;
 import java.util.Map;
 import javafx.beans.value.ChangeListener;
@@ -59,7 +60,7 @@ public final class StateListView extends BorderPane {
 
     public StateListView() {
         getStyleClass().add(Styles.STATE_LIST);
-        filter.setPromptText("Filter IDs (Ctrl+L) — text, or a pattern like prod:*");
+        filter.setPromptText(Fxml.label("list.filter.prompt"));
         filter.getStyleClass().add(Styles.FILTER_FIELD);
         filter.setOnKeyPressed(e -> {
             if (model == null) {

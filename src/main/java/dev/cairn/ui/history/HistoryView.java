@@ -1,5 +1,6 @@
 package dev.cairn.ui.history;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ops.Journal;
 import dev.cairn.ui.diff.DiffPanes;
 import dev.cairn.ui.theme.Styles;
@@ -31,14 +32,14 @@ public final class HistoryView extends BorderPane {
         message.setWrapText(true);
         message.textProperty().bind(model.messageProperty());
         message.setMaxWidth(Double.MAX_VALUE);
-        Button undoButton = new Button("Undo this write");
+        Button undoButton = new Button(Fxml.label("write.undo"));
         undoButton.setId("history-undo");
         undoButton.disableProperty().bind(Bindings.createBooleanBinding(() -> {
             Journal.Entry e = model.selectedProperty().get();
             return e == null || !e.isDone() || !model.isLatest(e) || !writable.get();
         }, model.selectedProperty(), model.entries(), writable));
         undoButton.setOnAction(e -> undo.accept(model.selectedProperty().get()));
-        Button restoreButton = new Button("Restore the state before it…");
+        Button restoreButton = new Button(Fxml.label("history.restore"));
         restoreButton.setId("history-restore");
         restoreButton.disableProperty().bind(Bindings.createBooleanBinding(() -> model.selectedProperty().get() == null
                 || !writable.get(), model.selectedProperty(), writable));
@@ -60,7 +61,7 @@ public final class HistoryView extends BorderPane {
             }
         });
         model.selectedProperty().addListener((o, a, b) -> list.getSelectionModel().select(b));
-        Label empty = new Label("No writes by Cairn to this ID yet.");
+        Label empty = new Label(Fxml.label("history.empty"));
         empty.getStyleClass().add(Styles.PLACEHOLDER);
         list.setPlaceholder(empty);
         model.diffProperty().addListener((o, a, b) -> change.show(b, "before", "after"));

@@ -1,5 +1,6 @@
 package dev.cairn.ui.history;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Timeline;
 import dev.cairn.ui.diff.DiffPanes;
@@ -39,7 +40,7 @@ public final class TimelineView extends BorderPane {
         message.setWrapText(true);
         message.setMaxWidth(Double.MAX_VALUE);
         message.textProperty().bind(model.messageProperty());
-        Button restoreButton = new Button("Restore this checkpoint…");
+        Button restoreButton = new Button(Fxml.label("timeline.restore"));
         restoreButton.setId("timeline-restore");
         restoreButton.disableProperty().bind(model.restoreProperty().isNull().or(Bindings.not(writable)));
         restoreButton.setOnAction(e -> restore.accept(model.restoreProperty().get()));
@@ -66,10 +67,10 @@ public final class TimelineView extends BorderPane {
         }));
         list.getSelectionModel().getSelectedItems().addListener((ListChangeListener<Timeline.Item>) c ->
                 model.choose(List.copyOf(list.getSelectionModel().getSelectedItems())));
-        Label empty = new Label("No runs or edits of this ID.");
+        Label empty = new Label(Fxml.label("timeline.empty"));
         empty.getStyleClass().add(Styles.PLACEHOLDER);
         list.setPlaceholder(empty);
-        Button more = new Button("Load older runs");
+        Button more = new Button(Fxml.label("timeline.more"));
         more.setId("timeline-more");
         more.setMaxWidth(Double.MAX_VALUE);
         more.visibleProperty().bind(model.moreProperty());

@@ -1,5 +1,6 @@
 package dev.cairn.ui.inspect;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StoredState;
@@ -97,7 +98,7 @@ public final class InspectorView extends BorderPane {
 
     private void updateHeader() {
         String id = model.stateIdProperty().get();
-        title.setText(id == null ? "No state selected" : id);
+        title.setText(id == null ? Fxml.label("inspector.noSelection") : id);
         verdict.setText(model.verdictProperty().get());
         EnumSet<Badge> set = EnumSet.noneOf(Badge.class);
         if (model.healthProperty().get() != null) {
