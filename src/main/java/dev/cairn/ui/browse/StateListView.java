@@ -38,7 +38,7 @@ public final class StateListView extends BorderPane {
     private final Label count = new Label();
     private final javafx.scene.control.ChoiceBox<IdOrder> order = new javafx.scene.control.ChoiceBox<>();
     private final ProgressIndicator spinner = new ProgressIndicator();
-    private static final String NO_BACKEND = "No backend open. Connect to one, or pick a saved connection.";
+    private static final String NO_BACKEND = Fxml.label("list.noBackend");
     private final Label placeholder = new Label(NO_BACKEND);
     private StateListViewModel model;
     private final ChangeListener<Object> countsListener = (obs, old, now) -> updateBadgeBar();
@@ -173,7 +173,7 @@ public final class StateListView extends BorderPane {
             ToggleButton chip = new ToggleButton(badge.label() + " " + String.format("%,d", n));
             chip.setMnemonicParsing(false);
             chip.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_COUNT, badge.styleClass());
-            chip.setTooltip(new Tooltip(badge.help() + "\nClick to show only these IDs."));
+            chip.setTooltip(new Tooltip(Fxml.label("list.chip.tooltip", badge.help())));
             chip.setSelected(model.badgeFilterProperty().get() == badge);
             chip.setOnAction(e -> model.badgeFilterProperty().set(chip.isSelected() ? badge : null));
             badgeBar.getChildren().add(chip);
