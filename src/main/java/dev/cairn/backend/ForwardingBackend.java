@@ -76,6 +76,11 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public java.time.Duration lockWait() {
+        return backend.lockWait();
+    }
+
+    @Override
     public void close() {
         backend.close();
     }

@@ -100,6 +100,14 @@ public interface StateBackend extends AutoCloseable {
     void breakStaleLock(String stateId);
 
     /**
+     * How long a write waits for Meltano's lock while a pipeline holds it, before it is refused
+     * with {@link LockedException}; zero where a held lock refuses the write at once.
+     */
+    default java.time.Duration lockWait() {
+        return java.time.Duration.ZERO;
+    }
+
+    /**
      * Removes Meltano's lock on the ID if a Cairn of this machine that no longer runs (a killed
      * copy) left it; any other lock is left alone. For a rerun that finds nothing to write there.
      */

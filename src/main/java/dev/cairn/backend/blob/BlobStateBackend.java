@@ -153,6 +153,11 @@ public final class BlobStateBackend implements StateBackend {
     }
 
     @Override
+    public java.time.Duration lockWait() {
+        return lock.waitLimit();
+    }
+
+    @Override
     public void removeLeftoverLock(String stateId) {
         lock.removeLeftover(layout.lockKey(stateId));
     }

@@ -67,6 +67,11 @@ final class MeltanoLock {
                 : LockStatus.held(since, null), false);
     }
 
+    /** How long {@link #acquire} waits for a held lock. */
+    Duration waitLimit() {
+        return wait;
+    }
+
     /** Whether the lock at {@code lockKey} is still the one {@link #acquire} took (no one wrote over it). */
     boolean holds(String lockKey, Version held) {
         BlobStore.Blob blob = store.get(lockKey);

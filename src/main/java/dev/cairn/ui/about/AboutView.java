@@ -1,5 +1,6 @@
 package dev.cairn.ui.about;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.theme.Styles;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -31,15 +32,15 @@ public final class AboutView extends VBox {
         for (AboutViewModel.Place place : model.places()) {
             Hyperlink link = new Hyperlink(place.path().toString());
             link.setId("about-place-" + row);
-            link.setTooltip(new Tooltip("Open " + place.folder()));
+            link.setTooltip(new Tooltip(Fxml.label("about.open.tooltip", place.folder())));
             link.setOnAction(e -> model.open(place));
             places.addRow(row++, new Label(place.label()), link);
         }
         TableView<AboutViewModel.Library> licences = new TableView<>(FXCollections.observableArrayList(model.libraries()));
         licences.setId("about-licences");
-        licences.getColumns().add(column("Library", 260, AboutViewModel.Library::name));
-        licences.getColumns().add(column("Version", 300, AboutViewModel.Library::coordinates));
-        licences.getColumns().add(column("Licence", 220, AboutViewModel.Library::licence));
+        licences.getColumns().add(column(Fxml.label("about.column.library"), 260, AboutViewModel.Library::name));
+        licences.getColumns().add(column(Fxml.label("about.column.version"), 300, AboutViewModel.Library::coordinates));
+        licences.getColumns().add(column(Fxml.label("about.column.licence"), 220, AboutViewModel.Library::licence));
         licences.setPrefHeight(260);
         VBox.setVgrow(licences, Priority.ALWAYS);
         Label bundled = new Label(model.libraries().size() + " bundled libraries and their licences");

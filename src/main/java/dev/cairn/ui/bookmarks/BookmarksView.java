@@ -1,5 +1,6 @@
 package dev.cairn.ui.bookmarks;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.state.Bookmark;
 import dev.cairn.ui.bookmarks.BookmarksViewModel.Row;
 import dev.cairn.ui.theme.ColumnWidths;
@@ -29,10 +30,10 @@ public final class BookmarksView extends BorderPane {
     public BookmarksView(BookmarksViewModel model) {
         getStyleClass().add(Styles.BOOKMARKS);
         TextField filter = new TextField();
-        filter.setPromptText("Filter streams, partitions, values");
+        filter.setPromptText(Fxml.label("bookmarks.filter.prompt"));
         filter.textProperty().bindBidirectional(model.filterProperty());
         HBox.setHgrow(filter, Priority.ALWAYS);
-        CheckBox flagged = new CheckBox("Flagged only");
+        CheckBox flagged = new CheckBox(Fxml.label("bookmarks.flagged"));
         flagged.setMinWidth(Region.USE_PREF_SIZE);
         flagged.selectedProperty().bindBidirectional(model.flaggedOnlyProperty());
         Label message = new Label();
@@ -47,20 +48,20 @@ public final class BookmarksView extends BorderPane {
         table.getStyleClass().add(Styles.BOOKMARKS_TABLE);
         // what a user came to check first, each column as wide as its content: values are never cut,
         // the table scrolls sideways instead
-        table.getColumns().add(column("Stream", Row::stream));
-        table.getColumns().add(column("Partition", Row::partition));
-        table.getColumns().add(column("Value", Row::value));
-        table.getColumns().add(column("Replication key", Row::key));
-        TableColumn<Row, String> flags = column("Flags", row -> compactFlags(row.bookmark()));
+        table.getColumns().add(column(Fxml.label("bookmarks.column.stream"), Row::stream));
+        table.getColumns().add(column(Fxml.label("bookmarks.column.partition"), Row::partition));
+        table.getColumns().add(column(Fxml.label("bookmarks.column.value"), Row::value));
+        table.getColumns().add(column(Fxml.label("bookmarks.column.key"), Row::key));
+        TableColumn<Row, String> flags = column(Fxml.label("bookmarks.column.flags"), row -> compactFlags(row.bookmark()));
         flags.setCellFactory(c -> new FlagCell());
         table.getColumns().add(flags);
-        table.getColumns().add(column("Interrupted run", Row::inProgress));
+        table.getColumns().add(column(Fxml.label("bookmarks.column.inProgress"), Row::inProgress));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         model.rows().addListener((javafx.collections.ListChangeListener<Row>) change -> fitColumns(model.rows()));
         SortedList<Row> sorted = new SortedList<>(model.visible());
         sorted.comparatorProperty().bind(table.comparatorProperty());
         table.setItems(sorted);
-        Label empty = new Label("No bookmarks to show.");
+        Label empty = new Label(Fxml.label("bookmarks.empty"));
         empty.getStyleClass().add(Styles.PLACEHOLDER);
         table.setPlaceholder(empty);
         setCenter(table);
@@ -114,9 +115,9 @@ public final class BookmarksView extends BorderPane {
      */
     public void installActions(java.util.function.Consumer<Bookmark> rewind, java.util.function.Consumer<Bookmark> clear,
                                javafx.beans.value.ObservableBooleanValue enabled) {
-        javafx.scene.control.Button rewindButton = new javafx.scene.control.Button("Rewind…");
+        javafx.scene.control.Button rewindButton = new javafx.scene.control.Button(Fxml.label("bookmarks.rewind"));
         rewindButton.setId("bookmark-rewind");
-        javafx.scene.control.Button clearButton = new javafx.scene.control.Button("Clear bookmark");
+        javafx.scene.control.Button clearButton = new javafx.scene.control.Button(Fxml.label("bookmarks.clear"));
         clearButton.setId("bookmark-clear");
         javafx.beans.binding.BooleanBinding off = table.getSelectionModel().selectedItemProperty().isNull()
                 .or(javafx.beans.binding.Bindings.createBooleanBinding(() -> !enabled.get(), enabled));
@@ -127,10 +128,10 @@ public final class BookmarksView extends BorderPane {
         rewindButton.setMinWidth(Region.USE_PREF_SIZE);
         clearButton.setMinWidth(Region.USE_PREF_SIZE);
         controls.getChildren().addAll(rewindButton, clearButton);
-        javafx.scene.control.MenuItem rewindItem = new javafx.scene.control.MenuItem("Rewind…");
+        javafx.scene.control.MenuItem rewindItem = new javafx.scene.control.MenuItem(Fxml.label("bookmarks.rewind"));
         rewindItem.setOnAction(rewindButton.getOnAction());
         rewindItem.disableProperty().bind(off);
-        javafx.scene.control.MenuItem clearItem = new javafx.scene.control.MenuItem("Clear this bookmark");
+        javafx.scene.control.MenuItem clearItem = new javafx.scene.control.MenuItem(Fxml.label("bookmarks.clearItem"));
         clearItem.setOnAction(clearButton.getOnAction());
         clearItem.disableProperty().bind(off);
         table.setContextMenu(new javafx.scene.control.ContextMenu(rewindItem, clearItem));

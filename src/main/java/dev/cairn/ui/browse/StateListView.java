@@ -1,5 +1,6 @@
 package dev.cairn.ui.browse;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.theme.Styles;
 import java.util.Map;
 import java.util.function.Function;
@@ -43,7 +44,7 @@ public final class StateListView extends BorderPane {
             + " state list prints them, or recently updated (newest first, read when chosen; an ID whose update time is"
             + " NULL in the system DB, which Meltano leaves so until it replaces a state, comes last)";
     private final ProgressIndicator spinner = new ProgressIndicator();
-    private static final String NO_BACKEND = "No backend open. Connect to one, or pick a saved connection.";
+    private static final String NO_BACKEND = Fxml.label("list.noBackend");
     private final Label placeholder = new Label(NO_BACKEND);
     private StateListViewModel model;
     /** Why the bound backend cannot order by update time, or null. */
@@ -68,7 +69,7 @@ public final class StateListView extends BorderPane {
 
     public StateListView() {
         getStyleClass().add(Styles.STATE_LIST);
-        filter.setPromptText("Filter IDs (Ctrl+L) — text, or a pattern like prod:*");
+        filter.setPromptText(Fxml.label("list.filter.prompt"));
         filter.getStyleClass().add(Styles.FILTER_FIELD);
         filter.setOnKeyPressed(e -> {
             if (model == null) {
@@ -186,7 +187,7 @@ public final class StateListView extends BorderPane {
             ToggleButton chip = new ToggleButton(badge.label() + " " + String.format("%,d", n));
             chip.setMnemonicParsing(false);
             chip.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_COUNT, badge.styleClass());
-            chip.setTooltip(new Tooltip(badge.help() + "\nClick to show only these IDs."));
+            chip.setTooltip(new Tooltip(Fxml.label("list.chip.tooltip", badge.help())));
             chip.setSelected(model.badgeFilterProperty().get() == badge);
             chip.setOnAction(e -> model.badgeFilterProperty().set(chip.isSelected() ? badge : null));
             badgeBar.getChildren().add(chip);

@@ -1,5 +1,6 @@
 package dev.cairn.ui.dialog;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
 import dev.cairn.ui.connect.ProjectEnvironment;
@@ -44,9 +45,9 @@ public final class FxDialogService implements DialogService {
         ConnectViewModel model = new ConnectViewModel(executor, opener);
         Dialog<ConnectRequest> dialog = new Dialog<>();
         dialog.initOwner(owner);
-        dialog.setTitle("Connect to a state backend");
-        dialog.setHeaderText("Open a Meltano state backend. Secrets are never saved: use environment variables or profiles.");
-        ButtonType connect = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
+        dialog.setTitle(Fxml.label("connect.dialog.title"));
+        dialog.setHeaderText(Fxml.label("connect.dialog.header"));
+        ButtonType connect = new ButtonType(Fxml.label("connect.dialog.connect"), ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(connect, ButtonType.CANCEL);
         dialog.getDialogPane().setContent(new ConnectView(model, saved, true));
         style(dialog.getDialogPane());
@@ -62,9 +63,9 @@ public final class FxDialogService implements DialogService {
         model.load(connection);
         Dialog<SavedConnection> dialog = new Dialog<>();
         dialog.initOwner(owner);
-        dialog.setTitle("Edit connection " + connection.name());
-        dialog.setHeaderText("Edit " + connection.name() + ". Secrets are never saved: use environment variables or profiles.");
-        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.OK_DONE);
+        dialog.setTitle(Fxml.label("connect.edit.title", connection.name()));
+        dialog.setHeaderText(Fxml.label("connect.edit.header", connection.name()));
+        ButtonType save = new ButtonType(Fxml.label("connect.edit.save"), ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(save, ButtonType.CANCEL);
         dialog.getDialogPane().setContent(new ConnectView(model, List.of(), false));
         style(dialog.getDialogPane());
@@ -85,7 +86,7 @@ public final class FxDialogService implements DialogService {
         TextField typed = new TextField();
         typed.setId("typed-confirmation");
         typed.setPromptText(mustType);
-        Label ask = new Label("Type " + mustType + " to confirm");
+        Label ask = new Label(Fxml.label("confirm.typed", mustType));
         ask.setWrapText(true);
         dialog.getDialogPane().setContent(new VBox(8, ask, typed));
         style(dialog.getDialogPane());
@@ -96,13 +97,11 @@ public final class FxDialogService implements DialogService {
 
     @Override
     public Optional<AlreadyOpen> askAlreadyOpen(String openName, String uri) {
-        ButtonType switchTo = new ButtonType("Switch to " + openName, ButtonBar.ButtonData.OK_DONE);
-        ButtonType another = new ButtonType("Open a second connection", ButtonBar.ButtonData.OTHER);
-        Alert alert = new Alert(Alert.AlertType.INFORMATION, uri + " is open already as " + openName
-                + ". Switch to it, or open a second connection to it under another name (e.g. with other"
-                + " read-only settings)?", switchTo, another, ButtonType.CANCEL);
+        ButtonType switchTo = new ButtonType(Fxml.label("alreadyOpen.switch", openName), ButtonBar.ButtonData.OK_DONE);
+        ButtonType another = new ButtonType(Fxml.label("alreadyOpen.another"), ButtonBar.ButtonData.OTHER);
+        Alert alert = new Alert(Alert.AlertType.INFORMATION, Fxml.label("alreadyOpen.text", uri, openName), switchTo, another, ButtonType.CANCEL);
         alert.initOwner(owner);
-        alert.setHeaderText(openName + " is open already");
+        alert.setHeaderText(Fxml.label("alreadyOpen.header", openName));
         style(alert.getDialogPane());
         return alert.showAndWait().flatMap(b -> b == switchTo ? Optional.of(AlreadyOpen.SWITCH_TO_IT)
                 : b == another ? Optional.of(AlreadyOpen.OPEN_ANOTHER) : Optional.empty());
@@ -118,7 +117,7 @@ public final class FxDialogService implements DialogService {
         Dialog<Void> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.initModality(javafx.stage.Modality.NONE);
-        dialog.setTitle("About Cairn");
+        dialog.setTitle(Fxml.label("main.help.about"));
         dialog.setResizable(true);
         dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         dialog.getDialogPane().setContent(new dev.cairn.ui.about.AboutView(about));
@@ -136,7 +135,7 @@ public final class FxDialogService implements DialogService {
         javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
         chooser.setTitle(title);
         chooser.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("JSON", "*.json"),
-                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
+                new javafx.stage.FileChooser.ExtensionFilter(Fxml.label("chooser.allFiles"), "*"));
         java.io.File file = chooser.showOpenDialog(owner);
         return Optional.ofNullable(file).map(java.io.File::toPath);
     }
@@ -164,10 +163,9 @@ public final class FxDialogService implements DialogService {
     public List<ProjectEnvironment> pickEnvironments(List<ProjectEnvironment> found) {
         Dialog<ButtonType> dialog = new Dialog<>();
         dialog.initOwner(owner);
-        dialog.setTitle("Open Meltano project");
-        dialog.setHeaderText("Open the state backends of " + found.get(0).project()
-                + ". Credentials come from the environment or profiles, as for any connection.");
-        ButtonType open = new ButtonType("Open", ButtonBar.ButtonData.OK_DONE);
+        dialog.setTitle(Fxml.label("project.title"));
+        dialog.setHeaderText(Fxml.label("project.header", found.get(0).project()));
+        ButtonType open = new ButtonType(Fxml.label("project.open"), ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(open, ButtonType.CANCEL);
         VBox rows = new VBox(8);
         List<javafx.scene.control.CheckBox> boxes = new java.util.ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.cairn.ui.diff;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.inspect.JsonLinesView;
 import dev.cairn.ui.inspect.RowSource;
 import dev.cairn.ui.theme.Icon;
@@ -40,20 +41,20 @@ public final class DiffView extends BorderPane {
         backend.valueProperty().bindBidirectional(model.otherBackendProperty());
         showOnlyIn(backend, DiffViewModel.Mode.OTHER_BACKEND);
         TextField otherId = new TextField();
-        otherId.setPromptText("state ID to compare with");
+        otherId.setPromptText(Fxml.label("diff.otherId.prompt"));
         otherId.setPrefColumnCount(26);
         otherId.textProperty().bindBidirectional(model.otherIdProperty());
         otherId.setOnAction(e -> model.recompute());
         showOnlyIn(otherId, DiffViewModel.Mode.OTHER_ID);
         Button previous = new Button();
         previous.setGraphic(Icon.UP.node());
-        previous.setTooltip(new Tooltip("Previous change"));
-        previous.setAccessibleText("Previous change");
+        previous.setTooltip(new Tooltip(Fxml.label("diff.previous")));
+        previous.setAccessibleText(Fxml.label("diff.previous"));
         previous.setOnAction(e -> model.step(-1));
         Button next = new Button();
         next.setGraphic(Icon.DOWN.node());
-        next.setTooltip(new Tooltip("Next change"));
-        next.setAccessibleText("Next change");
+        next.setTooltip(new Tooltip(Fxml.label("diff.next")));
+        next.setAccessibleText(Fxml.label("diff.next"));
         next.setOnAction(e -> model.step(1));
         mode.setMinWidth(Region.USE_PREF_SIZE);
         summary.setWrapText(true);
@@ -97,10 +98,10 @@ public final class DiffView extends BorderPane {
         AlignedDiff diff = model.diffProperty().get();
         int row = model.currentRow();
         if (diff == null || row < 0) {
-            position.setText(diff == null ? "" : "no changes");
+            position.setText(diff == null ? "" : Fxml.label("diff.noChanges"));
             return;
         }
-        position.setText("change " + (model.hunkProperty().get() + 1) + " of " + diff.hunkStarts().length);
+        position.setText(Fxml.label("diff.position", model.hunkProperty().get() + 1, diff.hunkStarts().length));
         panes.reveal(row);
     }
 

@@ -1,5 +1,6 @@
 package dev.cairn.ui.edit;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.state.Validation;
 import dev.cairn.ui.inspect.FindBar;
 import dev.cairn.ui.inspect.JsonCodeView;
@@ -37,8 +38,8 @@ public final class EditorView extends BorderPane {
 
     private final EditorViewModel model;
     private final Label status = new Label();
-    private final Button save = new Button("Save…");
-    private final Button revert = new Button("Revert");
+    private final Button save = new Button(Fxml.label("editor.save"));
+    private final Button revert = new Button(Fxml.label("editor.revert"));
     private final Label readOnly = new Label();
     private final ListView<Validation.Problem> problems = new ListView<>();
     /** Ctrl+F in the edited text; its row shows while it is in use. */
@@ -76,7 +77,7 @@ public final class EditorView extends BorderPane {
                 b != null && !b.canSave()));
         save.setId("editor-save");
         save.getStyleClass().add(Styles.PRIMARY);
-        save.setTooltip(new Tooltip("Preview the write; nothing is stored before you confirm it"));
+        save.setTooltip(new Tooltip(Fxml.label("editor.save.tooltip")));
         save.disableProperty().bind(model.canSaveProperty().not().or(javafx.beans.binding.Bindings.isNotEmpty(whyReadOnly))
                 .or(typing));
         save.setOnAction(e -> onSave.run());
@@ -120,15 +121,14 @@ public final class EditorView extends BorderPane {
         typing.set(false);
         if (loaded == null) {
             area = null;
-            Label placeholder = new Label("Select a state ID to edit its completed or partial document.");
+            Label placeholder = new Label(Fxml.label("editor.nothingSelected"));
             placeholder.getStyleClass().add(Styles.PLACEHOLDER);
             setCenter(placeholder);
             return;
         }
         if (loaded.tooLarge()) {
             area = null;
-            Label placeholder = new Label("This document is too large to edit here. Use `cairn set` with a file,"
-                    + " or merge a small change with Merge….");
+            Label placeholder = new Label(Fxml.label("editor.tooLarge"));
             placeholder.getStyleClass().add(Styles.PLACEHOLDER);
             placeholder.setWrapText(true);
             setCenter(placeholder);
@@ -258,7 +258,7 @@ public final class EditorView extends BorderPane {
                 setGraphic(null);
                 return;
             }
-            Label severity = new Label(item.severity() == Validation.Severity.ERROR ? "error" : "warning");
+            Label severity = new Label(item.severity() == Validation.Severity.ERROR ? Fxml.label("editor.severity.error") : Fxml.label("editor.severity.warning"));
             severity.getStyleClass().addAll(Styles.FLAG, Styles.variant(Styles.FLAG, item.severity()));
             severity.setMinWidth(Region.USE_PREF_SIZE);
             String where = item.line() > 0 ? "line " + item.line() + ", column " + item.column() + " · "

@@ -1,6 +1,7 @@
 package dev.cairn.ui.history;
 
 import dev.cairn.ops.Journal;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.theme.Styles;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
@@ -12,7 +13,7 @@ public final class HistoryView extends ListOverDiff<Journal.Entry> {
 
     public HistoryView(HistoryViewModel model, Consumer<Journal.Entry> undo, Consumer<Journal.Entry> restore,
                        ObservableBooleanValue writable) {
-        super(Styles.HISTORY, model.messageProperty(), "No writes by Cairn to this ID yet.", null, 0.3,
+        super(Styles.HISTORY, model.messageProperty(), Fxml.label("history.empty"), null, 0.3,
                 undoButton(model, undo, writable), restoreButton(model, restore, writable));
         list().setId("history-list");
         list().setItems(model.entries());
@@ -29,7 +30,7 @@ public final class HistoryView extends ListOverDiff<Journal.Entry> {
     }
 
     private static Button undoButton(HistoryViewModel model, Consumer<Journal.Entry> undo, ObservableBooleanValue writable) {
-        Button undoButton = new Button("Undo this write");
+        Button undoButton = new Button(Fxml.label("write.undo"));
         undoButton.setId("history-undo");
         undoButton.disableProperty().bind(Bindings.createBooleanBinding(() -> {
             Journal.Entry e = model.selectedProperty().get();
@@ -40,7 +41,7 @@ public final class HistoryView extends ListOverDiff<Journal.Entry> {
     }
 
     private static Button restoreButton(HistoryViewModel model, Consumer<Journal.Entry> restore, ObservableBooleanValue writable) {
-        Button restoreButton = new Button("Restore the state before it…");
+        Button restoreButton = new Button(Fxml.label("history.restore"));
         restoreButton.setId("history-restore");
         restoreButton.disableProperty().bind(Bindings.createBooleanBinding(() -> model.selectedProperty().get() == null
                 || !writable.get(), model.selectedProperty(), writable));

@@ -1,5 +1,6 @@
 package dev.cairn.ui.inspect;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
 import java.util.Arrays;
@@ -29,8 +30,8 @@ public final class FindBar {
 
     private final TextField field = new TextField();
     private final Label status = new Label();
-    private final Button previous = JsonPane.iconButton(Icon.UP, "Previous match (Shift+Enter)");
-    private final Button next = JsonPane.iconButton(Icon.DOWN, "Next match (Enter)");
+    private final Button previous = JsonPane.iconButton(Icon.UP, Fxml.label("find.previous"));
+    private final Button next = JsonPane.iconButton(Icon.DOWN, Fxml.label("find.next"));
     private final Supplier<String> text;
     private final Hits hits;
     private String searched;
@@ -47,7 +48,7 @@ public final class FindBar {
     public FindBar(Supplier<String> text, Hits hits, Runnable leave) {
         this.text = text;
         this.hits = hits;
-        field.setPromptText("Find (Ctrl+F)");
+        field.setPromptText(Fxml.label("find.prompt"));
         field.getStyleClass().add(Styles.SEARCH_BAR);
         field.setPrefColumnCount(12);
         field.setMinWidth(70); // the field gives way first: the status and the size line stay whole

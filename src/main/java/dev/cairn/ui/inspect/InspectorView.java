@@ -1,5 +1,6 @@
 package dev.cairn.ui.inspect;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StoredState;
@@ -57,9 +58,9 @@ public final class InspectorView extends BorderPane {
         header.getStyleClass().add(Styles.PANE_HEADER);
         setTop(header);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        addPart(Part.EFFECTIVE, "Effective (tap input)");
-        addPart(Part.COMPLETED, "Completed");
-        addPart(Part.PARTIAL, "Partial");
+        addPart(Part.EFFECTIVE, Fxml.label("inspector.tab.effective"));
+        addPart(Part.COMPLETED, Fxml.label("inspector.tab.completed"));
+        addPart(Part.PARTIAL, Fxml.label("inspector.tab.partial"));
         setCenter(tabs);
         model.stateIdProperty().addListener((o, a, b) -> updateHeader());
         model.healthProperty().addListener((o, a, b) -> updateHeader());
@@ -79,9 +80,9 @@ public final class InspectorView extends BorderPane {
         ReadOnlyObjectProperty<ShownDocument> doc = model.documentProperty(part);
         Runnable update = () -> {
             if (model.stateIdProperty().get() == null) {
-                pane.showPlaceholder("Select a state ID to see what a pipeline will start from.");
+                pane.showPlaceholder(Fxml.label("inspector.nothingSelected"));
             } else if (doc.get() == null) {
-                pane.showLoading("Reading " + model.stateIdProperty().get() + " …");
+                pane.showLoading(Fxml.label("inspector.reading", model.stateIdProperty().get()));
             } else {
                 pane.show(doc.get());
             }
@@ -93,7 +94,7 @@ public final class InspectorView extends BorderPane {
 
     private void updateHeader() {
         String id = model.stateIdProperty().get();
-        title.setText(id == null ? "No state selected" : id);
+        title.setText(id == null ? Fxml.label("inspector.noSelection") : id);
         verdict.setText(model.verdictProperty().get());
         EnumSet<Badge> set = EnumSet.noneOf(Badge.class);
         if (model.healthProperty().get() != null) {
@@ -122,13 +123,13 @@ public final class InspectorView extends BorderPane {
     static String lockText(LockStatus status, StoredState stored) {
         StringBuilder out = new StringBuilder();
         if (status != null && status.state() == LockStatus.State.HELD) {
-            out.append("Locked by a running pipeline since ").append(status.since())
-                    .append(status.detail() == null ? "" : " (" + status.detail() + ")").append(". ");
+            String detail = status.detail() == null ? "" : " (" + status.detail() + ")";
+            out.append(Fxml.label("inspector.lock.held", status.since(), detail)).append(' ');
         } else if (status != null && status.state() == LockStatus.State.STALE) {
-            out.append("Stale lock since ").append(status.since()).append(": Meltano's next write breaks it. ");
+            out.append(Fxml.label("inspector.lock.stale", status.since())).append(' ');
         }
         if (stored != null && stored.exists()) {
-            out.append("Version ").append(stored.version());
+            out.append(Fxml.label("inspector.version", stored.version()));
         }
         return out.toString();
     }

@@ -1,5 +1,6 @@
 package dev.cairn.ui.inspect;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.state.PrettyText;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.theme.Icon;
@@ -35,7 +36,7 @@ public final class JsonPane extends BorderPane {
 
     public JsonPane() {
         getStyleClass().add(Styles.JSON_PANE);
-        Button copy = iconButton(Icon.COPY, "Copy the whole document");
+        Button copy = iconButton(Icon.COPY, Fxml.label("json.copy"));
         copy.setOnAction(e -> copyAll());
         info.getStyleClass().add(Styles.MUTED);
         info.setMinWidth(Region.USE_PREF_SIZE);
@@ -198,6 +199,6 @@ public final class JsonPane extends BorderPane {
         ClipboardContent content = new ClipboardContent();
         content.putString(shown.text().text());
         Clipboard.getSystemClipboard().setContent(content);
-        find.status().setText("copied");
+        find.status().setText(Fxml.label("json.copied"));
     }
 }

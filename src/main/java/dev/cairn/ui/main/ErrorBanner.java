@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
@@ -27,12 +28,12 @@ public final class ErrorBanner extends VBox {
         message.setWrapText(true);
         message.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(message, Priority.ALWAYS);
-        ToggleButton detailsToggle = new ToggleButton("Details");
+        ToggleButton detailsToggle = new ToggleButton(Fxml.label("error.details"));
         detailsToggle.setMinWidth(Region.USE_PREF_SIZE);
         Button dismiss = new Button();
         dismiss.setGraphic(Icon.CLOSE.node());
         dismiss.getStyleClass().add(Styles.ICON_BUTTON);
-        dismiss.setAccessibleText("Dismiss error");
+        dismiss.setAccessibleText(Fxml.label("error.dismiss"));
         dismiss.setOnAction(e -> error.set(null));
         HBox row = new HBox(8, Icon.WARNING.node(), message, detailsToggle, dismiss);
         row.setAlignment(Pos.CENTER_LEFT);
@@ -40,7 +41,7 @@ public final class ErrorBanner extends VBox {
         details.getStyleClass().add(Styles.ERROR_DETAILS);
         details.setEditable(false);
         details.setPrefRowCount(8);
-        Hyperlink log = new Hyperlink("Open log");
+        Hyperlink log = new Hyperlink(Fxml.label("main.help.openLog"));
         log.setId("error-open-log");
         log.setOnAction(e -> openLog.run());
         details.managedProperty().bind(details.visibleProperty());

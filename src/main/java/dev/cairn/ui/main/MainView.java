@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.bookmarks.BookmarksView;
 import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.connect.Environment;
@@ -10,6 +11,7 @@ import dev.cairn.ui.edit.MergeView;
 import dev.cairn.ui.edit.RewindView;
 import dev.cairn.ui.history.HistoryView;
 import dev.cairn.ui.history.TimelineView;
+import dev.cairn.ui.lock.BreakLockView;
 import dev.cairn.ui.transfer.TransferView;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import dev.cairn.ui.write.WriteSheet;
@@ -64,6 +66,7 @@ public final class MainView extends BorderPane {
     private final MergeView mergeView;
     private final RewindView rewindView;
     private final TransferView transferView;
+    private final BreakLockView breakLockView;
 
     public MainView(MainViewModel model, DialogService dialogs) {
         this.model = model;
@@ -72,19 +75,19 @@ public final class MainView extends BorderPane {
         inspector = new InspectorView(model.inspector());
         diffView = new DiffView(model.diff());
         bookmarksView = new BookmarksView(model.bookmarks());
-        Tab diffTab = new Tab("Diff", diffView);
+        Tab diffTab = new Tab(Fxml.label("main.tab.diff"), diffView);
         diffTab.setId("diff");
-        Tab bookmarksTab = new Tab("Bookmarks", bookmarksView);
+        Tab bookmarksTab = new Tab(Fxml.label("main.tab.bookmarks"), bookmarksView);
         bookmarksTab.setId("bookmarks");
         WriteActions writes = model.writes();
         editorView = new EditorView(writes.editor(), writes::saveEditor, writes.whyReadOnlyProperty());
-        Tab editTab = new Tab("Edit", editorView);
+        Tab editTab = new Tab(Fxml.label("main.tab.edit"), editorView);
         editTab.setId("edit");
         historyView = new HistoryView(writes.history(), writes::undo, writes::restore, writes.writableProperty());
-        Tab historyTab = new Tab("History", historyView);
+        Tab historyTab = new Tab(Fxml.label("main.tab.history"), historyView);
         historyTab.setId("history");
         timelineView = new TimelineView(writes.timeline(), writes::restorePoint, writes.writableProperty());
-        Tab timelineTab = new Tab("Timeline", timelineView);
+        Tab timelineTab = new Tab(Fxml.label("main.tab.timeline"), timelineView);
         timelineTab.setId("timeline");
         inspector.tabs().getTabs().addAll(diffTab, bookmarksTab, editTab, historyTab, timelineTab);
         inspector.tabs().getSelectionModel().selectedItemProperty().addListener((o, a, tab) ->
@@ -92,9 +95,11 @@ public final class MainView extends BorderPane {
         bookmarksView.installActions(writes::openRewind, writes::clearBookmark, writes.writableProperty());
         inspector.addToHeader(actionBar(writes));
         writeSheet = new WriteSheet(writes.flow());
-        mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile("JSON document to merge"));
+        mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile(Fxml.label("main.mergeFile")));
         rewindView = new RewindView(writes.rewind(), writes::submitRewind);
         transferView = new TransferView(writes.transfer());
+        breakLockView = new BreakLockView(writes.breakLock());
+        showWhen(breakLockView, writes.breakLock().showingProperty());
         showWhen(mergeView, writes.merge().showingProperty());
         showWhen(rewindView, writes.rewind().showingProperty());
         showWhen(transferView, writes.transfer().showingProperty());
@@ -122,7 +127,7 @@ public final class MainView extends BorderPane {
 
             @Override
             public void remove(SavedConnection connection) {
-                if (dialogs.confirm("Remove saved connection", connection.name() + " (" + connection.displayUri() + ")")) {
+                if (dialogs.confirm(Fxml.label("sidebar.removeSaved"), connection.name() + " (" + connection.displayUri() + ")")) {
                     model.forget(connection);
                 }
             }
@@ -132,24 +137,24 @@ public final class MainView extends BorderPane {
         backendTitle.setMinWidth(0);
         envChip.getStyleClass().add(Styles.ENV_CHIP);
         envChip.setMinWidth(Region.USE_PREF_SIZE);
-        Button refresh = new Button("Refresh");
+        Button refresh = new Button(Fxml.label("main.refresh"));
         refresh.setGraphic(Icon.REFRESH.node());
-        refresh.setTooltip(new Tooltip("List IDs and re-read the selected state (Ctrl+R)"));
+        refresh.setTooltip(new Tooltip(Fxml.label("main.refresh.tooltip")));
         refresh.setMinWidth(Region.USE_PREF_SIZE);
         refresh.setOnAction(e -> model.refresh());
         Button theme = new Button();
         theme.setGraphic(Icon.THEME.node());
         theme.getStyleClass().add(Styles.ICON_BUTTON);
-        theme.setTooltip(new Tooltip("Light / dark theme"));
-        theme.setAccessibleText("Toggle light and dark theme");
+        theme.setTooltip(new Tooltip(Fxml.label("main.theme.tooltip")));
+        theme.setAccessibleText(Fxml.label("main.theme.accessible"));
         theme.setOnAction(e -> model.themeProperty().set(model.themeProperty().get().toggled()));
-        MenuItem about = new MenuItem("About Cairn");
+        MenuItem about = new MenuItem(Fxml.label("main.help.about"));
         about.setId("help-about");
         about.setOnAction(e -> dialogs.showAbout(model.about()));
-        MenuItem openLog = new MenuItem("Open log");
+        MenuItem openLog = new MenuItem(Fxml.label("main.help.openLog"));
         openLog.setId("help-open-log");
         openLog.setOnAction(e -> model.openLog());
-        MenuButton help = new MenuButton("Help", null, about, openLog);
+        MenuButton help = new MenuButton(Fxml.label("main.help"), null, about, openLog);
         help.setId("help-menu");
         help.setMinWidth(Region.USE_PREF_SIZE);
         Label appName = new Label("Cairn");
@@ -166,7 +171,7 @@ public final class MainView extends BorderPane {
         toolbar.getStyleClass().add(Styles.TOOLBAR);
         setTop(toolbar);
 
-        StackPane right = new StackPane(inspector, mergeView, rewindView, transferView, writeSheet);
+        StackPane right = new StackPane(inspector, mergeView, rewindView, transferView, breakLockView, writeSheet);
         SplitPane split = new SplitPane(stateList, right);
         split.setDividerPositions(0.45); // typical IDs and their compact badges fit at 1024 px
         SplitPane outer = new SplitPane(sidebar, split);
@@ -178,8 +183,7 @@ public final class MainView extends BorderPane {
         setCenter(new StackPane(outer, error));
         statusBar = new StatusBar(model.tasks(), model::cancelAll);
         statusBar.leftLabel().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> model.sessions().size() + (model.sessions().size() == 1 ? " backend open" : " backends open")
-                        + " · Ctrl+L filter · Ctrl+R refresh · Ctrl+F find · Ctrl+O connect", model.sessions()));
+                () -> Fxml.label("main.status", model.sessions().size()), model.sessions()));
         setBottom(statusBar);
 
         model.currentProperty().addListener((o, a, b) -> showSession(b));
@@ -196,44 +200,39 @@ public final class MainView extends BorderPane {
     /** The write actions on the selected state, under the inspector's header; disabled, with the reason, on read-only connections. */
     private javafx.scene.Node actionBar(WriteActions writes) {
         javafx.beans.binding.BooleanBinding off = writes.writableProperty().not();
-        Button merge = new Button("Merge…");
+        Button merge = new Button(Fxml.label("main.action.merge"));
         merge.setId("action-merge");
-        merge.setTooltip(new Tooltip("Merge JSON, a file, another ID or another backend's state into this one (previewed)"));
+        merge.setTooltip(new Tooltip(Fxml.label("main.action.merge.tooltip")));
         merge.disableProperty().bind(off);
         merge.setOnAction(e -> writes.openMerge());
-        MenuItem clearPartial = new MenuItem("Clear partial state");
+        MenuItem clearPartial = new MenuItem(Fxml.label("main.action.clearPartial"));
         clearPartial.setId("action-clear-partial");
         clearPartial.setOnAction(e -> writes.clearPartial());
-        MenuItem clearAll = new MenuItem("Clear state (delete it, as meltano state clear)");
+        MenuItem clearAll = new MenuItem(Fxml.label("main.action.clearAll"));
         clearAll.setId("action-clear-all");
         clearAll.setOnAction(e -> writes.clearAll());
-        MenuButton clear = new MenuButton("Clear", null, clearPartial, clearAll);
+        MenuButton clear = new MenuButton(Fxml.label("main.action.clear"), null, clearPartial, clearAll);
         clear.setId("action-clear");
         clear.disableProperty().bind(off);
-        Button transfer = new Button("Copy / move…");
+        Button transfer = new Button(Fxml.label("main.action.transfer"));
         transfer.setId("action-transfer");
-        transfer.setTooltip(new Tooltip("Copy or move this ID, or IDs matching a pattern, to another ID or open backend"));
+        transfer.setTooltip(new Tooltip(Fxml.label("main.action.transfer.tooltip")));
         transfer.disableProperty().bind(model.currentProperty().isNull()
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         transfer.setOnAction(e -> writes.openTransfer());
-        Button undo = new Button("Undo last write");
+        Button undo = new Button(Fxml.label("main.action.undoLast"));
         undo.setId("action-undo-last");
-        undo.setTooltip(new Tooltip("Put back what Cairn's last write to this backend replaced (from here or the command line)"));
+        undo.setTooltip(new Tooltip(Fxml.label("main.action.undoLast.tooltip")));
         undo.disableProperty().bind(model.currentProperty().isNull().or(model.inspector().stateIdProperty().isNull())
                 .or(writes.whyReadOnlyProperty().isNotEmpty())
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         undo.setOnAction(e -> writes.undoLast());
-        Button breakLock = new Button("Break stale lock…");
+        Button breakLock = new Button(Fxml.label("main.action.breakLock"));
         breakLock.setId("action-break-lock");
         breakLock.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(writes::hasStaleLock,
                 model.inspector().lockProperty(), writes.whyReadOnlyProperty()));
         breakLock.managedProperty().bind(breakLock.visibleProperty());
-        breakLock.setOnAction(e -> {
-            String id = model.inspector().stateIdProperty().get();
-            if (dialogs.confirm("Break the stale Meltano lock of " + id, "on " + model.inspector().backend().displayUri())) {
-                writes.breakStaleLock();
-            }
-        });
+        breakLock.setOnAction(e -> writes.openBreakLock());
         HBox buttons = new HBox(8, merge, clear, transfer, undo, breakLock);
         buttons.setAlignment(Pos.CENTER_LEFT);
         Label readOnly = new Label();
@@ -255,7 +254,7 @@ public final class MainView extends BorderPane {
             pseudoClassStateChanged(env.pseudoClass(), session != null && session.connection().environment() == env);
         }
         if (session == null) {
-            backendTitle.setText("No backend open");
+            backendTitle.setText(Fxml.label("main.noBackend"));
             backendTitle.setTooltip(null);
             envChip.setVisible(false);
             envBanner.setVisible(false);
@@ -271,14 +270,14 @@ public final class MainView extends BorderPane {
             envChip.pseudoClassStateChanged(env.pseudoClass(), c.environment() == env);
         }
         envBanner.setVisible(c.environment() == Environment.PROD);
-        envBanner.setText(c.readOnly() ? "PRODUCTION · read-only" : "PRODUCTION · writes go to production");
+        envBanner.setText(c.readOnly() ? Fxml.label("main.prod.readOnly") : Fxml.label("main.prod.writable"));
         if (session.list() != null) {
             stateList.bind(session.list());
         } else {
             stateList.bind(null);
             stateList.setPlaceholder(session.statusProperty().get() == BackendSession.Status.FAILED
-                    ? "Could not open " + c.displayUri() + ". See the message above; Retry in the sidebar (or Ctrl+R) opens it again."
-                    : "Opening " + c.displayUri() + " …");
+                    ? Fxml.label("main.list.failed", c.displayUri())
+                    : Fxml.label("main.list.opening", c.displayUri()));
         }
     }
 
@@ -328,14 +327,14 @@ public final class MainView extends BorderPane {
 
     /** Picks a Meltano project's folder and opens the environments chosen among its own. */
     private void openProject() {
-        dialogs.chooseFolder("Meltano project (the folder with meltano.yml)")
+        dialogs.chooseFolder(Fxml.label("main.projectFolder"))
                 .ifPresent(folder -> model.openProject(folder, dialogs::pickEnvironments));
     }
 
     /** The edit form; making a connection writable on production asks for its name to be typed first. */
     private Optional<SavedConnection> askEdit(SavedConnection connection) {
         return dialogs.editConnection(connection).filter(edited -> !MainViewModel.unlocksProduction(connection, edited)
-                || dialogs.confirmTyped("Allow writes to production", edited.name() + " (" + edited.displayUri() + ")",
+                || dialogs.confirmTyped(Fxml.label("main.allowProduction"), edited.name() + " (" + edited.displayUri() + ")",
                         connection.name()));
     }
 

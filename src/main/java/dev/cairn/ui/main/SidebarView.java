@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
@@ -46,19 +47,19 @@ public final class SidebarView extends VBox {
 
     public SidebarView(MainViewModel model, Actions actions) {
         getStyleClass().add(Styles.SIDEBAR);
-        Label openTitle = new Label("OPEN BACKENDS");
+        Label openTitle = new Label(Fxml.label("sidebar.open"));
         openTitle.getStyleClass().add(Styles.SIDEBAR_TITLE);
-        Button connectButton = new Button("Connect…");
+        Button connectButton = new Button(Fxml.label("sidebar.connect"));
         connectButton.setGraphic(Icon.CONNECT.node());
         connectButton.setMaxWidth(Double.MAX_VALUE);
         connectButton.setOnAction(e -> actions.connect());
-        connectButton.setTooltip(new Tooltip("Open a backend from a URI (Ctrl+O)"));
-        Button projectButton = new Button("Open Meltano project…");
+        connectButton.setTooltip(new Tooltip(Fxml.label("sidebar.connect.tooltip")));
+        Button projectButton = new Button(Fxml.label("sidebar.project"));
         projectButton.setId("open-project");
         projectButton.setGraphic(Icon.FOLDER.node());
         projectButton.setMaxWidth(Double.MAX_VALUE);
         projectButton.setOnAction(e -> actions.openProject());
-        projectButton.setTooltip(new Tooltip("Open the state backends of a Meltano project's environments (Ctrl+Shift+O)"));
+        projectButton.setTooltip(new Tooltip(Fxml.label("sidebar.project.tooltip")));
         open.setItems(model.sessions());
         open.setId("sidebar-open");
         open.setCellFactory(v -> new SessionCell(model, actions));
@@ -86,7 +87,7 @@ public final class SidebarView extends VBox {
         saved.setFixedCellSize(ROW_HEIGHT);
         saved.setMinHeight(2 * ROW_HEIGHT + 2);
         saved.setPrefHeight(saved.getMinHeight());
-        Label savedTitle = new Label("SAVED CONNECTIONS");
+        Label savedTitle = new Label(Fxml.label("sidebar.saved"));
         savedTitle.getStyleClass().add(Styles.SIDEBAR_TITLE);
         saved.setItems(model.saved());
         saved.setId("sidebar-saved");
@@ -202,12 +203,12 @@ public final class SidebarView extends VBox {
             Button close = new Button();
             close.setGraphic(Icon.CLOSE.node());
             close.getStyleClass().add(Styles.ICON_BUTTON);
-            close.setAccessibleText("Close " + c.name());
-            close.setTooltip(new Tooltip("Close this backend"));
+            close.setAccessibleText(Fxml.label("sidebar.close.accessible", c.name()));
+            close.setTooltip(new Tooltip(Fxml.label("sidebar.close.tooltip")));
             close.setOnAction(e -> model.close(session));
             close.setMinWidth(Region.USE_PREF_SIZE);
-            Button retry = new Button("Retry");
-            retry.setTooltip(new Tooltip("Open " + c.displayUri() + " again"));
+            Button retry = new Button(Fxml.label("sidebar.retry"));
+            retry.setTooltip(new Tooltip(Fxml.label("sidebar.retry.tooltip", c.displayUri())));
             retry.visibleProperty().bind(failed.visibleProperty());
             retry.managedProperty().bind(retry.visibleProperty());
             retry.setOnAction(e -> model.retry(session));
@@ -215,10 +216,10 @@ public final class SidebarView extends VBox {
             row.getChildren().addAll(opening, failed, retry, close);
             setGraphic(row);
             setContextMenu(new ContextMenu(
-                    item("Edit…", "F2", () -> actions.edit(session)),
-                    item("Disconnect", "Delete", () -> model.close(session)),
-                    item("Duplicate", null, () -> model.duplicate(session.connection())),
-                    item("Open in a new connection", null, () -> model.openAnother(session.connection(), false))));
+                    item(Fxml.label("sidebar.edit"), "F2", () -> actions.edit(session)),
+                    item(Fxml.label("sidebar.disconnect"), "Delete", () -> model.close(session)),
+                    item(Fxml.label("sidebar.duplicate"), null, () -> model.duplicate(session.connection())),
+                    item(Fxml.label("sidebar.openAnother"), null, () -> model.openAnother(session.connection(), false))));
         }
     }
 
@@ -248,12 +249,12 @@ public final class SidebarView extends VBox {
             }
             setGraphic(describe(c.name(), c.displayUri(), c.environment(), c.readOnly(), c.scheme()));
             setContextMenu(new ContextMenu(
-                    item("Open", "Enter", () -> model.open(c, false)),
-                    item("Edit…", "F2", () -> actions.edit(c)),
-                    item("Remove…", "Delete", () -> actions.remove(c)),
-                    item("Duplicate", null, () -> model.duplicate(c)),
-                    item("Open in a new connection", null, () -> model.openAnother(c, false))));
-            setTooltip(new Tooltip("Double-click to open " + c.displayUri()));
+                    item(Fxml.label("sidebar.openSaved"), "Enter", () -> model.open(c, false)),
+                    item(Fxml.label("sidebar.edit"), "F2", () -> actions.edit(c)),
+                    item(Fxml.label("sidebar.remove"), "Delete", () -> actions.remove(c)),
+                    item(Fxml.label("sidebar.duplicate"), null, () -> model.duplicate(c)),
+                    item(Fxml.label("sidebar.openAnother"), null, () -> model.openAnother(c, false))));
+            setTooltip(new Tooltip(Fxml.label("sidebar.saved.tooltip", c.displayUri())));
         }
     }
 }

@@ -15,7 +15,7 @@ import dev.cairn.ui.edit.RewindViewModel;
 import dev.cairn.ui.history.HistoryViewModel;
 import dev.cairn.ui.history.TimelineViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
-import dev.cairn.ui.task.BackgroundTask;
+import dev.cairn.ui.lock.BreakLockViewModel;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.transfer.TransferViewModel;
@@ -49,6 +49,7 @@ public final class WriteActions {
     private final MergeViewModel merge;
     private final RewindViewModel rewind = new RewindViewModel();
     private final TransferViewModel transfer;
+    private final BreakLockViewModel breakLock;
     private final HistoryViewModel history;
     private final TimelineViewModel timeline;
     private final StringBinding whyReadOnly;
@@ -76,6 +77,8 @@ public final class WriteActions {
         this.editor = new EditorViewModel(executor);
         this.merge = new MergeViewModel(executor);
         this.transfer = new TransferViewModel(executor, journal);
+        this.breakLock = new BreakLockViewModel(executor);
+        breakLock.onBroken(inspector::reload);
         this.history = new HistoryViewModel(executor, journal);
         this.timeline = new TimelineViewModel(executor, journal);
         whyReadOnly = Bindings.createStringBinding(() -> {
@@ -147,9 +150,7 @@ public final class WriteActions {
         if (t == null || read == null) {
             return;
         }
-        merge.close();
-        rewind.close();
-        transfer.close();
+        closeForms();
         flow.start(t, read.stateId(), edit, read);
     }
 
@@ -180,8 +181,7 @@ public final class WriteActions {
             return;
         }
         flow.close();
-        merge.close();
-        transfer.close();
+        closeForms();
         rewind.open(bookmark);
     }
 
@@ -199,8 +199,7 @@ public final class WriteActions {
             return;
         }
         flow.close();
-        rewind.close();
-        transfer.close();
+        closeForms();
         List<DiffViewModel.BackendChoice> others = new ArrayList<>();
         for (BackendSession other : sessions) {
             if (other != s && other.backend() != null) {
@@ -225,6 +224,7 @@ public final class WriteActions {
         flow.close();
         merge.close();
         rewind.close();
+        breakLock.close(); // not the copy form: a copy it runs goes on
         List<WriteTarget> open = new ArrayList<>();
         for (BackendSession s : sessions) {
             if (s.target() != null) {
@@ -240,9 +240,7 @@ public final class WriteActions {
     public void undoLast() {
         WriteTarget t = target();
         if (t != null && whyReadOnly.get().isEmpty()) {
-            merge.close();
-            rewind.close();
-            transfer.close();
+            closeForms();
             flow.startUndoLast(t, null);
         }
     }
@@ -270,24 +268,28 @@ public final class WriteActions {
         if (t == null || restore == null || timeline.subject() == null) {
             return;
         }
-        merge.close();
-        rewind.close();
-        transfer.close();
+        closeForms();
         flow.start(t, timeline.subject().stateId(), restore, null);
     }
 
-    /** Removes Meltano's stale lock on the selected ID (the caller has confirmed it). */
-    public void breakStaleLock() {
+    /** Opens the form that breaks Meltano's stale lock on the selected ID. */
+    public void openBreakLock() {
         StoredState read = selected();
         WriteTarget t = target();
-        if (read == null || t == null) {
+        if (read == null || t == null || !hasStaleLock()) {
             return;
         }
-        String id = read.stateId();
-        executor.submit(BackgroundTask.of("Breaking the stale lock of " + id, context -> {
-            t.backend().breakStaleLock(id);
-            return null;
-        }).onSuccess(ignored -> inspector.reload()).onFailure(errors));
+        flow.close();
+        closeForms();
+        breakLock.open(t, read.stateId(), inspector.lockProperty().get());
+    }
+
+    /** The forms over the inspector, closed before another one (or the write sheet) opens. */
+    private void closeForms() {
+        merge.close();
+        rewind.close();
+        transfer.close();
+        breakLock.close();
     }
 
     /** Whether the selected ID has a stale lock that can be broken. */
@@ -319,6 +321,10 @@ public final class WriteActions {
 
     public TransferViewModel transfer() {
         return transfer;
+    }
+
+    public BreakLockViewModel breakLock() {
+        return breakLock;
     }
 
     public HistoryViewModel history() {

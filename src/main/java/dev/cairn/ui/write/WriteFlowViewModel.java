@@ -7,10 +7,13 @@ import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.JsonReplay;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,21 +44,8 @@ public final class WriteFlowViewModel {
     /** Where the flow is; CANCELLED: the planning was stopped, with nothing written. */
     public enum Stage { CLOSED, PLANNING, PREVIEW, WRITING, DONE, CONFLICT, FAILED, CANCELLED }
 
-    /** Which diff the preview shows. */
-    public enum View {
-        EFFECTIVE("Effective state (what the tap gets)"), STORED("Stored documents (completed and partial)");
-
-        private final String label;
-
-        View(String label) {
-            this.label = label;
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
+    /** Which diff the preview shows: the effective state (what the tap gets), or the stored documents (completed and partial). */
+    public enum View { EFFECTIVE, STORED }
 
     private interface Planner {
         WritePlan plan() throws EditRefused;
@@ -79,6 +69,7 @@ public final class WriteFlowViewModel {
     private final List<Runnable> closedListeners = new ArrayList<>();
     private final List<Runnable> discardedListeners = new ArrayList<>();
     private final ReadOnlyBooleanWrapper cancellable = new ReadOnlyBooleanWrapper(this, "cancellable", true);
+    private final ReadOnlyObjectWrapper<Instant> lockWaitEnds = new ReadOnlyObjectWrapper<>(this, "lockWaitEnds");
     private WriteTarget target;
     private WriteCommand written;
     private PendingWrite<Outcome> writing;
@@ -188,16 +179,50 @@ public final class WriteFlowViewModel {
             // the status bar's Cancel must not pretend to stop it either: its task cannot stop from here on
             context.unstoppable();
             run.start(context);
+            Instant givesUp = lockWaitEnd(command);
             work.publish(token, () -> {
                 cancellable.set(false);
+                lockWaitEnds.set(givesUp);
                 message.set("Writing … (cannot be stopped)");
             });
             return run.finish(write(planned));
         }), outcome -> ended(run), failure -> {
             writing = null;
             cancellable.set(true);
+            lockWaitEnds.set(null);
             fail("Nothing was written", command.description(), failure);
         }, () -> ended(run));
+    }
+
+    /**
+     * When the write, about to start, gives up waiting for Meltano's lock if a pipeline holds it
+     * now (the backend's own wait, counted from here: it starts waiting just after), or null when
+     * nothing holds it or the backend does not wait.
+     */
+    private static Instant lockWaitEnd(WriteCommand command) {
+        Duration wait = command.backend().lockWait();
+        try {
+            if (wait.isZero() || !command.backend().lockStatus(command.stateId()).isHeld()) {
+                return null;
+            }
+        } catch (RuntimeException e) {
+            return null; // only the countdown is lost: the write itself meets the same trouble and reports it
+        }
+        return Instant.now().plus(wait);
+    }
+
+    /**
+     * The countdown the sheet shows while the write waits for Meltano's lock: the seconds left at
+     * {@code now} (rounded up) before it gives up with nothing written; "" when it is not waiting.
+     */
+    public String lockWaitNote(Instant now) {
+        Instant ends = lockWaitEnds.get();
+        WritePlan planned = plan.get();
+        if (ends == null || planned == null) {
+            return "";
+        }
+        long left = Math.max(0, (Duration.between(now, ends).toMillis() + 999) / 1000);
+        return Fxml.label("write.lockWait", planned.command().stateId(), left);
     }
 
     /** What a started write came to; caught here so that it is shown however its task ends. */
@@ -219,6 +244,7 @@ public final class WriteFlowViewModel {
         }
         writing = null;
         cancellable.set(true);
+        lockWaitEnds.set(null);
         Outcome outcome = run.outcome();
         WriteCommand command = plan.get().command();
         if (outcome == null) {
@@ -379,6 +405,11 @@ public final class WriteFlowViewModel {
     /** Cancel is offered: anything but a write that has started. */
     public ReadOnlyBooleanProperty cancellableProperty() {
         return cancellable.getReadOnlyProperty();
+    }
+
+    /** While a confirmed write waits for a pipeline's Meltano lock: when it gives up; null otherwise. */
+    public ReadOnlyObjectProperty<Instant> lockWaitEndsProperty() {
+        return lockWaitEnds.getReadOnlyProperty();
     }
 
     /** In a conflict: a pick has been made at every place both changed. */

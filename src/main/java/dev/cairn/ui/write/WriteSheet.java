@@ -3,19 +3,23 @@ package dev.cairn.ui.write;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.state.JsonReplay;
 import dev.cairn.state.PythonJson;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.diff.AlignedDiff;
 import dev.cairn.ui.diff.DiffPanes;
 import dev.cairn.ui.theme.Styles;
 import dev.cairn.ui.write.WriteFlowViewModel.Stage;
+import java.time.Instant;
 import java.util.List;
-import javafx.geometry.Pos;
-import javafx.scene.Node;
+import java.util.Locale;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioButton;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
@@ -23,159 +27,123 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
 
 /**
- * The write sheet over the inspector: the preview of a planned write (its description naming action
- * and target, the diff, Meltano's lock, the typed confirmation production asks for), then its
- * outcome — done (with undo), refused, or the conflict view with its three documents.
+ * The write sheet over the inspector ({@code WriteSheet.fxml}): the preview of a planned write (its
+ * description naming action and target, the diff, Meltano's lock, the typed confirmation production
+ * asks for), then its outcome — done (with undo), refused, or the conflict view with its three
+ * documents. While a confirmed write waits for a pipeline's lock, it counts down to when it gives up.
  */
 public final class WriteSheet extends BorderPane {
 
     private final WriteFlowViewModel model;
-    private final DiffPanes preview = new DiffPanes();
-    private final DiffPanes meanwhile = new DiffPanes();
-    private final DiffPanes yours = new DiffPanes();
-    private final DiffPanes overwrite = new DiffPanes();
-    private final TabPane conflictTabs = new TabPane();
-    private final Tab overlapTab = new Tab();
-    private final GridPane overlapGrid = new GridPane();
-    private final StackPane body = new StackPane();
-    private final VBox previewBox;
-    private final ProgressIndicator busy = new ProgressIndicator();
-    private final Label lockNote = new Label();
-    private final Label effectiveNote = new Label();
-    private final HBox buttons = new HBox(8);
-    private final Button confirm = new Button();
-    private final Button cancel = new Button("Cancel");
-    private final Button reapply = new Button("Reapply my change onto the current state");
-    private final Button discard = new Button("Discard mine");
-    private final Button undo = new Button("Undo this write");
-    private final Button close = new Button("Close");
-    private final Label typingLabel = new Label();
-    private final TextField typing = new TextField();
+    @FXML private Label title;
+    @FXML private Label message;
+    @FXML private Label lockNote;
+    @FXML private Label lockWait;
+    @FXML private Label runningNote;
+    @FXML private Label effectiveNote;
+    @FXML private StackPane body;
+    @FXML private VBox previewBox;
+    @FXML private ChoiceBox<WriteFlowViewModel.View> view;
+    @FXML private DiffPanes preview;
+    @FXML private ProgressIndicator busy;
+    @FXML private TabPane conflictTabs;
+    @FXML private DiffPanes meanwhile;
+    @FXML private DiffPanes yours;
+    @FXML private DiffPanes overwrite;
+    @FXML private Tab overlapTab;
+    @FXML private GridPane overlapGrid;
+    @FXML private HBox buttons;
+    @FXML private Label typingLabel;
+    @FXML private TextField typing;
+    @FXML private Button confirm;
+    @FXML private Button cancel;
+    @FXML private Button reapply;
+    @FXML private Button discard;
+    @FXML private Button undo;
+    @FXML private Button close;
+    @FXML private Region spacer;
+    /** Re-reads the seconds left of a lock wait once a second, while there is one. */
+    private final Timeline countdown = new Timeline(new KeyFrame(Duration.seconds(1), e -> showLockWait()));
 
     public WriteSheet(WriteFlowViewModel model) {
         this.model = model;
-        getStyleClass().addAll(Styles.SHEET, Styles.WRITE_SHEET);
-        Label title = new Label();
-        title.getStyleClass().add(Styles.TITLE);
-        title.setWrapText(true);
+        Fxml.load(this, "WriteSheet");
         title.textProperty().bind(model.titleProperty());
-        title.setId("write-title");
-        Label message = new Label();
-        message.setWrapText(true);
         message.textProperty().bind(model.messageProperty());
-        message.setId("write-message");
-        for (Label note : new Label[] {lockNote, effectiveNote}) {
-            note.getStyleClass().add(Styles.NOTICE);
-            note.setWrapText(true);
-            note.setMaxWidth(Double.MAX_VALUE);
+        for (Label note : new Label[] {lockNote, lockWait, runningNote, effectiveNote}) {
             note.managedProperty().bind(note.visibleProperty());
         }
         lockNote.pseudoClassStateChanged(Styles.PROBLEM, true);
-        VBox header = new VBox(6, title, message, lockNote, runningLine(), effectiveNote);
-        header.getStyleClass().add(Styles.PANE_HEADER);
-        setTop(header);
+        lockWait.pseudoClassStateChanged(Styles.PROBLEM, true);
 
-        ChoiceBox<WriteFlowViewModel.View> view = new ChoiceBox<>();
+        view.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(WriteFlowViewModel.View v) {
+                return v == null ? "" : Fxml.label("write.view." + v.name().toLowerCase(Locale.ROOT));
+            }
+
+            @Override
+            public WriteFlowViewModel.View fromString(String s) {
+                throw new UnsupportedOperationException("a choice box only shows its items");
+            }
+        });
         view.getItems().setAll(WriteFlowViewModel.View.values());
         view.valueProperty().bindBidirectional(model.viewProperty());
-        previewBox = new VBox(6, view, preview);
-        VBox.setVgrow(preview, Priority.ALWAYS);
-        conflictTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        conflictTabs.getTabs().addAll(tab("Changed meanwhile", "conflict-meanwhile", meanwhile),
-                tab("Your change", "conflict-yours", yours), tab("Stored now → yours", "conflict-overwrite", overwrite));
-        overlapGrid.getStyleClass().add(Styles.OVERLAPS);
-        ScrollPane overlapScroll = new ScrollPane(overlapGrid);
-        overlapScroll.setFitToWidth(true);
-        overlapTab.setContent(overlapScroll);
-        overlapTab.setId("conflict-overlaps");
-        busy.setMaxSize(40, 40);
-        body.getStyleClass().add(Styles.SHEET_BODY);
-        setCenter(body);
 
-        confirm.setId("confirm-write");
-        confirm.setMnemonicParsing(false); // the verb names streams and IDs: pull_requests keeps its underscore
-        confirm.getStyleClass().add(Styles.PRIMARY);
-        confirm.setDefaultButton(true);
         confirm.disableProperty().bind(model.canConfirmProperty().not());
         confirm.setOnAction(e -> model.confirm());
-        cancel.setId("cancel-write");
-        cancel.setCancelButton(true);
         cancel.setOnAction(e -> model.cancel());
-        reapply.setId("reapply");
-        reapply.getStyleClass().add(Styles.PRIMARY);
         reapply.setOnAction(e -> model.reapply());
         reapply.disableProperty().bind(model.canReapplyProperty().not());
-        discard.setId("discard");
         discard.setOnAction(e -> model.discard());
-        undo.setId("undo-written");
         undo.setOnAction(e -> model.undoWritten());
-        close.setId("close-write");
         close.setOnAction(e -> model.close());
-        for (Button button : new Button[] {confirm, cancel, reapply, discard, undo, close}) {
-            button.setMinWidth(Region.USE_PREF_SIZE);
-        }
-        typing.setId("typed-confirmation");
-        typing.setPrefColumnCount(18);
-        typing.setMinWidth(120);
         typing.textProperty().bindBidirectional(model.typedProperty());
-        // the long ID wraps rather than squeezing the buttons
-        typingLabel.setWrapText(true);
-        typingLabel.setMinWidth(120);
-        typingLabel.getStyleClass().add(Styles.DANGER_TEXT);
-        buttons.setAlignment(Pos.CENTER_RIGHT);
-        buttons.getStyleClass().add(Styles.SHEET_BUTTONS);
-        setBottom(buttons);
 
+        countdown.setCycleCount(Animation.INDEFINITE);
+        model.lockWaitEndsProperty().addListener((o, a, ends) -> {
+            showLockWait();
+            if (ends == null) {
+                countdown.stop();
+            } else {
+                countdown.play();
+            }
+        });
         model.stageProperty().addListener((o, a, b) -> update());
         model.planProperty().addListener((o, a, b) -> update());
         model.cancellableProperty().addListener((o, a, b) -> update());
         model.viewProperty().addListener((o, a, b) -> showPreview());
         model.requiredTypingProperty().addListener((o, a, b) -> update());
+        showLockWait();
         update();
     }
 
-    /** The pipeline running on the ID (the runs table's, apart from the lock), shown with the preview. */
-    private Label runningLine() {
-        Label line = new Label();
-        line.setId("write-running");
-        line.getStyleClass().add(Styles.NOTICE);
-        line.setWrapText(true);
-        line.setMaxWidth(Double.MAX_VALUE);
-        line.managedProperty().bind(line.visibleProperty());
-        Runnable update = () -> {
-            WritePlan plan = model.planProperty().get();
-            Stage stage = model.stageProperty().get();
-            String note = plan == null ? null : plan.runningNote();
-            line.setText(note == null ? "" : note);
-            line.setVisible(note != null && (stage == Stage.PREVIEW || stage == Stage.WRITING));
-        };
-        model.planProperty().addListener((o, a, b) -> update.run());
-        model.stageProperty().addListener((o, a, b) -> update.run());
-        update.run();
-        return line;
+    private void showLockWait() {
+        String note = model.lockWaitNote(Instant.now());
+        lockWait.setText(note);
+        lockWait.setVisible(!note.isEmpty());
     }
 
-    private static Tab tab(String title, String id, DiffPanes panes) {
-        Tab tab = new Tab(title, panes);
-        tab.setId(id);
-        return tab;
+    private static void note(Label label, String text, boolean shown) {
+        label.setText(text == null ? "" : text);
+        label.setVisible(text != null && shown);
     }
 
     private void update() {
         Stage stage = model.stageProperty().get();
         WritePlan plan = model.planProperty().get();
-        String lock = plan == null ? null : plan.lockNote();
-        lockNote.setText(lock == null ? "" : lock);
-        lockNote.setVisible(lock != null && (stage == Stage.PREVIEW || stage == Stage.WRITING));
-        String noEffective = plan == null ? null : plan.effectiveNote();
-        effectiveNote.setText(noEffective == null ? "" : noEffective);
-        effectiveNote.setVisible(noEffective != null && stage == Stage.PREVIEW);
+        boolean previewing = stage == Stage.PREVIEW || stage == Stage.WRITING;
+        note(lockNote, plan == null ? null : plan.lockNote(), previewing);
+        // the pipeline running on the ID (the runs table's, apart from the lock)
+        note(runningNote, plan == null ? null : plan.runningNote(), previewing);
+        note(effectiveNote, plan == null ? null : plan.effectiveNote(), stage == Stage.PREVIEW);
         pseudoClassStateChanged(Styles.CONFLICT, stage == Stage.CONFLICT);
         switch (stage) {
             case PLANNING:
@@ -190,40 +158,41 @@ public final class WriteSheet extends BorderPane {
             case PREVIEW:
                 showPreview();
                 body.getChildren().setAll(previewBox);
-                confirm.setText(plan == null ? "Write" : plan.command().verb());
+                confirm.setText(plan == null ? Fxml.label("write.confirm") : plan.command().verb());
                 String required = model.requiredTypingProperty().get();
                 if (required.isEmpty()) {
-                    buttons.getChildren().setAll(spacer(), cancel, confirm);
+                    buttons.getChildren().setAll(spacer, cancel, confirm);
                 } else {
-                    typingLabel.setText("Production: type " + required + " to confirm");
+                    typingLabel.setText(Fxml.label("write.typing", required));
                     typing.setPromptText(required);
-                    buttons.getChildren().setAll(typingLabel, typing, spacer(), cancel, confirm);
+                    buttons.getChildren().setAll(typingLabel, typing, spacer, cancel, confirm);
                 }
                 break;
             case CONFLICT:
                 Conflict c = model.conflictProperty().get();
                 if (c != null) {
-                    meanwhile.show(c.meanwhile(), "what you read (version " + c.read().version() + ")",
-                            "stored now" + (c.current().exists() ? " (version " + c.current().version() + ")" : " (deleted)"));
-                    yours.show(c.yours(), "what you read", "your change");
-                    overwrite.show(c.overwrite(), "stored now", "your change (a blind overwrite would store this)");
+                    meanwhile.show(c.meanwhile(), Fxml.label("write.conflict.read", c.read().version()),
+                            c.current().exists() ? Fxml.label("write.conflict.storedNow", c.current().version())
+                                    : Fxml.label("write.conflict.deleted"));
+                    yours.show(c.yours(), Fxml.label("write.conflict.whatYouRead"), Fxml.label("write.conflict.yourChange"));
+                    overwrite.show(c.overwrite(), Fxml.label("write.conflict.stored"), Fxml.label("write.conflict.blind"));
                     showOverlaps(c.overlaps());
                 }
                 conflictTabs.getSelectionModel().select(0);
                 body.getChildren().setAll(conflictTabs);
-                buttons.getChildren().setAll(spacer(), discard, reapply);
+                buttons.getChildren().setAll(spacer, discard, reapply);
                 break;
             case DONE:
                 showPreview();
                 body.getChildren().setAll(previewBox);
-                buttons.getChildren().setAll(spacer(), undo, close);
+                buttons.getChildren().setAll(spacer, undo, close);
                 break;
             default:
                 Label failed = new Label(model.messageProperty().get());
                 failed.getStyleClass().add(Styles.PLACEHOLDER);
                 failed.setWrapText(true);
                 body.getChildren().setAll(failed);
-                buttons.getChildren().setAll(spacer(), close);
+                buttons.getChildren().setAll(spacer, close);
         }
     }
 
@@ -233,25 +202,25 @@ public final class WriteSheet extends BorderPane {
         if (overlaps.isEmpty()) {
             return;
         }
-        overlapTab.setText("Both changed (" + overlaps.size() + ")");
+        overlapTab.setText(Fxml.label("write.overlaps", overlaps.size()));
         conflictTabs.getTabs().add(0, overlapTab);
         overlapGrid.getChildren().clear();
-        String[] headings = {"Where", "What you read", "Stored now (theirs)", "Your change", "Keep"};
+        String[] headings = {"where", "read", "theirs", "mine", "keep"};
         for (int column = 0; column < headings.length; column++) {
-            Label heading = new Label(headings[column]);
+            Label heading = new Label(Fxml.label("write.overlaps." + headings[column]));
             heading.getStyleClass().add(Styles.SUBTITLE);
             overlapGrid.add(heading, column, 0);
         }
         for (int i = 0; i < overlaps.size(); i++) {
             JsonReplay.Overlap overlap = overlaps.get(i);
             int row = i + 1;
-            overlapGrid.add(new Label(overlap.pointer().isEmpty() ? "(the whole state)" : overlap.pointer()), 0, row);
+            overlapGrid.add(new Label(overlap.pointer().isEmpty() ? Fxml.label("write.overlaps.wholeState") : overlap.pointer()), 0, row);
             overlapGrid.add(value(overlap.read()), 1, row);
             overlapGrid.add(value(overlap.theirs()), 2, row);
             overlapGrid.add(value(overlap.mine()), 3, row);
             ToggleGroup group = new ToggleGroup();
-            RadioButton theirs = pickButton("Theirs", "pick-theirs-" + i, group, overlap, JsonReplay.Pick.THEIRS);
-            RadioButton mine = pickButton("Mine", "pick-mine-" + i, group, overlap, JsonReplay.Pick.MINE);
+            RadioButton theirs = pickButton(Fxml.label("write.pick.theirs"), "pick-theirs-" + i, group, overlap, JsonReplay.Pick.THEIRS);
+            RadioButton mine = pickButton(Fxml.label("write.pick.mine"), "pick-mine-" + i, group, overlap, JsonReplay.Pick.MINE);
             overlapGrid.add(new HBox(8, theirs, mine), 4, row);
         }
     }
@@ -268,7 +237,7 @@ public final class WriteSheet extends BorderPane {
 
     /** A value of an overlap, compact; long ones cut (the diff tabs show them whole). */
     private static Label value(JsonNode value) {
-        String text = value == null ? "(none)" : PythonJson.write(value, PythonJson.Style.COMPACT);
+        String text = value == null ? Fxml.label("write.overlaps.none") : PythonJson.write(value, PythonJson.Style.COMPACT);
         Label label = new Label(text.length() > 200 ? text.substring(0, 200) + " …" : text);
         label.setWrapText(true);
         label.setMaxWidth(260);
@@ -284,29 +253,8 @@ public final class WriteSheet extends BorderPane {
         boolean effective = model.viewProperty().get() == WriteFlowViewModel.View.EFFECTIVE && plan.effective() != null;
         AlignedDiff diff = effective ? plan.effective() : plan.stored();
         // the choice above names which documents these are: the titles say only when
-        preview.show(diff, "now", "after: " + plan.command().verb().toLowerCase(java.util.Locale.ROOT));
-    }
-
-    /**
-     * The button row at the foot of every sheet: {@code left} (or nothing) on the left, the buttons
-     * on the right, the primary one last.
-     */
-    public static HBox buttonBar(Node left, Node... buttons) {
-        HBox bar = new HBox(8);
-        if (left != null) {
-            bar.getChildren().add(left);
-        }
-        bar.getChildren().add(spacer());
-        bar.getChildren().addAll(buttons);
-        bar.setAlignment(Pos.CENTER_RIGHT);
-        bar.getStyleClass().add(Styles.SHEET_BUTTONS);
-        return bar;
-    }
-
-    private static Node spacer() {
-        Region r = new Region();
-        HBox.setHgrow(r, Priority.ALWAYS);
-        return r;
+        preview.show(diff, Fxml.label("write.preview.now"),
+                Fxml.label("write.preview.after", plan.command().verb().toLowerCase(Locale.ROOT)));
     }
 
     public DiffPanes previewPanes() {

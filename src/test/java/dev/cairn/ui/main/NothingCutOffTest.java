@@ -158,6 +158,11 @@ class NothingCutOffTest {
         check("the planned copy");
         fxRun(() -> model.writes().transfer().close());
 
+        fxRun(() -> model.writes().breakLock().open(model.currentProperty().get().target(), WriteWorkspace.DEV_ID,
+                dev.cairn.backend.LockStatus.stale(java.time.Instant.parse("2024-05-31T22:15:03Z"), "older than 10 s; Meltano would break it")));
+        check("the break-lock form");
+        fxRun(() -> model.writes().breakLock().close());
+
         select("prod S3", WriteWorkspace.PROD_ID_2);
         var rewind = Json.parseObject("{\"singer_state\": {\"bookmarks\": {\"charges\":"
                 + " {\"replication_key_value\": \"2024-04-01T00:00:00+00:00\"}}}}");

@@ -170,9 +170,17 @@ class WindowStatesTest {
         assertTrue(fx(() -> view.lookup("#action-undo-last").isDisabled()), "nothing selected: Undo last write is off");
         select(files, DemoWorkspace.STALE_LOCK_ID);
         robot.clickOn("#action-break-lock");
-        TestWindow.waitFor(() -> model.tasks().isEmpty());
-        assertEquals(java.util.List.of("Break the stale Meltano lock of " + DemoWorkspace.STALE_LOCK_ID + " on "
-                + files.backend().displayUri()), dialogs.asked);
+        assertEquals("Break the stale Meltano lock of " + DemoWorkspace.STALE_LOCK_ID,
+                fx(() -> ((Label) view.lookup("#break-lock-title")).getText()));
+        javafx.scene.control.Button confirm = fx(() -> (javafx.scene.control.Button) view.lookup("#break-lock-confirm"));
+        assertEquals("Break the lock of " + DemoWorkspace.STALE_LOCK_ID, fx(confirm::getText), "the ID's underscores stay");
+        assertFalse(fx(confirm::isMnemonicParsing));
+        robot.clickOn(confirm);
+        TestWindow.waitFor(() -> !model.writes().breakLock().showingProperty().get() && model.tasks().isEmpty()
+                && model.inspector().lockProperty().get() != null
+                && model.inspector().lockProperty().get().state() == LockStatus.State.FREE);
+        assertEquals(LockStatus.State.FREE, files.backend().lockStatus(DemoWorkspace.STALE_LOCK_ID).state(), "the lock is gone");
+        assertTrue(dialogs.asked.isEmpty(), "the form asked, not a dialog");
     }
 
     @Test

@@ -201,12 +201,25 @@ class WriteFlowsWindowTest {
         TestWindow.waitFor(() -> !statusCancel.isVisible()); // nor in the status bar, while the write is all that runs
         robot.type(javafx.scene.input.KeyCode.ESCAPE);
         assertEquals(WriteFlowViewModel.Stage.WRITING, fx(() -> model.writes().flow().stageProperty().get()));
+        // it counts down the backend's wait for the lock (30 s), a second at a time
+        javafx.scene.control.Label wait = robot.lookup("#write-lock-wait").queryAs(javafx.scene.control.Label.class);
+        TestWindow.waitFor(() -> wait.isVisible());
+        int first = secondsLeft(fx(wait::getText));
+        assertTrue(first > 20 && first <= 30, fx(wait::getText));
+        assertTrue(fx(wait::getText).startsWith("A pipeline holds Meltano's lock on " + STAGING_ID), fx(wait::getText));
+        TestWindow.waitFor(() -> secondsLeft(wait.getText()) < first);
         java.nio.file.Files.delete(lock);
         awaitStage(WriteFlowViewModel.Stage.DONE);
+        assertFalse(fx(wait::isVisible), "the countdown ends with the outcome");
         try (StateBackend b = workspace.open(workspace.stagingUri)) {
             assertEquals("2024-05-01T00:00:00+00:00", b.read(STAGING_ID).document().effective()
                     .at("/singer_state/bookmarks/contacts/replication_key_value").asText());
         }
+    }
+
+    private static int secondsLeft(String countdown) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("gives up in (\\d+) s").matcher(countdown);
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     @Test

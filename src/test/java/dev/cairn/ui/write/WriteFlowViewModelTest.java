@@ -85,14 +85,32 @@ class WriteFlowViewModelTest {
         }
     }
 
+    /** A file backend (in {@code dir/files}) whose writes wait {@code lockWait} for a lock a pipeline holds. */
+    private StateBackend files(Duration lockWait) throws Exception {
+        Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
+        return Backends.open("file://" + root, BackendOptions.defaults().withLockWait(lockWait));
+    }
+
+    private Path lock() {
+        return dir.resolve("files").resolve(ID).resolve("lock");
+    }
+
+    /** Meltano's lock on ID, as a pipeline running now writes it. */
+    private void holdLock() throws Exception {
+        java.nio.file.Files.writeString(lock(), Double.toString(System.currentTimeMillis() / 1000.0));
+    }
+
+    private static StoredState seedPartial(StateBackend backend) throws Exception {
+        return seed(backend, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 1}}}}",
+                "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 2}}}}");
+    }
+
     @Test
     void aWriteToAStateLockedByARunningPipelineFailsWithNothingWritten() throws Exception {
         Journal journal = new Journal(dir.resolve("journal"));
-        Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
-        try (StateBackend backend = Backends.open("file://" + root, BackendOptions.defaults().withLockWait(Duration.ofMillis(300)))) {
-            StoredState read = seed(backend, "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 1}}}}",
-                    "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": 2}}}}");
-            java.nio.file.Files.writeString(root.resolve(ID).resolve("lock"), Double.toString(System.currentTimeMillis() / 1000.0));
+        try (StateBackend backend = files(Duration.ofMillis(300))) {
+            StoredState read = seedPartial(backend);
+            holdLock();
             WriteFlowViewModel flow = flow(journal);
             ui.run(() -> flow.start(new WriteTarget("dev", backend, Environment.DEV, false), ID, Edit.clearPartial(), read));
             awaitStage(flow, Stage.PREVIEW);
@@ -103,9 +121,44 @@ class WriteFlowViewModelTest {
             assertEquals(read.document(), backend.read(ID).document(), "nothing was written");
 
             // once the pipeline died long ago, its lock is stale and may be broken
-            java.nio.file.Files.writeString(root.resolve(ID).resolve("lock"), "1717225200.481233");
+            java.nio.file.Files.writeString(lock(), "1717225200.481233");
             backend.breakStaleLock(ID);
-            assertFalse(java.nio.file.Files.exists(root.resolve(ID).resolve("lock")));
+            assertFalse(java.nio.file.Files.exists(lock()));
+        }
+    }
+
+    @Test
+    void aWriteWaitingForAHeldLockCountsDownTheBackendsWaitAndTheCountdownEndsWithTheOutcome() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = files(Duration.ofSeconds(3))) {
+            StoredState read = seedPartial(backend);
+            WriteFlowViewModel flow = flow(journal);
+            ui.run(() -> flow.start(new WriteTarget("dev", backend, Environment.DEV, false), ID, Edit.clearPartial(), read));
+            awaitStage(flow, Stage.PREVIEW);
+            assertEquals("", ui.call(() -> flow.lockWaitNote(java.time.Instant.now())), "not writing: no countdown");
+            holdLock();
+            java.time.Instant confirmed = java.time.Instant.now();
+            ui.run(flow::confirm);
+            ui.await(() -> flow.lockWaitEndsProperty().get() != null, Duration.ofSeconds(30));
+            java.time.Instant ends = ui.call(() -> flow.lockWaitEndsProperty().get());
+            assertTrue(!ends.isBefore(confirmed.plusSeconds(3)) && ends.isBefore(java.time.Instant.now().plusSeconds(3).plusMillis(1)),
+                    "the backend's 3 s, from the start of the write: " + ends);
+            assertEquals("A pipeline holds Meltano's lock on " + ID + ": the write waits for it, and gives up in 2 s with nothing written.",
+                    ui.call(() -> flow.lockWaitNote(ends.minusMillis(1500))), "seconds left rounded up");
+            assertTrue(ui.call(() -> flow.lockWaitNote(ends.plusSeconds(5))).contains("gives up in 0 s"));
+            awaitStage(flow, Stage.FAILED);
+            assertTrue(java.time.Instant.now().isAfter(confirmed.plusSeconds(3)), "it waited the whole time");
+            assertNull(ui.call(() -> flow.lockWaitEndsProperty().get()), "the countdown ends with the outcome");
+            assertEquals("", ui.call(() -> flow.lockWaitNote(java.time.Instant.now())));
+            assertEquals(read.document(), backend.read(ID).document(), "nothing was written");
+
+            // a free lock: the write does not wait, and no countdown is shown
+            java.nio.file.Files.delete(lock());
+            ui.run(() -> flow.start(new WriteTarget("dev", backend, Environment.DEV, false), ID, Edit.clearPartial(), read));
+            awaitStage(flow, Stage.PREVIEW);
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+            assertNull(ui.call(() -> flow.lockWaitEndsProperty().get()));
         }
     }
 
@@ -221,15 +274,13 @@ class WriteFlowViewModelTest {
     @Test
     void aStartedWriteCannotBeCancelledAndShowsItsOutcome() throws Exception {
         Journal journal = new Journal(dir.resolve("journal"));
-        Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
-        try (StateBackend backend = Backends.open("file://" + root, BackendOptions.defaults().withLockWait(Duration.ofSeconds(20)))) {
+        try (StateBackend backend = files(Duration.ofSeconds(20))) {
             StoredState read = seed(backend, "{\"singer_state\": {}}", "{\"singer_state\": {\"x\": 1}}");
             WriteFlowViewModel flow = flow(journal);
             ui.run(() -> flow.start(new WriteTarget("files", backend, Environment.STAGING, false), ID, Edit.clearPartial(), read));
             awaitStage(flow, Stage.PREVIEW);
             // A running pipeline holds Meltano's lock: the write starts, journals itself and waits for the lock.
-            Path lock = root.resolve(ID).resolve("lock");
-            java.nio.file.Files.writeString(lock, Double.toString(System.currentTimeMillis() / 1000.0));
+            holdLock();
             ui.run(flow::confirm);
             ui.await(() -> !flow.cancellableProperty().get(), Duration.ofSeconds(30));
             assertEquals("Writing … (cannot be stopped)", ui.call(() -> flow.messageProperty().get()));
@@ -238,7 +289,7 @@ class WriteFlowViewModelTest {
             ui.run(flow::close);
             ui.run(() -> ui.executor().running().forEach(dev.cairn.ui.task.RunningTask::cancel)); // the status bar's Cancel
             assertEquals(Stage.WRITING, ui.call(() -> flow.stageProperty().get()));
-            java.nio.file.Files.delete(lock);
+            java.nio.file.Files.delete(lock());
             awaitStage(flow, Stage.DONE);
             assertTrue(backend.read(ID).document().partial().value().isEmpty(), "written, and the sheet says so");
             assertTrue(ui.call(() -> flow.cancellableProperty().get()));
