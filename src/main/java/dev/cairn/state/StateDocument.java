@@ -94,7 +94,7 @@ public final class StateDocument {
                             + " (AttributeError: 'NoneType' object has no attribute 'items')", "");
         }
         try {
-            return Merge.merge(partial.value(), completed.value());
+            return Merge.merge(partial.value(), completedForMerge());
         } catch (MergeError e) {
             StateError.Kind kind = completed.isNull() ? StateError.Kind.NULL_DOCUMENT : StateError.Kind.MERGE;
             String what = completed.isNull()
@@ -102,6 +102,23 @@ public final class StateDocument {
                     : "the partial state cannot be merged onto the completed state as Meltano does: " + e.getMessage();
             throw new StateError(kind, what, e.path());
         }
+    }
+
+    /**
+     * The completed value as the merge reads it. A completed part still held as stored text is read
+     * without the subtrees the partial replaces, and not kept: a big state's completed tree (often
+     * five times its text) need not be held beside the partial's for the merge.
+     */
+    private JsonNode completedForMerge() {
+        String text = completed.unparsedText();
+        JsonNode src = partial.value();
+        if (text != null && src.isObject() && completed.isNonEmptyObject()) {
+            JsonNode value = Json.parseForMerge(text, (ObjectNode) src);
+            if (value != null) {
+                return value;
+            }
+        }
+        return completed.value();
     }
 
     /**

@@ -103,6 +103,12 @@ public final class StatePart {
         return parsed;
     }
 
+    /** The stored text while no tree has been built from it, else {@code null}. */
+    String unparsedText() {
+        Object c = content;
+        return c instanceof String ? (String) c : null;
+    }
+
     /** The part's shape, from its tree if it has one, else from one streaming pass over the text. */
     Shape shape() {
         Shape known = shape;

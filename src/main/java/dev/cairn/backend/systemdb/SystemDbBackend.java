@@ -350,7 +350,8 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     }
 
     private static StoredState stored(String stateId, String completed, String partial) {
-        StateDocument document = new StateDocument(StatePart.parse(completed), StatePart.parse(partial));
+        // parsed by whoever asks first: a big completed part need never be a tree (see StateDocument#effective)
+        StateDocument document = new StateDocument(StatePart.unparsed(completed), StatePart.unparsed(partial));
         return StoredState.present(stateId, document, Version.ofContent(completed, partial));
     }
 
