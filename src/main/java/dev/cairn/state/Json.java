@@ -15,7 +15,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
+import java.util.LinkedHashMap;
 
 /**
  * Reads JSON the way Python's {@code json.loads} does, which is how Meltano reads every state: key
@@ -35,7 +37,42 @@ public final class Json {
                             .build())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .nodeFactory(new SmallObjects())
             .build();
+
+    /**
+     * Nodes sized for states, which hold hundreds of thousands of small objects (a partition is a
+     * context, a key and a value; a context two or three keys) and repeat short strings (replication
+     * keys, organisations, stream names) in each: objects start with room for four members instead of
+     * sixteen, and a short string just read is the same node as the last one equal to it that hashed
+     * to its slot. Text nodes never change, so sharing one between places is sharing a value.
+     */
+    private static final class SmallObjects extends JsonNodeFactory {
+        private static final long serialVersionUID = 1L;
+        private static final int SHORT = 32;
+        /** Recent short strings by hash; threads may overwrite each other's slots, which only costs a miss. */
+        private final transient TextNode[] recent = new TextNode[4096];
+
+        @Override
+        public ObjectNode objectNode() {
+            return new ObjectNode(this, new LinkedHashMap<>(4));
+        }
+
+        @Override
+        public TextNode textNode(String text) {
+            if (text == null || text.length() > SHORT) {
+                return super.textNode(text);
+            }
+            int slot = text.hashCode() & (recent.length - 1);
+            TextNode known = recent[slot];
+            if (known != null && known.textValue().equals(text)) {
+                return known;
+            }
+            TextNode made = super.textNode(text);
+            recent[slot] = made;
+            return made;
+        }
+    }
 
     /** Reads one value where the parser stands, leaving what follows it to the caller. */
     private static final ObjectReader SUBTREE = MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);

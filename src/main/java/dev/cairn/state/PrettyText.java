@@ -388,7 +388,8 @@ public final class PrettyText {
 
     /** Collects pure-ASCII text as bytes in chunks and, once, hands on the first {@code rows} complete rows. */
     private static final class AsciiWriter extends Writer {
-        static final int CHUNK = 1 << 20;
+        /** Well under half of the smallest G1 region (1 MB), so no chunk is a humongous object with a region of its own. */
+        static final int CHUNK = 1 << 18;
         private final List<byte[]> full = new ArrayList<>();
         private byte[] chunk = new byte[CHUNK];
         private int used;
