@@ -10,10 +10,14 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
+import java.util.LinkedHashMap;
 
 /**
  * Reads JSON the way Python's {@code json.loads} does, which is how Meltano reads every state: key
@@ -33,7 +37,45 @@ public final class Json {
                             .build())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .nodeFactory(new SmallObjects())
             .build();
+
+    /**
+     * Nodes sized for states, which hold hundreds of thousands of small objects (a partition is a
+     * context, a key and a value; a context two or three keys) and repeat short strings (replication
+     * keys, organisations, stream names) in each: objects start with room for four members instead of
+     * sixteen, and a short string just read is the same node as the last one equal to it that hashed
+     * to its slot. Text nodes never change, so sharing one between places is sharing a value.
+     */
+    private static final class SmallObjects extends JsonNodeFactory {
+        private static final long serialVersionUID = 1L;
+        private static final int SHORT = 32;
+        /** Recent short strings by hash; threads may overwrite each other's slots, which only costs a miss. */
+        private final transient TextNode[] recent = new TextNode[4096];
+
+        @Override
+        public ObjectNode objectNode() {
+            return new ObjectNode(this, new LinkedHashMap<>(4));
+        }
+
+        @Override
+        public TextNode textNode(String text) {
+            if (text == null || text.length() > SHORT) {
+                return super.textNode(text);
+            }
+            int slot = text.hashCode() & (recent.length - 1);
+            TextNode known = recent[slot];
+            if (known != null && known.textValue().equals(text)) {
+                return known;
+            }
+            TextNode made = super.textNode(text);
+            recent[slot] = made;
+            return made;
+        }
+    }
+
+    /** Reads one value where the parser stands, leaving what follows it to the caller. */
+    private static final ObjectReader SUBTREE = MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private Json() {}
 
@@ -109,6 +151,53 @@ public final class Json {
             checkNumber(p, t);
         }
         return StatePart.Shape.OTHER;
+    }
+
+    /**
+     * The value of {@code text} as {@code merge(src, value)} reads it, built without what {@code src}
+     * replaces: under every key where {@code src} holds a non-object (lists are replaced whole) the
+     * stored value is read past, its syntax checked, and a JSON {@code null} keeps its place. Merging
+     * {@code src} onto the result gives what merging it onto the whole value gives, without ever
+     * holding the parts of a big completed state that its partial checkpoint replaces. The result
+     * is no document of its own: it is for that merge only.
+     *
+     * @return the value, or {@code null} when the text is not one JSON value ({@link #parse} tells why)
+     */
+    static JsonNode parseForMerge(String text, ObjectNode src) {
+        try (JsonParser p = MAPPER.createParser(text)) {
+            if (p.nextToken() == null) {
+                return null;
+            }
+            JsonNode value = underMerge(p, src);
+            return p.nextToken() == null ? value : null; // trailing data, as parse rejects it
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static JsonNode underMerge(JsonParser p, ObjectNode src) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT || src.isEmpty()) {
+            return SUBTREE.readTree(p);
+        }
+        ObjectNode out = object();
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            JsonNode replacing = src.get(key);
+            JsonToken first = p.nextToken();
+            if (replacing == null) {
+                out.replace(key, SUBTREE.readTree(p));
+            } else if (replacing.isObject()) {
+                out.replace(key, underMerge(p, (ObjectNode) replacing));
+            } else {
+                skipValue(p, first);
+                out.replace(key, NullNode.getInstance());
+            }
+        }
+        if (t != JsonToken.END_OBJECT) {
+            throw new IOException("unexpected " + t);
+        }
+        return out;
     }
 
     /** Reads past one value starting at {@code first}: every token of it, so its syntax is checked. */

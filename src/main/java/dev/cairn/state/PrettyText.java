@@ -2,8 +2,11 @@ package dev.cairn.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -24,7 +27,15 @@ public final class PrettyText {
 
     public static final int RAW_ROW = 160;
 
-    private final String text;
+    /** The text as given (raw, typed, or small), or made from {@link #ascii} when first asked for. */
+    private volatile String text;
+    /**
+     * A printed document's text, one byte per char (JSON as Python prints it is pure ASCII), in
+     * chunks of {@link AsciiWriter#CHUNK} bytes as it was written: joining them would hold the text
+     * twice for a moment.
+     */
+    private final byte[][] ascii;
+    private final int asciiLength;
     private final int[] rowStarts;
     private final int[] rowLineNumbers;
     private final JsonSyntaxError error;
@@ -35,16 +46,18 @@ public final class PrettyText {
     private final JsonNode value;
     private volatile Outline outline;
 
-    private PrettyText(String text, int[] rowStarts, int[] rowLineNumbers, JsonSyntaxError error, int errorOffset,
-                       boolean hasValue, JsonNode value) {
+    private PrettyText(String text, byte[][] ascii, int asciiLength, int[] rowStarts, int[] rowLineNumbers, JsonSyntaxError error,
+                       int errorOffset, boolean hasValue, JsonNode value) {
         this.text = text;
+        this.ascii = ascii;
+        this.asciiLength = asciiLength;
         this.rowStarts = rowStarts;
         this.rowLineNumbers = rowLineNumbers;
         this.error = error;
         this.hasValue = hasValue;
         this.value = value;
         if (error != null) {
-            int offset = Math.max(0, Math.min(errorOffset, text.length()));
+            int offset = Math.max(0, Math.min(errorOffset, length()));
             int row = Arrays.binarySearch(rowStarts, offset);
             this.errorRow = row >= 0 ? row : -row - 2;
             this.errorColumn = offset - rowStarts[Math.max(0, errorRow)];
@@ -63,16 +76,19 @@ public final class PrettyText {
      * Renders a value by streaming, for documents too large to want twice in memory: {@code
      * checkCancelled} runs between chunks (and throws to stop), and as soon as the text has {@code
      * headRows} rows, {@code head} gets them as a text of their own, so a big document can be shown
-     * while the rest is still written out.
+     * while the rest is still written out. The text is kept as the chunks of bytes it was written
+     * in, so no buffer of twice its size (a growing {@code StringBuilder}) or second copy (its
+     * {@code String}) is ever held beside it; {@link #text} makes the {@code String} only if asked.
      */
     public static PrettyText print(JsonNode value, Runnable checkCancelled, int headRows, Consumer<PrettyText> head) {
         if (value == null) {
             return of(null);
         }
-        StringBuilder out = new StringBuilder(1 << 16);
-        PythonJson.write(value, PythonJson.Style.INDENT2, new HeadWriter(out, headRows, checkCancelled,
-                first -> head.accept(ofText(first))));
-        return pretty(out.toString(), true, value);
+        AsciiWriter out = new AsciiWriter(headRows, checkCancelled, first -> head.accept(ofText(first)));
+        PythonJson.write(value, PythonJson.Style.INDENT2, out);
+        byte[][] chunks = out.chunks();
+        int length = out.length();
+        return new PrettyText(null, chunks, length, lineStarts(chunks, length), null, null, 0, true, value);
     }
 
     /** Text already one token per line (pretty JSON, or what the user typed), split at newlines; it has no outline. */
@@ -110,21 +126,29 @@ public final class PrettyText {
             i = lineEnd + 1;
             line++;
         }
-        return new PrettyText(text, Arrays.copyOf(starts, rows), Arrays.copyOf(lines, rows), error,
+        return new PrettyText(text, null, 0, Arrays.copyOf(starts, rows), Arrays.copyOf(lines, rows), error,
                 error == null ? 0 : (int) Math.min(Integer.MAX_VALUE, error.offset()), false, null);
     }
 
     private static PrettyText pretty(String text, boolean hasValue, JsonNode value) {
-        return new PrettyText(text, lineStarts(text), null, null, 0, hasValue, value);
+        return new PrettyText(text, null, 0, lineStarts(text), null, null, 0, hasValue, value);
     }
 
-    /** The text, byte for byte what Python writes (no trailing newline), or the raw text as stored. */
+    /**
+     * The text, byte for byte what Python writes (no trailing newline), or the raw text as stored.
+     * A printed document's {@code String} is made on the first call (find, copy, the editor) and kept.
+     */
     public String text() {
-        return text;
+        String t = text;
+        if (t == null) {
+            t = decode(0, asciiLength);
+            text = t; // two threads may both make it; either is the same text
+        }
+        return t;
     }
 
     public int length() {
-        return text.length();
+        return ascii != null ? asciiLength : text.length();
     }
 
     public int rowCount() {
@@ -139,13 +163,35 @@ public final class PrettyText {
     public int rowEnd(int row) {
         if (row + 1 < rowStarts.length) {
             int next = rowStarts[row + 1];
-            return next > 0 && text.charAt(next - 1) == '\n' ? next - 1 : next;
+            return next > 0 && charAt(next - 1) == '\n' ? next - 1 : next;
         }
-        return text.length();
+        return length();
     }
 
     public String row(int row) {
-        return text.substring(rowStarts[row], rowEnd(row));
+        int start = rowStarts[row];
+        int end = rowEnd(row);
+        return ascii != null ? decode(start, end) : text.substring(start, end);
+    }
+
+    private char charAt(int offset) {
+        return ascii != null ? (char) ascii[offset / AsciiWriter.CHUNK][offset % AsciiWriter.CHUNK] : text.charAt(offset);
+    }
+
+    /** Characters {@code start} to {@code end} of a printed text. */
+    private String decode(int start, int end) {
+        int chunk = start / AsciiWriter.CHUNK;
+        int at = start % AsciiWriter.CHUNK;
+        if (at + (end - start) <= AsciiWriter.CHUNK) {
+            return new String(ascii[chunk], at, end - start, StandardCharsets.ISO_8859_1);
+        }
+        StringBuilder out = new StringBuilder(end - start);
+        for (int from = start; from < end; chunk++, at = 0) {
+            int n = Math.min(end - from, AsciiWriter.CHUNK - at);
+            out.append(new String(ascii[chunk], at, n, StandardCharsets.ISO_8859_1));
+            from += n;
+        }
+        return out.toString();
     }
 
     /** The line number shown in the gutter; 0 for a continuation row of a long raw line. */
@@ -218,6 +264,29 @@ public final class PrettyText {
         for (int i = 0; i < text.length(); i++) {
             if (text.charAt(i) == '\n') {
                 starts[row++] = i + 1;
+            }
+        }
+        return starts;
+    }
+
+    private static int[] lineStarts(byte[][] chunks, int length) {
+        int count = 1;
+        for (int c = 0, base = 0; base < length; c++, base += AsciiWriter.CHUNK) {
+            byte[] chunk = chunks[c];
+            for (int i = 0, n = Math.min(chunk.length, length - base); i < n; i++) {
+                if (chunk[i] == '\n') {
+                    count++;
+                }
+            }
+        }
+        int[] starts = new int[count];
+        int row = 1;
+        for (int c = 0, base = 0; base < length; c++, base += AsciiWriter.CHUNK) {
+            byte[] chunk = chunks[c];
+            for (int i = 0, n = Math.min(chunk.length, length - base); i < n; i++) {
+                if (chunk[i] == '\n') {
+                    starts[row++] = base + i + 1;
+                }
             }
         }
         return starts;
@@ -317,48 +386,71 @@ public final class PrettyText {
         return index < array.size() ? index : -1;
     }
 
-    /** Collects the text and, once, hands on the first {@code rows} complete rows. */
-    private static final class HeadWriter extends Writer {
-        private final StringBuilder out;
+    /** Collects pure-ASCII text as bytes in chunks and, once, hands on the first {@code rows} complete rows. */
+    private static final class AsciiWriter extends Writer {
+        /** Well under half of the smallest G1 region (1 MB), so no chunk is a humongous object with a region of its own. */
+        static final int CHUNK = 1 << 18;
+        private final List<byte[]> full = new ArrayList<>();
+        private byte[] chunk = new byte[CHUNK];
+        private int used;
         private final int rows;
         private final Consumer<String> head;
         private final Runnable checkCancelled;
         private int newlines;
         private boolean sent;
 
-        HeadWriter(StringBuilder out, int rows, Runnable checkCancelled, Consumer<String> head) {
-            this.out = out;
+        AsciiWriter(int rows, Runnable checkCancelled, Consumer<String> head) {
             this.rows = rows;
             this.checkCancelled = checkCancelled;
             this.head = head;
         }
 
         @Override
-        public void write(char[] buffer, int offset, int length) {
+        public void write(String text, int offset, int length) {
             checkCancelled.run();
-            int start = out.length();
-            out.append(buffer, offset, length);
-            if (sent) {
-                return;
-            }
-            for (int i = start; i < out.length(); i++) {
-                if (out.charAt(i) == '\n' && ++newlines == rows) {
+            int end = offset + length;
+            for (int i = offset; i < end; i++) {
+                if (used == CHUNK) {
+                    full.add(chunk);
+                    chunk = new byte[CHUNK];
+                    used = 0;
+                }
+                char c = text.charAt(i);
+                if (c > 0x7f) {
+                    throw new IllegalArgumentException("not the pure ASCII Python's json.dumps writes: " + c);
+                }
+                chunk[used++] = (byte) c;
+                if (c == '\n' && !sent && ++newlines == rows) {
                     sent = true;
-                    head.accept(out.substring(0, i));
-                    return;
+                    head.accept(headText(length() - 1));
                 }
             }
         }
 
         @Override
-        public void write(String text, int offset, int length) {
-            checkCancelled.run();
-            int start = out.length();
-            out.append(text, offset, offset + length);
-            if (!sent) {
-                out.setLength(start);
-                write(text.substring(offset, offset + length).toCharArray(), 0, length);
+        public void write(char[] buffer, int offset, int length) {
+            write(new String(buffer, offset, length), 0, length);
+        }
+
+        int length() {
+            return full.size() * CHUNK + used;
+        }
+
+        /** The first {@code end} characters written. */
+        private String headText(int end) {
+            StringBuilder out = new StringBuilder(end);
+            for (int i = 0; i < full.size() && out.length() < end; i++) {
+                out.append(new String(full.get(i), 0, Math.min(CHUNK, end - out.length()), StandardCharsets.ISO_8859_1));
             }
+            out.append(new String(chunk, 0, end - out.length(), StandardCharsets.ISO_8859_1));
+            return out.toString();
+        }
+
+        /** The text's chunks, the last one cut to what it holds; call once, at the end. */
+        byte[][] chunks() {
+            byte[][] all = full.toArray(new byte[full.size() + 1][]);
+            all[full.size()] = Arrays.copyOf(chunk, used);
+            return all;
         }
 
         @Override

@@ -73,8 +73,8 @@ public final class RenderedState {
      * (usually with nothing partial) skip the deep copy Meltano's merge makes, and a second print.
      */
     public static boolean isEffectivelyCompleted(StateDocument doc) {
-        return !doc.completed().isCorrupt() && doc.completed().value() != null && doc.partial().value() != null && doc.partial().value().isObject()
-                && doc.partial().value().isEmpty();
+        // the partial first, and the completed part by its shape: a completed part held as text stays unparsed
+        return doc.partial().shape() == StatePart.Shape.EMPTY_OBJECT && !doc.completed().isCorrupt() && !doc.completed().isNull();
     }
 
     private PrettyText printed(StatePart part, Runnable checkCancelled, int headRows, Consumer<PrettyText> head) {

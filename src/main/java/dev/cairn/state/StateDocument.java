@@ -59,13 +59,14 @@ public final class StateDocument {
     /**
      * Parses whatever part is still text now, the partial on a second thread while this one parses
      * the completed where both are big and the machine has a second core: parsing is most of the
-     * time a single read of a big state takes (a command-line {@code get} or {@code diff}, the
-     * inspector's open), and the two parts are independent. A reader that may need no tree (the
-     * system DB's bulk read for the health scan) does not call this: its parts are parsed when asked for.
+     * time a single read of a big state takes (a command-line {@code get} or {@code diff}), and the
+     * two parts are independent. A reader whose completed part may never need a tree (the system
+     * DB's: the health scan, and the merge, which reads past what the partial replaces) does not call
+     * this: its parts are parsed when asked for.
      */
     public void parseParts() {
         Thread second = null;
-        if (completed.unparsedLength() >= PARALLEL_PARSE_CHARS && partial.unparsedLength() >= PARALLEL_PARSE_CHARS
+        if (unparsedLength(completed) >= PARALLEL_PARSE_CHARS && unparsedLength(partial) >= PARALLEL_PARSE_CHARS
                 && Runtime.getRuntime().availableProcessors() > 1) {
             second = new Thread(partial::value, "cairn-parse-partial");
             second.setDaemon(true);
@@ -81,6 +82,11 @@ public final class StateDocument {
             }
         }
         partial.value(); // parsed already, unless the second thread failed or was not started
+    }
+
+    private static int unparsedLength(StatePart part) {
+        String text = part.unparsedText();
+        return text == null ? 0 : text.length();
     }
 
     /**
@@ -127,7 +133,7 @@ public final class StateDocument {
                             + " (AttributeError: 'NoneType' object has no attribute 'items')", "");
         }
         try {
-            return Merge.merge(partial.value(), completed.value());
+            return Merge.merge(partial.value(), completedForMerge());
         } catch (MergeError e) {
             StateError.Kind kind = completed.isNull() ? StateError.Kind.NULL_DOCUMENT : StateError.Kind.MERGE;
             String what = completed.isNull()
@@ -135,6 +141,23 @@ public final class StateDocument {
                     : "the partial state cannot be merged onto the completed state as Meltano does: " + e.getMessage();
             throw new StateError(kind, what, e.path());
         }
+    }
+
+    /**
+     * The completed value as the merge reads it. A completed part still held as stored text is read
+     * without the subtrees the partial replaces, and not kept: a big state's completed tree (often
+     * five times its text) need not be held beside the partial's for the merge.
+     */
+    private JsonNode completedForMerge() {
+        String text = completed.unparsedText();
+        JsonNode src = partial.value();
+        if (text != null && src.isObject() && completed.isNonEmptyObject()) {
+            JsonNode value = Json.parseForMerge(text, (ObjectNode) src);
+            if (value != null) {
+                return value;
+            }
+        }
+        return completed.value();
     }
 
     /**

@@ -103,10 +103,10 @@ public final class StatePart {
         return parsed;
     }
 
-    /** The length of the stored text while it is still to be parsed (see {@link #unparsed}); else 0. */
-    int unparsedLength() {
+    /** The stored text while no tree has been built from it, else {@code null}. */
+    String unparsedText() {
         Object c = content;
-        return c instanceof String ? ((String) c).length() : 0;
+        return c instanceof String ? (String) c : null;
     }
 
     /** The part's shape, from its tree if it has one, else from one streaming pass over the text. */

@@ -130,6 +130,30 @@ class PrettyTextTest {
         }, 5, heads::add));
     }
 
+    /** A printed text is kept in chunks of a megabyte: rows across a chunk's end read whole, and the head is whole rows. */
+    @Test
+    void aPrintOfSeveralMegabytesReadsRowForRowAsTheStringDoes() {
+        com.fasterxml.jackson.databind.node.ArrayNode big = Json.object().arrayNode();
+        for (int i = 0; i < 60_000; i++) {
+            big.addObject().put("repo", "org/repository-" + i).put("replication_key_value", "2024-05-01T00:00:" + i + "Z");
+        }
+        PrettyText expected = PrettyText.of(big);
+        java.util.List<PrettyText> heads = new java.util.ArrayList<>();
+        PrettyText printed = PrettyText.print(big, () -> { }, 100_000, heads::add);
+        assertTrue(printed.length() > 3 * 1024 * 1024, "the text spans several chunks");
+        assertEquals(expected.length(), printed.length());
+        assertEquals(expected.rowCount(), printed.rowCount());
+        for (int row = 0; row < expected.rowCount(); row++) {
+            assertEquals(expected.rowStart(row), printed.rowStart(row));
+            assertEquals(expected.rowEnd(row), printed.rowEnd(row));
+            assertEquals(expected.row(row), printed.row(row));
+        }
+        assertEquals(expected.text(), printed.text());
+        assertEquals(100_000, heads.get(0).rowCount());
+        assertEquals(expected.row(99_999), heads.get(0).row(99_999));
+        assertEquals(expected.rowStart(99_999) + expected.row(99_999).length(), heads.get(0).length());
+    }
+
     @Test
     void prettyTextHasOneRowPerLine() throws Exception {
         PrettyText text = PrettyText.of(Json.parse("{\"a\": [1, 2.5], \"b\": null}"));

@@ -44,6 +44,43 @@ class StateDocumentTest {
         assertNull(new StateDocument(StatePart.NULL, StatePart.parse("{}")).effective());
     }
 
+    /**
+     * A completed part held as text is read for the merge without what the partial replaces; the
+     * effective state, or the failure, is the one the whole tree gives.
+     */
+    @Test
+    void mergingOntoStoredTextGivesWhatMergingOntoTheTreeGives() throws Exception {
+        String[][] pairs = {
+            {"{\"singer_state\": {\"bookmarks\": {\"a\": {\"partitions\": [{\"x\": 1}], \"v\": 2}}, \"z\": 0}}",
+             "{\"singer_state\": {\"bookmarks\": {\"a\": {\"partitions\": [{\"x\": 2}], \"w\": 3}, \"b\": {}}}}"},
+            {"{\"k\": [1, {\"deep\": [2]}], \"k\": {\"again\": 1}, \"n\": 1e400, \"big\": 123456789012345678901234567890}",
+             "{\"k\": {\"more\": NaN}, \"n\": null}"},
+            {"{\"s\": [1, 2], \"t\": 1}", "{\"s\": {}, \"t\": {}}"},
+            {"{\"s\": [1, 2]}", "{\"s\": {\"x\": 1}}"},
+            {"{\"s\": {\"t\": \"x\"}}", "{\"s\": {\"t\": {\"u\": 1}}}"},
+            {"{\"s\": {\"t\": [1, 2}}", "{\"s\": {\"t\": 1}}"},
+            {"{\"s\": 1} {}", "{\"s\": 2}"},
+            {"{\"s\": 01}", "{\"s\": 2}"},
+            {"null", "{\"s\": 2}"},
+            {"[]", "{\"s\": 2}"},
+        };
+        for (String[] pair : pairs) {
+            StateDocument tree = new StateDocument(StatePart.parse(pair[0]), StatePart.parse(pair[1]));
+            StateDocument text = new StateDocument(StatePart.unparsed(pair[0]), StatePart.unparsed(pair[1]));
+            assertEquals(outcome(tree), outcome(text), pair[0]);
+            assertEquals(PythonJson.dumps(tree.completed().valueOrJsonNull()), PythonJson.dumps(text.completed().valueOrJsonNull()),
+                    "the completed part is still the whole document");
+        }
+    }
+
+    private static String outcome(StateDocument doc) {
+        try {
+            return PythonJson.dumps(doc.effective());
+        } catch (StateError e) {
+            return e.kind() + " " + e.path() + " " + e.getMessage();
+        }
+    }
+
     @Test
     void corruptPartKeepsItsTextAndErrorPosition() {
         StatePart part = StatePart.parse("{\"a\": \n tru}");

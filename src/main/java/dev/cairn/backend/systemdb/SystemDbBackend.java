@@ -368,9 +368,9 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     }
 
     private static StoredState stored(String stateId, String completed, String partial) {
+        // parsed by whoever asks first: a big completed part need never be a tree (see StateDocument#effective),
+        // and hashed when asked for: a command-line get or diff never asks
         StateDocument document = new StateDocument(StatePart.unparsed(completed), StatePart.unparsed(partial));
-        document.parseParts();
-        // hashed when asked for: a command-line get or diff never asks
         return StoredState.present(stateId, document, Version.ofContentWhenAsked(completed, partial));
     }
 

@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * What the inspector does with a stored state before the FX thread paints it, for the benchmark
- * ({@code dev.cairn.bench}): parse both stored parts (as a backend read does), build the effective
+ * ({@code dev.cairn.bench}): take both stored parts as a system database read does (as text, parsed
+ * when asked), build the effective
  * document and its pretty text and rows ({@link InspectorViewModel#firstLook}), and tokenize the
  * first screen for highlighting. Documents over {@link StyledJson#MAX_ROWS} rows open in the
  * virtualised viewer, whose cells tokenize their own row as they paint, so only the first screen is
@@ -25,7 +26,7 @@ public final class OpenForBench {
     private OpenForBench() {}
 
     public static Object open(String stateId, String completedText, String partialText) {
-        StateDocument doc = new StateDocument(StatePart.parse(completedText), StatePart.parse(partialText));
+        StateDocument doc = new StateDocument(StatePart.unparsed(completedText), StatePart.unparsed(partialText));
         StoredState stored = StoredState.present(stateId, doc, Version.ofContentWhenAsked(completedText, partialText));
         InspectorViewModel.FirstLook look = InspectorViewModel.firstLook(stored, LockStatus.FREE, TaskContext.NONE, preview -> { });
         PrettyText text = look.effective().text();
