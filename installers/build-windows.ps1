@@ -1,4 +1,4 @@
-# Builds target\installers\Cairn-<version>.msi on Windows: a jlink'd runtime (only the JDK modules
+# Builds target\installers\Cairn Desktop-<version>.msi on Windows: a jlink'd runtime (only the JDK modules
 # Cairn uses), the icon, a Start-menu entry, the `cairn` console launcher (cairn.exe) for the CLI,
 # and a Start-menu group, the licence, and an optional feature (on unless left out) that puts the
 # installation folder, with cairn.exe, on PATH: installers\windows\main.wxs, jpackage's WiX project with
@@ -31,7 +31,9 @@ jlink --add-modules "$modules,jdk.crypto.ec" --output "$work\runtime" --strip-de
 if ($LASTEXITCODE) { throw 'jlink failed' }
 
 # The upgrade code never changes: a newer .msi replaces the installed version instead of sitting beside it.
-jpackage --type msi --dest $out --name Cairn --app-version $version `
+# The window's launcher is "Cairn Desktop.exe": a "Cairn.exe" would be the console launcher cairn.exe
+# itself on a case-insensitive disk, one overwriting the other.
+jpackage --type msi --dest $out --name 'Cairn Desktop' --app-version $version `
     --vendor 'The Cairn project' --description 'Inspect and edit Meltano state in any state backend' `
     --input "$work\input" --main-jar cairn.jar --main-class dev.cairn.Main --runtime-image "$work\runtime" `
     --icon assets\icons\cairn.ico `
