@@ -81,6 +81,11 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public void removeLeftoverLock(String stateId) {
+        backend.removeLeftoverLock(stateId);
+    }
+
+    @Override
     public void close() {
         backend.close();
     }
