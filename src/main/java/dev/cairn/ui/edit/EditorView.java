@@ -40,7 +40,6 @@ public final class EditorView extends BorderPane {
     private final Label status = new Label();
     private final Button save = new Button(Fxml.label("editor.save"));
     private final Button revert = new Button(Fxml.label("editor.revert"));
-    private final Label readOnly = new Label();
     private final ListView<Validation.Problem> problems = new ListView<>();
     /** Ctrl+F in the edited text; its row shows while it is in use. */
     private final FindBar find = new FindBar(() -> this.area == null ? null : this.area.getText(), this::showHit, this::closeFind);
@@ -86,17 +85,13 @@ public final class EditorView extends BorderPane {
         revert.setOnAction(e -> model.revert());
         HBox bar = new HBox(8, part, status, revert, save);
         bar.setAlignment(Pos.CENTER_LEFT);
-        readOnly.getStyleClass().add(Styles.NOTICE);
-        readOnly.setWrapText(true);
-        readOnly.setMaxWidth(Double.MAX_VALUE);
-        readOnly.textProperty().bind(whyReadOnly);
-        readOnly.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(whyReadOnly));
-        readOnly.managedProperty().bind(readOnly.visibleProperty());
         findRow.getChildren().setAll(find.nodes());
         findRow.setAlignment(Pos.CENTER_RIGHT);
         findRow.setVisible(false);
         findRow.managedProperty().bind(findRow.visibleProperty());
-        VBox top = new VBox(6, bar, findRow, readOnly);
+        // why Save is off on a read-only connection is the line above the tabs, kept on every
+        // connection: a notice here too would push the text down as connections change
+        VBox top = new VBox(6, bar, findRow);
         top.getStyleClass().add(Styles.PANE_HEADER);
         setTop(top);
 

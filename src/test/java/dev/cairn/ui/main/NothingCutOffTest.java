@@ -244,7 +244,9 @@ class NothingCutOffTest {
             window.stage.setHeight(700);
             view.timelineView().list().getSelectionModel().clearSelection();
         });
-        TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().noteProperty().get().isEmpty());
+        // the scene takes the stage's new size a pulse later: measured before, the list sat where 1360 px put it
+        TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().noteProperty().get().isEmpty()
+                && view.getWidth() == 1024 && view.getHeight() == 700);
         double listTop = fx(() -> top(view.timelineView().list()));
         int journalled = fx(() -> model.writes().timeline().items().stream().filter(i -> i.point() == null).findFirst()
                 .map(model.writes().timeline().items()::indexOf).orElseThrow());
@@ -386,5 +388,19 @@ class NothingCutOffTest {
         assertEquals(dev, controlTops(), "another state ID's header moved the controls");
         select("archive", WriteWorkspace.ARCHIVE_ID);
         assertEquals(dev, controlTops(), "the read-only notice moved the controls");
+        fxRun(() -> view.selectTab("edit"));
+        double readOnlyText = editedTextTop();
+        select("dev system DB", WriteWorkspace.DEV_ID);
+        assertEquals(readOnlyText, editedTextTop(), "the edited text moved between a read-only and a writable connection");
+    }
+
+    private double editedTextTop() throws Exception {
+        TestWindow.waitFor(() -> view.editorView().area() != null && model.tasks().isEmpty());
+        return fx(() -> {
+            view.applyCss();
+            view.layout();
+            Node area = view.editorView().area();
+            return area.localToScene(area.getLayoutBounds()).getMinY();
+        });
     }
 }
