@@ -118,8 +118,9 @@ public final class StateDocument {
     }
 
     private JsonNode merge() throws StateError {
-        // parsed before the checks below: a shape scan of text about to be parsed would be a wasted pass
-        completed.value();
+        // parsed before the checks below: a shape scan of text about to be parsed would be a wasted
+        // pass. Not the completed part: where it is still text, the merge reads it past what the
+        // partial replaces (completedForMerge), and a big one is never a tree.
         partial.value();
         if (completed.isCorrupt()) {
             throw StateError.corrupt("completed", completed.syntaxError());

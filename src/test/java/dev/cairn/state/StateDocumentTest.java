@@ -1,6 +1,7 @@
 package dev.cairn.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.junit.jupiter.api.Test;
 
 class StateDocumentTest {
+
+    /** The open of a big state keeps one tree, not two: the completed part stays text through the merge. */
+    @Test
+    void mergingAStoredPartialLeavesTheCompletedPartAsText() throws Exception {
+        String completed = "{\"singer_state\": {\"bookmarks\": {\"s\": {\"partitions\": [{\"context\": {\"a\": 1}}]}}}}";
+        String partial = "{\"singer_state\": {\"bookmarks\": {\"s\": {\"partitions\": []}}}}";
+        StateDocument document = new StateDocument(StatePart.unparsed(completed), StatePart.unparsed(partial));
+        assertEquals(Json.parse(partial), document.effective());
+        assertNotNull(document.completed().unparsedText(), "the merge built the completed part's whole tree");
+    }
 
     @Test
     void effectiveStateAndHealthOfEachKind() throws Exception {
