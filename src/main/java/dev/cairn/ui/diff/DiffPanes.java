@@ -27,6 +27,8 @@ public final class DiffPanes extends GridPane {
     private boolean synced;
     /** A sideways scroll being copied to the other pane: not copied back. */
     private boolean following;
+    /** A row whose value could not be brought into view sideways before the panes were laid out; else -1. */
+    private int revealWhenLaidOut = -1;
 
     public DiffPanes() {
         getStyleClass().add(Styles.DIFF_PANES);
@@ -101,13 +103,32 @@ public final class DiffPanes extends GridPane {
         left.scrollToCentered(row);
         right.scrollToCentered(row);
         // the new value (or the old one, where the row has none on the right) in view sideways
+        revealWhenLaidOut = -1;
         for (JsonLinesView side : new JsonLinesView[] {right, left}) {
             java.util.List<dev.cairn.ui.inspect.JsonLexer.Token> marks = side.source().marks(row);
             if (!marks.isEmpty()) {
                 side.layout();
-                side.revealColumns(row, marks.get(0).start(), marks.get(0).end());
+                if (!side.revealColumns(row, marks.get(0).start(), marks.get(0).end())) {
+                    // a sheet's tab not shown yet (a conflict's): done once the panes have their width
+                    revealWhenLaidOut = row;
+                }
                 return;
             }
+        }
+    }
+
+    @Override
+    protected void layoutChildren() {
+        super.layoutChildren();
+        if (revealWhenLaidOut >= 0) {
+            int row = revealWhenLaidOut;
+            revealWhenLaidOut = -1;
+            // after this pulse, when the panes' rows exist at their width
+            javafx.application.Platform.runLater(() -> {
+                if (shown != null && row < left.source().rowCount()) {
+                    reveal(row);
+                }
+            });
         }
     }
 

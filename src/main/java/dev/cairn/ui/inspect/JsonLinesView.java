@@ -78,11 +78,11 @@ public final class JsonLinesView extends ListView<Integer> {
      * Scrolls sideways, if need be, so that columns {@code start} to {@code end} of a row are in view
      * beside the line numbers: a changed value at the end of a long line is what the eye lands on.
      */
-    public void revealColumns(int row, int start, int end) {
+    public boolean revealColumns(int row, int start, int end) {
         javafx.scene.Node line = lookup("." + Styles.JSON_LINE);
         javafx.scene.Node number = lookup("." + Styles.LINE_NUMBER);
-        if (sidewaysBar == null || !(line instanceof Text) || !(number instanceof Label)) {
-            return; // not laid out yet: nothing scrolled to reveal
+        if (sidewaysBar == null || !(line instanceof Text) || !(number instanceof Label) || getWidth() <= 0) {
+            return false; // not laid out yet: nothing to measure against
         }
         Text probe = new Text(source.row(row).substring(0, start));
         probe.setFont(((Text) line).getFont());
@@ -97,6 +97,7 @@ public final class JsonLinesView extends ListView<Integer> {
         if (to - x > view || from < x) {
             scrollSideways(Math.max(0, Math.min(from, to - view)));
         }
+        return true;
     }
 
     /** Room kept right of a revealed value: the vertical scroll bar and a little air. */
