@@ -18,7 +18,6 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -63,10 +62,8 @@ public final class StateListViewModel {
     private List<StateIdEntry> natural = List.of();
     /** Each listed ID's place in {@link #natural}, by its place in {@link #all}. */
     private int[] naturalRank = new int[0];
-    /** The IDs newest update first, once the times are read (until then, and in other orders, null: natural order shown). */
-    private List<StateIdEntry> recent;
-    /** Each listed ID's place in {@link #recent}, by its place in {@link #all}; null with it. */
-    private int[] recentRank;
+    /** The IDs newest update first with their ranks, once the times are read (until then, and in other orders, null: natural order shown). */
+    private UpdateTimes.Order recent;
     private final UpdateTimes updateTimes;
     private final ObjectProperty<IdOrder> order = new SimpleObjectProperty<>(this, "order", IdOrder.NATURAL);
     private final ObservableList<StateIdEntry> visible = FXCollections.observableArrayList();
@@ -104,7 +101,7 @@ public final class StateListViewModel {
                 sortByUpdateTime(old);
             } else {
                 updateTimes.cancel();
-                setRecent(null);
+                recent = null;
             }
             lastFilter = null;
             applyFilter(true);
@@ -128,34 +125,18 @@ public final class StateListViewModel {
 
     /** Reads the update times and applies the order when they arrive; a failed or cancelled read goes back to {@code fallback}. */
     private void sortByUpdateTime(IdOrder fallback) {
-        updateTimes.sort(natural, sorted -> {
-            setRecent(sorted);
+        updateTimes.sort(all, natural, sorted -> {
+            recent = sorted;
             lastFilter = null;
             applyFilter(true);
         }, () -> order.set(fallback == null || fallback == IdOrder.RECENT ? IdOrder.NATURAL : fallback));
-    }
-
-    /** Takes the IDs newest update first (null: none), with each one's place for {@link #inOrder}. */
-    private void setRecent(List<StateIdEntry> sorted) {
-        recent = sorted;
-        recentRank = null;
-        if (sorted != null) {
-            Map<StateIdEntry, Integer> placeInAll = new IdentityHashMap<>(all.size() * 2);
-            for (int i = 0; i < all.size(); i++) {
-                placeInAll.put(all.get(i), i);
-            }
-            recentRank = new int[all.size()];
-            for (int i = 0; i < sorted.size(); i++) {
-                recentRank[placeInAll.get(sorted.get(i))] = i;
-            }
-        }
     }
 
     private List<StateIdEntry> ordered() {
         return switch (order.get()) {
             case BACKEND -> all;
             case NATURAL -> natural;
-            case RECENT -> recent == null ? natural : recent;
+            case RECENT -> recent == null ? natural : recent.entries();
         };
     }
 
@@ -284,7 +265,7 @@ public final class StateListViewModel {
         natural = List.of(inNaturalOrder);
         if (order.get() == IdOrder.RECENT) {
             // listed anew: their times too (a write since changed some), in natural order meanwhile
-            setRecent(null);
+            recent = null;
             sortByUpdateTime(IdOrder.NATURAL);
         }
         listing = Listing.LISTED;
@@ -452,7 +433,7 @@ public final class StateListViewModel {
         }
         int[] rank = switch (order.get()) {
             case NATURAL -> naturalRank;
-            case RECENT -> recent == null ? naturalRank : recentRank;
+            case RECENT -> recent == null ? naturalRank : recent.rank();
             case BACKEND -> null; // the listing order itself
         };
         BitSet places = kept;

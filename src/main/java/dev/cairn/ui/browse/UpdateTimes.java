@@ -10,6 +10,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -44,12 +45,17 @@ final class UpdateTimes {
         return unavailable.getReadOnlyProperty();
     }
 
+    /** The IDs newest first, and each one's place among them by its place in the listing. */
+    record Order(List<StateIdEntry> entries, int[] rank) { }
+
     /**
      * Reads the times and hands on {@code natural} sorted newest first, IDs without a time last
-     * (each part in natural order); {@code onStopped} runs instead when the read failed (the order
-     * is unavailable from then on) or was cancelled. Call on the UI thread.
+     * (each part in natural order), with the ranks the list model filters by, all worked out off
+     * the UI thread; {@code onStopped} runs instead when the read failed (the order is unavailable
+     * from then on) or was cancelled. {@code listed} is the same IDs in listing order. Call on the
+     * UI thread.
      */
-    void sort(List<StateIdEntry> natural, Consumer<List<StateIdEntry>> onSorted, Runnable onStopped) {
+    void sort(List<StateIdEntry> listed, List<StateIdEntry> natural, Consumer<Order> onSorted, Runnable onStopped) {
         reading.run(BackgroundTask.of("Reading when each state of " + backend.displayUri() + " was updated", context -> {
                     Map<String, Instant> read = new HashMap<>(natural.size() * 2);
                     backend.updateTimes((id, time) -> {
@@ -63,11 +69,19 @@ final class UpdateTimes {
                     // a stable sort: equal times, and the IDs without one, stay in natural order
                     sorted.sort(Comparator.comparing((StateIdEntry e) -> read.get(e.stateId()),
                             Comparator.nullsLast(Comparator.reverseOrder())));
-                    return new Sorted(read, sorted);
+                    Map<StateIdEntry, Integer> placeInListing = new IdentityHashMap<>(listed.size() * 2);
+                    for (int i = 0; i < listed.size(); i++) {
+                        placeInListing.put(listed.get(i), i);
+                    }
+                    int[] rank = new int[listed.size()];
+                    for (int i = 0; i < sorted.size(); i++) {
+                        rank[placeInListing.get(sorted.get(i))] = i;
+                    }
+                    return new Sorted(read, new Order(sorted, rank));
                 }),
                 done -> {
                     times = done.times();
-                    onSorted.accept(done.entries());
+                    onSorted.accept(done.order());
                 },
                 failure -> {
                     unavailable.set(failure.message());
@@ -76,7 +90,7 @@ final class UpdateTimes {
                 onStopped);
     }
 
-    private record Sorted(Map<String, Instant> times, List<StateIdEntry> entries) { }
+    private record Sorted(Map<String, Instant> times, Order order) { }
 
     /** What a row's tooltip says of the ID's last update, from the times last read. */
     String describe(String stateId) {
