@@ -36,9 +36,7 @@ public final class DiffPanes extends GridPane {
         for (Label title : new Label[] {leftTitle, rightTitle}) {
             title.getStyleClass().add(Styles.SUBTITLE);
             // half a narrow sheet may cut a long title: the whole of it on hover
-            javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
-            whole.textProperty().bind(title.textProperty());
-            title.setTooltip(whole);
+            Styles.wholeTextAsTooltip(title);
         }
         add(leftTitle, 0, 0);
         add(rightTitle, 1, 0);

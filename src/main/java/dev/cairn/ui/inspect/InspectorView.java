@@ -17,7 +17,6 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
@@ -44,9 +43,7 @@ public final class InspectorView extends BorderPane {
         getStyleClass().add(Styles.INSPECTOR);
         title.getStyleClass().addAll(Styles.TITLE, Styles.STATE_ID);
         title.setMinWidth(0);
-        Tooltip wholeId = new Tooltip();
-        wholeId.textProperty().bind(title.textProperty());
-        title.setTooltip(wholeId);
+        Styles.wholeTextAsTooltip(title);
         verdict.setWrapText(true);
         verdict.getStyleClass().addAll(Styles.SUBTITLE, Styles.VERDICT, Styles.TWO_LINES);
         Styles.wholeTextAsTooltip(verdict);
