@@ -273,7 +273,7 @@ public final class StateListViewModel {
         applyFilter(true);
         recount();
         if (keep != null) {
-            // the same ID, listed anew: the selection moves to its new entry (and is read again)
+            // the same ID, listed anew: the selection moves to its new entry
             visible.stream().filter(e -> e.stateId().equals(keep)).findFirst().ifPresent(selected::set);
         }
     }

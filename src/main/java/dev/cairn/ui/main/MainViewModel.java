@@ -49,7 +49,15 @@ public final class MainViewModel {
     private final InspectorViewModel inspector;
     private final DiffViewModel diff;
     private final BookmarksViewModel bookmarks;
-    private final ChangeListener<StateIdEntry> selectionListener = (obs, old, now) -> inspectSelection();
+    /**
+     * A list listed anew moves its selection to the same ID's new entry; whoever listed it again (Ctrl+R, a write)
+     * reads the state again itself, so only another ID is read here.
+     */
+    private final ChangeListener<StateIdEntry> selectionListener = (obs, old, now) -> {
+        if (old == null || now == null || !old.stateId().equals(now.stateId())) {
+            inspectSelection();
+        }
+    };
     private final WriteActions writes;
     private final ReadOnlyObjectWrapper<Selection> selection = new ReadOnlyObjectWrapper<>(this, "selection");
     private final ObjectProperty<Shown> shown = new SimpleObjectProperty<>(this, "shown", Shown.DOCUMENTS);

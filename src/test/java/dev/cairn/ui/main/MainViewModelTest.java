@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.ListedState;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.Selection;
+import dev.cairn.ui.browse.StateIdEntry;
+import dev.cairn.ui.browse.StateListViewModel;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
@@ -23,6 +26,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.beans.Observable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,9 +96,30 @@ class MainViewModelTest {
         ui.awaitIdle();
         Object first = ui.call(() -> model.diff().diffProperty().get());
         ui.run(model::refresh);
-        ui.await(() -> model.diff().diffProperty().get() != null && model.diff().diffProperty().get() != first,
-                Duration.ofSeconds(30));
+        ui.await(() -> !model.sessions().get(0).list().loadingProperty().get() && model.diff().diffProperty().get() != null
+                && model.diff().diffProperty().get() != first, Duration.ofSeconds(30));
+        ui.awaitIdle();
         assertEquals("1 change.", ui.call(() -> model.diff().messageProperty().get()));
+    }
+
+    @Test
+    void theSelectionMovingToTheSameIdListedAnewReadsNothingAgain() throws Exception {
+        Path dir = Files.createDirectories(home.resolve("db"));
+        DiskStates.systemDb(dir).put("dev:x", "{}", "{}");
+        MainViewModel model = started(List.of(
+                new SavedConnection("db", "sqlite:///" + dir.resolve("meltano.db"), Environment.DEV, false, Map.of())));
+        StateListViewModel list = ui.call(() -> model.sessions().get(0).list());
+        ui.run(() -> list.selectedProperty().set(list.visible().get(0)));
+        ui.await(() -> model.selectionProperty().get() != null, Duration.ofSeconds(30));
+        ui.awaitIdle();
+        AtomicInteger selections = new AtomicInteger();
+        ui.run(() -> {
+            model.selectionProperty().addListener((Observable o) -> selections.incrementAndGet());
+            list.setEntries(List.of(new StateIdEntry(ListedState.visible("dev:x"))));
+        });
+        ui.awaitIdle();
+        assertEquals("dev:x", ui.call(() -> list.selectedProperty().get().stateId()));
+        assertEquals(0, selections.get(), "whoever lists again (Ctrl+R, a write) reads the selected state again itself");
     }
 
     @Test
