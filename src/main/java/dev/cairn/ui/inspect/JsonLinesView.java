@@ -171,7 +171,6 @@ public final class JsonLinesView extends ListView<Integer> {
      */
     private double gutterWidth(Label number) {
         int digits = Math.max(3, Integer.toString(source.rowCount()).length());
-        number.applyCss();
         if (digits != gutterDigits || !number.getFont().equals(gutterFont)) {
             Text widest = new Text("0".repeat(digits));
             widest.setFont(number.getFont());
@@ -194,6 +193,11 @@ public final class JsonLinesView extends ListView<Integer> {
             // drawn over the text, moved back by the sideways scroll: the numbers stay put
             number.translateXProperty().bind(sideways);
             number.setViewOrder(-1);
+            // a cell can be filled before the stylesheet reaches it (its font and padding still the defaults):
+            // sized again once they arrive, or "10" is cut to nothing in the narrower gutter
+            javafx.beans.InvalidationListener resize = o -> number.setPrefWidth(gutterWidth(number));
+            number.fontProperty().addListener(resize);
+            number.paddingProperty().addListener(resize);
             // one row is one line: never wrap (a fixed cell height would hide the wrapped part);
             // long lines widen the cell and the list scrolls sideways
             flow.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.cairn.ui.FxTestSupport;
 import dev.cairn.ui.theme.Styles;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -23,12 +26,32 @@ class JsonLinesViewTest {
 
     @Test
     void lineNumbersPastAMillionAreShownWhole() throws Exception {
+        assertDrawnWhole(shownNumbers(ROWS, view -> view.scrollTo(ROWS - 5), null), 7);
+    }
+
+    @Test
+    void theGutterWidensWhenTheStylesheetChangesTheNumbersFont() throws Exception {
+        // a cell filled before the stylesheet reached it, or a theme with a bigger font: sized again
+        assertDrawnWhole(shownNumbers(40, view -> { }, ".line-number { -fx-font-size: 22px; -fx-padding: 0 10 0 6; }"), 2);
+    }
+
+    private static void assertDrawnWhole(List<String> shown, int digits) {
+        List<String> some = shown.stream().filter(pair -> pair.indexOf('|') == digits).collect(Collectors.toList());
+        assertFalse(some.isEmpty(), "rows with " + digits + "-digit numbers are shown");
+        for (String pair : some) {
+            String[] sides = pair.split("\\|", -1);
+            assertEquals(sides[0], sides[1], "the number as drawn");
+        }
+    }
+
+    /** Each shown line number and its text as drawn, "number|drawn", after {@code restyle} was added to the scene, if any. */
+    private static List<String> shownNumbers(int rows, Consumer<JsonLinesView> scroll, String restyle) throws Exception {
         FxTestSupport.start();
-        List<String> shown = WaitForAsyncUtils.asyncFx(() -> {
+        return WaitForAsyncUtils.asyncFx(() -> {
             JsonLinesView view = new JsonLinesView(new RowSource() {
                 @Override
                 public int rowCount() {
-                    return ROWS;
+                    return rows;
                 }
 
                 @Override
@@ -46,20 +69,21 @@ class JsonLinesViewTest {
             stage.getScene().getStylesheets().add(JsonLinesView.class.getResource(Styles.STYLESHEET).toExternalForm());
             stage.getScene().getRoot().getStyleClass().add(Styles.APP);
             stage.show();
-            view.scrollTo(ROWS - 5);
+            scroll.accept(view);
             view.layout();
+            if (restyle != null) {
+                stage.getScene().getStylesheets().add("data:text/css;base64,"
+                        + Base64.getEncoder().encodeToString(restyle.getBytes(StandardCharsets.UTF_8)));
+                view.applyCss();
+                view.layout();
+            }
             List<String> texts = view.lookupAll("." + Styles.LINE_NUMBER).stream()
                     .map(node -> (Label) node)
-                    .filter(label -> label.getText().length() == 7)
+                    .filter(label -> !label.getText().isEmpty())
                     .map(label -> label.getText() + "|" + ((Text) label.lookup(".text")).getText())
                     .collect(Collectors.toList());
             stage.close();
             return texts;
         }).get(10, TimeUnit.SECONDS);
-        assertFalse(shown.isEmpty(), "rows near the end are shown");
-        for (String pair : shown) {
-            String[] sides = pair.split("\\|");
-            assertEquals(sides[0], sides[1], "the number as drawn");
-        }
     }
 }
