@@ -182,10 +182,11 @@ class TransferTest {
     void thousandIdBulkCopiesBetweenEveryPairOfBackends() throws Exception {
         int count = 1000;
         Map<EmptyBackends, StateBackend> sources = new LinkedHashMap<>();
+        Map<EmptyBackends, String> sourceUris = new LinkedHashMap<>();
         try {
             for (EmptyBackends kind : EmptyBackends.values()) {
-                StateBackend b = kind.open(dir);
-                sources.put(kind, b);
+                sourceUris.put(kind, kind.create(dir));
+                sources.put(kind, Backends.open(sourceUris.get(kind), kind.options()));
             }
             seed(sources.get(EmptyBackends.SQLITE), count);
             for (EmptyBackends kind : List.of(EmptyBackends.POSTGRES, EmptyBackends.S3, EmptyBackends.AZURE, EmptyBackends.GCS,
@@ -202,7 +203,8 @@ class TransferTest {
                         continue;
                     }
                     long started = System.nanoTime();
-                    try (StateBackend target = to.open(dir)) {
+                    String targetUri = to.create(dir);
+                    try (StateBackend target = Backends.open(targetUri, to.options())) {
                         Transfer t = new Transfer(sources.get(from), target, Transfer.Mode.COPY, Transfer.OnConflict.FAIL, Transfer.Content.EFFECTIVE, journal());
                         AtomicInteger progress = new AtomicInteger();
                         List<Transfer.Result> results = t.run(t.select("dev:*", Rename.identity()), 16,
@@ -214,12 +216,15 @@ class TransferTest {
                         String probe = "dev:tap-3-to-target-10"; // seeded with a pending partial state
                         assertEquals(sources.get(from).read(probe).document().effective(), target.read(probe).document().effective());
                         assertFalse(target.read(probe).document().hasPendingPartial(), "Meltano's copy stores the effective state");
+                    } finally {
+                        to.drop(targetUri);
                     }
                     System.err.printf("bulk copy of %d IDs %s -> %s: %d ms%n", count, from, to, (System.nanoTime() - started) / 1_000_000);
                 }
             }
         } finally {
             sources.values().forEach(StateBackend::close);
+            sourceUris.forEach(EmptyBackends::drop);
         }
     }
 
