@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -174,6 +175,20 @@ class CliTest {
             assertTrue(out().startsWith("Usage: cairn " + verb), out());
             assertEquals("", err());
         }
+    }
+
+    @Test
+    void theUsageListsEveryVerbAndAMisspeltOneGetsItsNeighbours() {
+        // only the named verb is built per call; without one, all of them
+        assertEquals(0, cairn("--help"));
+        for (String verb : List.of("list", "get", "set", "merge", "clear", "copy", "move", "diff", "export", "import",
+                "history", "undo", "journal", "log", "restore")) {
+            assertTrue(out().contains("\n  " + verb + " "), verb + " in " + out());
+        }
+        assertEquals(2, cairn("lst", "--backend", files));
+        assertTrue(err().contains("Did you mean: cairn list"), err());
+        assertEquals(0, cairn("--debug", "list", "--backend", files), err());
+        assertTrue(err().contains("DEBUG Backends - Opened " + files), err());
     }
 
     @Test
