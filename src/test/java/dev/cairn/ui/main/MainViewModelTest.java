@@ -83,10 +83,7 @@ class MainViewModelTest {
 
     @Test
     void refreshHandsTheShownTabTheStateReadAgainEvenWhenNothingChanged() throws Exception {
-        Path dir = Files.createDirectories(home.resolve("db"));
-        DiskStates.systemDb(dir).put("dev:x", "{\"singer_state\": {\"a\": 1}}", "{\"singer_state\": {\"a\": 2}}");
-        MainViewModel model = started(List.of(
-                new SavedConnection("db", "sqlite:///" + dir.resolve("meltano.db"), Environment.DEV, false, Map.of())));
+        MainViewModel model = startedWithX("{\"singer_state\": {\"a\": 1}}", "{\"singer_state\": {\"a\": 2}}");
         ui.run(() -> {
             model.shownProperty().set(MainViewModel.Shown.DIFF);
             var list = model.sessions().get(0).list();
@@ -104,10 +101,7 @@ class MainViewModelTest {
 
     @Test
     void theSelectionMovingToTheSameIdListedAnewReadsNothingAgain() throws Exception {
-        Path dir = Files.createDirectories(home.resolve("db"));
-        DiskStates.systemDb(dir).put("dev:x", "{}", "{}");
-        MainViewModel model = started(List.of(
-                new SavedConnection("db", "sqlite:///" + dir.resolve("meltano.db"), Environment.DEV, false, Map.of())));
+        MainViewModel model = startedWithX("{}", "{}");
         StateListViewModel list = ui.call(() -> model.sessions().get(0).list());
         ui.run(() -> list.selectedProperty().set(list.visible().get(0)));
         ui.await(() -> model.selectionProperty().get() != null, Duration.ofSeconds(30));
@@ -124,10 +118,7 @@ class MainViewModelTest {
 
     @Test
     void eachDocumentOfASelectionIsPrintedOnceForTheInspectorTheDiffAndTheEditor() throws Exception {
-        Path dir = Files.createDirectories(home.resolve("db"));
-        DiskStates.systemDb(dir).put("dev:x", "{\"singer_state\": {\"a\": 1, \"b\": 1}}", "{\"singer_state\": {\"a\": 2}}");
-        MainViewModel model = started(List.of(
-                new SavedConnection("db", "sqlite:///" + dir.resolve("meltano.db"), Environment.DEV, false, Map.of())));
+        MainViewModel model = startedWithX("{\"singer_state\": {\"a\": 1, \"b\": 1}}", "{\"singer_state\": {\"a\": 2}}");
         InspectorViewModel inspector = ui.call(model::inspector);
         ui.run(() -> {
             var list = model.sessions().get(0).list();
@@ -158,15 +149,19 @@ class MainViewModelTest {
 
     @Test
     void shuttingDownClosesEveryOpenBackend() throws Exception {
-        Path dir = Files.createDirectories(home.resolve("db"));
-        DiskStates.systemDb(dir).put("dev:x", "{}", "{}");
-        MainViewModel model = started(List.of(
-                new SavedConnection("db", "sqlite:///" + dir.resolve("meltano.db"), Environment.DEV, false, Map.of())));
+        MainViewModel model = startedWithX("{}", "{}");
         BackendSession session = ui.call(() -> model.sessions().get(0));
         assertEquals("dev:x", session.backend().read("dev:x").stateId());
         ui.run(() -> model.shutdown(Duration.ofSeconds(10)));
         assertThrows(RuntimeException.class, () -> session.backend().read("dev:x"));
         assertTrue(ui.call(() -> model.tasks().isEmpty()));
+    }
+
+    /** Started on one SQLite system DB holding {@code dev:x}. */
+    private MainViewModel startedWithX(String completed, String partial) throws Exception {
+        Path dir = Files.createDirectories(home.resolve("db"));
+        DiskStates.systemDb(dir).put("dev:x", completed, partial);
+        return started(List.of(new SavedConnection("db", "sqlite:///" + dir.resolve("meltano.db"), Environment.DEV, false, Map.of())));
     }
 
     private SavedConnection sqlite(String name, String dir, Environment env, boolean readOnly) throws Exception {
