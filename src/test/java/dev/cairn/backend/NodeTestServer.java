@@ -23,11 +23,23 @@ final class NodeTestServer {
 
     private NodeTestServer() {}
 
+    /** A server started: its URL and its process. */
+    record Started(String url, Process process) {
+        /** Stops it and waits until it is gone. */
+        void stop() {
+            process.destroy();
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     /**
      * @param listening a pattern whose first group is the server's URL, in the line it prints once it accepts
-     * @return that URL
      */
-    static String start(String name, List<String> command, Pattern listening) {
+    static Started start(String name, List<String> command, Pattern listening) {
         long start = System.nanoTime();
         Process process;
         try {
@@ -58,7 +70,7 @@ final class NodeTestServer {
         try {
             String url = endpoint.get(60, TimeUnit.SECONDS);
             System.err.printf("test %s started at %s in %d ms%n", name, url, (System.nanoTime() - start) / 1_000_000);
-            return url;
+            return new Started(url, process);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while " + name + " starts", e);

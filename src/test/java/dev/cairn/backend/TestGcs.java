@@ -77,6 +77,6 @@ public final class TestGcs {
         if (!Files.isRegularFile(LAUNCHER)) {
             throw new IllegalStateException("no " + LAUNCHER + ": run the tests from the project folder");
         }
-        return NodeTestServer.start("GCS emulator", List.of("node", LAUNCHER.toString(), "0"), LISTENING);
+        return NodeTestServer.start("GCS emulator", List.of("node", LAUNCHER.toString(), "0"), LISTENING).url();
     }
 }

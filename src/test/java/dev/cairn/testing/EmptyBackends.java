@@ -12,7 +12,6 @@ import dev.cairn.backend.systemdb.MeltanoSchema;
 import dev.cairn.backend.systemdb.PostgresUri;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -66,18 +65,6 @@ public enum EmptyBackends {
             throw new IllegalStateException(e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /**
-     * Drops a backend {@link #create} made, where keeping it would slow the tests after it: Azurite
-     * keeps every blob in memory and looks blobs up by scanning them, so a run that leaves thousands
-     * of them behind makes every later Azure test crawl (a race of 1,000 writes: 15 s alone, 5 min
-     * after the bulk copies).
-     */
-    public void drop(String uri) {
-        if (this == AZURE) {
-            TestAzurite.container(URI.create(uri).getHost()).delete();
         }
     }
 
