@@ -195,14 +195,17 @@ public final class JsonLinesView extends ListView<Integer> {
             number.setViewOrder(-1);
             // a cell can be filled before the stylesheet reaches it (its font and padding still the defaults):
             // sized again once they arrive, or "10" is cut to nothing in the narrower gutter
-            javafx.beans.InvalidationListener resize = o -> number.setPrefWidth(gutterWidth(number));
-            number.fontProperty().addListener(resize);
-            number.paddingProperty().addListener(resize);
+            number.fontProperty().addListener(o -> fitGutter());
+            number.paddingProperty().addListener(o -> fitGutter());
             // one row is one line: never wrap (a fixed cell height would hide the wrapped part);
             // long lines widen the cell and the list scrolls sideways
             flow.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
             box.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
             setText(null);
+        }
+
+        private void fitGutter() {
+            number.setPrefWidth(gutterWidth(number));
         }
 
         @Override
@@ -219,7 +222,7 @@ public final class JsonLinesView extends ListView<Integer> {
             int row = item;
             int line = source.lineNumber(row);
             number.setText(line > 0 ? Integer.toString(line) : "");
-            number.setPrefWidth(gutterWidth(number));
+            fitGutter(); // the row count, hence the digits, may have changed with the source
             List<JsonLexer.Token> marks = source.marks(row);
             if (row == hitRow) {
                 marks = new ArrayList<>(marks);
