@@ -223,7 +223,7 @@ class TransferTest {
             }
         } finally {
             sources.values().forEach(StateBackend::close);
-            // 6,000 states and their locks: the tests after this one get an Azurite of their own
+            // a state and a lock per ID in six containers: the tests after this one get an Azurite of their own
             TestAzurite.restart();
         }
     }
