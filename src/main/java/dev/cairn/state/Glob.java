@@ -36,6 +36,15 @@ public final class Glob {
             }
             return new Segment(tokens, head.toString(), n);
         }
+
+        /**
+         * Whether the segment is its head alone, and a match of its characters is a match of its
+         * code points: not so when it starts with a lone low surrogate, which may be the second
+         * half of a code point in the text.
+         */
+        boolean literal() {
+            return headTokens == tokens.length && (head.isEmpty() || !Character.isLowSurrogate(head.charAt(0)));
+        }
     }
 
     private Glob(String pattern, int[] tokens, List<CharClass> classes) {
@@ -132,8 +141,12 @@ public final class Glob {
         if (trailingStar) {
             return true;
         }
-        int start = startOfLast(text, segments[last].tokens.length, from);
-        return start >= 0 && matchAt(segments[last], text, start) == length;
+        Segment end = segments[last];
+        if (end.literal()) { // a run of literal code points: the text ends with it, or it does not match
+            return length - end.head.length() >= from && text.endsWith(end.head);
+        }
+        int start = startOfLast(text, end.tokens.length, from);
+        return start >= 0 && matchAt(end, text, start) == length;
     }
 
     /** The end of the leftmost place at or after {@code from} where the segment matches, or -1. */
@@ -150,7 +163,7 @@ public final class Glob {
                     continue;
                 }
             }
-            int end = matchAt(segment, text, at);
+            int end = segment.head.isEmpty() ? matchAt(segment, text, at) : matchTail(segment, text, at + segment.head.length());
             if (end >= 0) {
                 return end;
             }
@@ -176,10 +189,11 @@ public final class Glob {
 
     /** The end of the segment matched at {@code at}, or -1. */
     private int matchAt(Segment segment, String text, int at) {
-        if (!text.startsWith(segment.head, at)) {
-            return -1;
-        }
-        int t = at + segment.head.length();
+        return text.startsWith(segment.head, at) ? matchTail(segment, text, at + segment.head.length()) : -1;
+    }
+
+    /** The end of the segment's tokens after its head matched at {@code t}, or -1. */
+    private int matchTail(Segment segment, String text, int t) {
         int[] tokens = segment.tokens;
         for (int i = segment.headTokens; i < tokens.length; i++) {
             int token = tokens[i];
