@@ -214,6 +214,23 @@ class StateListViewModelTest {
     }
 
     @Test
+    void eachKeystrokeReplacesTheVisibleIdsInOneChangeAndAnUnchangedListFiresNone() {
+        StateListViewModel model = loaded(fixtures());
+        List<String> changes = new ArrayList<>();
+        List<String> all = visibleIds(model);
+        ui.run(() -> model.visible().addListener((javafx.collections.ListChangeListener<StateIdEntry>) change -> {
+            while (change.next()) {
+                changes.add(change.getFrom() + ".." + change.getTo() + " -" + change.getRemovedSize() + " +" + change.getAddedSize());
+            }
+        }));
+        ui.run(() -> model.filterTextProperty().set("prod:*"));
+        ui.run(() -> model.filterTextProperty().set(""));
+        ui.run(() -> model.filterTextProperty().set(" ")); // the same filter: the same list
+        assertEquals(List.of("0..2 -" + all.size() + " +2", "0.." + all.size() + " -2 +" + all.size()), changes);
+        assertEquals(all, visibleIds(model));
+    }
+
+    @Test
     void arrowKeysMoveThroughVisibleIds() {
         StateListViewModel model = loaded(fixtures());
         ui.run(() -> model.filterTextProperty().set("dev:"));
@@ -230,7 +247,7 @@ class StateListViewModelTest {
         List<String> ids = new ArrayList<>();
         java.util.Random random = new java.util.Random(3);
         String[] parts = {"prod", "Prod", "dev", ":tap-", "a[b]", "[", "github", "-to-", "9", "10", "0", "x", "*"};
-        for (int i = 0; i < 3_000; i++) {
+        for (int i = 0; i < 40_000; i++) { // more than two of the pieces the filter tests on every core
             StringBuilder id = new StringBuilder();
             for (int n = 1 + random.nextInt(5); n > 0; n--) {
                 id.append(parts[random.nextInt(parts.length)]);
