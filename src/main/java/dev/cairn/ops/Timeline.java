@@ -14,8 +14,13 @@ import dev.cairn.state.MergeError;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A state ID's history as Meltano's {@code runs} table keeps it: every pipeline run and state edit,
@@ -79,8 +84,17 @@ public final class Timeline {
         if (rows.isEmpty()) {
             return List.of();
         }
-        JsonNode state = stateBefore(runs, stateId, rows.get(rows.size() - 1).id());
-        // walked oldest first, carrying the state as the checkpoints left it
+        // walked oldest first: the checkpoints that made the state before the page, then the page's
+        // rows, carrying the state as the checkpoints left it
+        List<RunRow> chain = chainBefore(runs, stateId, rows.get(rows.size() - 1).id());
+        List<RunRow> stored = new ArrayList<>(chain); // the rows whose payloads the walk reads, in its order
+        for (int i = rows.size() - 1; i >= 0; i--) {
+            if (Checkpoint.of(rows.get(i).payloadFlags()) != Checkpoint.NONE) {
+                stored.add(rows.get(i));
+            }
+        }
+        Payloads payloads = new Payloads(stored);
+        JsonNode state = fold(chain, payloads);
         Point[] out = new Point[rows.size()];
         for (int i = rows.size() - 1; i >= 0; i--) {
             RunRow row = rows.get(i);
@@ -91,7 +105,7 @@ public final class Timeline {
             }
             JsonNode after;
             try {
-                after = apply(state, row, checkpoint);
+                after = apply(state, payloads.next(), checkpoint);
             } catch (JsonSyntaxError e) {
                 out[i] = new Point(row, checkpoint, "payload is not valid JSON: " + e.getMessage());
                 state = null;
@@ -154,7 +168,12 @@ public final class Timeline {
         }
         JsonNode state;
         try {
-            state = apply(checkpoint == Checkpoint.PARTIAL ? stateBefore(runs, stateId, row.id()) : null, row, checkpoint);
+            JsonNode before = null;
+            if (checkpoint == Checkpoint.PARTIAL) {
+                List<RunRow> chain = chainBefore(runs, stateId, row.id());
+                before = fold(chain, new Payloads(chain));
+            }
+            state = apply(before, Payloads.parse(row), checkpoint);
         } catch (JsonSyntaxError e) {
             throw new EditRefused("the payload of run " + row.runId() + " is not valid JSON: " + e.getMessage());
         } catch (MergeError e) {
@@ -171,16 +190,16 @@ public final class Timeline {
      * A complete checkpoint replaces the state; a partial one is merged onto it as Meltano merges,
      * so the streams a partial checkpoint leaves out do not count as removed.
      */
-    private static JsonNode apply(JsonNode state, RunRow row, Checkpoint checkpoint) throws JsonSyntaxError, MergeError {
-        JsonNode payload = Json.parse(row.payload());
-        return checkpoint == Checkpoint.PARTIAL && state != null ? Merge.merge(payload, state) : payload;
+    private static JsonNode apply(JsonNode state, Payload payload, Checkpoint checkpoint) throws JsonSyntaxError, MergeError {
+        JsonNode parsed = payload.value();
+        return checkpoint == Checkpoint.PARTIAL && state != null ? Merge.merge(parsed, state) : parsed;
     }
 
     /**
-     * The state the checkpoints before row {@code beforeId} left: read one by one back to the newest
-     * complete checkpoint (usually the first one found) and folded oldest first; null if there is none.
+     * The rows before row {@code beforeId} back to the newest complete checkpoint (usually the
+     * first one found), oldest first: the checkpoints that left the state before it.
      */
-    private static JsonNode stateBefore(RunLog runs, String stateId, long beforeId) {
+    private static List<RunRow> chainBefore(RunLog runs, String stateId, long beforeId) {
         List<RunRow> chain = new ArrayList<>();
         long cursor = beforeId;
         while (chain.isEmpty() || Checkpoint.of(chain.get(chain.size() - 1).payloadFlags()) != Checkpoint.COMPLETE) {
@@ -191,14 +210,106 @@ public final class Timeline {
             chain.add(older.get(0));
             cursor = older.get(0).id();
         }
+        Collections.reverse(chain);
+        return chain;
+    }
+
+    /** The state the chain's checkpoints leave, folded oldest first; null if there is none. */
+    private static JsonNode fold(List<RunRow> chain, Payloads payloads) {
         JsonNode state = null;
-        for (int i = chain.size() - 1; i >= 0; i--) {
+        for (RunRow row : chain) {
             try {
-                state = apply(state, chain.get(i), Checkpoint.of(chain.get(i).payloadFlags()));
+                state = apply(state, payloads.next(), Checkpoint.of(row.payloadFlags()));
             } catch (JsonSyntaxError | MergeError e) {
                 state = null; // what follows is compared with nothing rather than with a wrong state
             }
         }
         return state;
+    }
+
+    /** A row's payload parsed, or why it does not parse. */
+    private record Payload(JsonNode parsed, JsonSyntaxError error) {
+        JsonNode value() throws JsonSyntaxError {
+            if (error != null) {
+                throw error;
+            }
+            return parsed;
+        }
+    }
+
+    /**
+     * The payloads of rows, parsed in their order as a walk asks for them while the ones after are
+     * parsed on other cores: a page of a big state's history holds several
+     * checkpoints of megabytes, and each parse takes as long as the comparison that follows it. Rows
+     * are parsed ahead up to {@link #AHEAD_CHARS} of payload text, so a page of 50 MB checkpoints does
+     * not hold all its trees at once. Whoever comes to a row first parses it: the walk never waits for
+     * a parse that has not begun.
+     */
+    private static final class Payloads {
+        /** Payload text parsed ahead of the walk at most (a tree takes several times its text). */
+        private static final long AHEAD_CHARS = 32L << 20;
+
+        private final List<Slot> slots = new ArrayList<>();
+        /** The slot the walk takes next, and the first not handed to another core yet. */
+        private int next;
+        private int handed;
+
+        Payloads(List<RunRow> rows) {
+            rows.forEach(row -> slots.add(new Slot(row)));
+        }
+
+        /** The next row's payload. */
+        Payload next() {
+            Slot slot = slots.get(next++);
+            handed = Math.max(handed, next);
+            long ahead = 0;
+            for (int i = next; i < handed; i++) {
+                ahead += slots.get(i).chars();
+            }
+            while (handed < slots.size() && (handed == next || ahead < AHEAD_CHARS)) {
+                Slot later = slots.get(handed++);
+                ahead += later.chars();
+                ForkJoinPool.commonPool().execute(later::claim);
+            }
+            slot.claim();
+            try {
+                return slot.result.join();
+            } catch (CompletionException e) { // a parse on another core failed other than on the text
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+
+        static Payload parse(RunRow row) {
+            try {
+                return new Payload(Json.parse(row.payload()), null);
+            } catch (JsonSyntaxError e) {
+                return new Payload(null, e);
+            }
+        }
+
+        /** A row whose payload the first thread to claim it parses. */
+        private static final class Slot {
+            final RunRow row;
+            final CompletableFuture<Payload> result = new CompletableFuture<>();
+            private final AtomicBoolean claimed = new AtomicBoolean();
+
+            Slot(RunRow row) {
+                this.row = row;
+            }
+
+            long chars() {
+                return row.payload() == null ? 0 : row.payload().length();
+            }
+
+            void claim() {
+                if (claimed.compareAndSet(false, true)) {
+                    try {
+                        result.complete(parse(row));
+                    } catch (RuntimeException | Error e) {
+                        result.completeExceptionally(e);
+                    }
+                }
+            }
+        }
     }
 }
