@@ -1,6 +1,7 @@
 package dev.cairn.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -49,7 +50,7 @@ public record DiffSummary(int streamsChanged, int streamsAdded, int streamsRemov
                 String stream = it.next();
                 JsonNode after = in == null ? null : in.get(stream);
                 if (after != from.get(stream)) { // a merge shares the streams it leaves alone
-                    dropped += partitionsMissing(contexts(from.get(stream)), contexts(after));
+                    dropped += partitionsMissing(from.get(stream), after);
                 }
             }
         }
@@ -57,41 +58,49 @@ public record DiffSummary(int streamsChanged, int streamsAdded, int streamsRemov
     }
 
     /**
-     * How many of {@code before} are not in {@code after}. Two checkpoints of a run usually keep the
-     * same partitions in the same order: compared in step first, hashed only past the first difference
-     * (a state of 100,000 partitions would otherwise hash every context of every point of a timeline).
+     * How many partition contexts of the stream bookmark {@code before} are not among those of
+     * {@code after}. Two checkpoints of a run usually keep the same partitions in the same order:
+     * compared in step first, where the contexts are, and hashed only past the first difference (a
+     * state of 100,000 partitions would otherwise hash every context of every point of a timeline).
      */
-    private static int partitionsMissing(List<JsonNode> before, List<JsonNode> after) {
-        int same = 0;
-        while (same < before.size() && same < after.size() && before.get(same).equals(after.get(same))) {
-            same++;
+    private static int partitionsMissing(JsonNode before, JsonNode after) {
+        JsonNode were = partitions(before);
+        JsonNode are = partitions(after);
+        int b = withContext(were, 0);
+        int a = withContext(are, 0);
+        while (b < were.size() && a < are.size() && were.get(b).get("context").equals(are.get(a).get("context"))) {
+            b = withContext(were, b + 1);
+            a = withContext(are, a + 1);
         }
-        if (same == before.size()) {
+        if (b == were.size()) {
             return 0;
         }
-        Set<JsonNode> kept = new HashSet<>(after);
+        Set<JsonNode> kept = new HashSet<>();
+        for (int i = withContext(are, 0); i < are.size(); i = withContext(are, i + 1)) {
+            kept.add(are.get(i).get("context"));
+        }
         int missing = 0;
-        for (int i = same; i < before.size(); i++) {
-            if (!kept.contains(before.get(i))) {
+        for (int i = b; i < were.size(); i = withContext(were, i + 1)) {
+            if (!kept.contains(were.get(i).get("context"))) {
                 missing++;
             }
         }
         return missing;
     }
 
-    /** The {@code context} of each partition of a stream's bookmark; none for a stream without partitions. */
-    private static List<JsonNode> contexts(JsonNode stream) {
+    /** The {@code partitions} of a stream's bookmark, or a node of no items for a stream without them. */
+    private static JsonNode partitions(JsonNode stream) {
         JsonNode partitions = stream != null && stream.isObject() ? stream.get("partitions") : null;
-        List<JsonNode> contexts = new ArrayList<>();
-        if (partitions != null && partitions.isArray()) {
-            for (JsonNode partition : partitions) {
-                JsonNode context = partition.isObject() ? partition.get("context") : null;
-                if (context != null) {
-                    contexts.add(context);
-                }
-            }
+        return partitions != null && partitions.isArray() ? partitions : MissingNode.getInstance();
+    }
+
+    /** The place of the first partition at or after {@code from} that has a {@code context}, or the list's size. */
+    private static int withContext(JsonNode partitions, int from) {
+        int i = from;
+        while (i < partitions.size() && !(partitions.get(i).isObject() && partitions.get(i).get("context") != null)) {
+            i++;
         }
-        return contexts;
+        return i;
     }
 
     /** How many streams of {@code from} are not in {@code in}; either may be {@code null} (no bookmarks). */

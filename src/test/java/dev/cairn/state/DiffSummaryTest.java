@@ -113,4 +113,16 @@ class DiffSummaryTest {
         assertEquals(0, reordered.partitionsDropped());
         assertEquals("1 stream changed.", reordered.description());
     }
+
+    @Test
+    void itemsWithoutAContextAreNoPartitionsWhereverTheyStand() {
+        // in step past the items without a context on either side, then one context gone
+        DiffSummary summary = summary(
+                "{'bookmarks': {'a': {'partitions': [{'context': {'k': 1}}, 7, {'v': 1}, {'context': {'k': 2}}, {'context': {'k': 3}}]}}}",
+                "{'bookmarks': {'a': {'partitions': [{'v': 2}, {'context': {'k': 1}}, {'context': {'k': 2}, 'v': 1}, null]}}}");
+        assertEquals(1, summary.partitionsDropped());
+        DiffSummary kept = summary("{'bookmarks': {'a': {'partitions': [{'context': {'k': 1}}, 'x', {'context': {'k': 2}}]}}}",
+                "{'bookmarks': {'a': {'partitions': [{'context': {'k': 1}, 'v': 1}, {'context': {'k': 2}}]}}}");
+        assertEquals(0, kept.partitionsDropped());
+    }
 }
