@@ -407,7 +407,7 @@ public final class Bench {
 
     /**
      * One keystroke in the filter field over the 100k IDs, through the app's list model on this
-     * thread (the FX thread's part). Each run types a substring and a Meltano pattern and keeps the
+     * thread as on the FX thread (which the other cores help, as there). Each run types a substring and a Meltano pattern and keeps the
      * slowest keystroke of each; {@code filter-100k} is the worse of the two.
      */
     private void filter(List<String> ids) throws IOException {
