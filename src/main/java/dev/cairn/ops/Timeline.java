@@ -239,10 +239,10 @@ public final class Timeline {
 
     /**
      * The payloads of rows, parsed in their order as a walk asks for them while the ones after are
-     * parsed on other cores: a page of a big state's history holds several
-     * checkpoints of megabytes, and each parse takes as long as the comparison that follows it. Rows
-     * are parsed ahead up to {@link #AHEAD_CHARS} of payload text, so a page of 50 MB checkpoints does
-     * not hold all its trees at once. Whoever comes to a row first parses it: the walk never waits for
+     * parsed on other cores: a page of a big state's history holds several checkpoints of
+     * megabytes, and parsing them took twice as long as comparing them (JFR of {@code cairn log}: 65 %
+     * against 33 %). Rows are parsed ahead up to {@link #AHEAD_CHARS} of payload text, so a page of
+     * 50 MB checkpoints does not hold all its trees at once. Whoever comes to a row first parses it: the walk never waits for
      * a parse that has not begun.
      */
     private static final class Payloads {

@@ -76,8 +76,8 @@ public final class Json {
 
         /**
          * A slot from the length and four of the characters: every string just read is new, so its
-         * {@code hashCode} would walk all of it first, a third of the time a 10 MB state took to parse.
-         * Strings alike in those (timestamps) share slots, where they were unique anyway.
+         * {@code hashCode} would walk all of it first, over a quarter of parsing a 10 MB state (56
+         * against 40 ms). Strings alike in those (timestamps) share slots, where they were unique anyway.
          */
         private int slot(String text, int n) {
             int h = n;
