@@ -71,6 +71,11 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public boolean hasLocksOfItsOwn() {
+        return backend.hasLocksOfItsOwn();
+    }
+
+    @Override
     public void breakStaleLock(String stateId) {
         backend.breakStaleLock(stateId);
     }

@@ -14,6 +14,11 @@ import java.util.function.Consumer;
  * thread reads (a database streams rows, a bucket answers requests) while the workers look at what
  * it read so far. The health scan of 100,000 states spends as long reading the text as checking it;
  * done one after the other, the two add up.
+ *
+ * <p>The reader never waits for the workers: when they are behind it does a batch itself. It may be
+ * holding the backend's connection while it reads, and a worker may need that connection; a reader
+ * that waited for room in the queue then waited for ever (every scan of a system DB of more than
+ * ~2,000 states did, while a worker asked each state's lock).
  */
 public final class PipelinedScan {
 
@@ -26,7 +31,7 @@ public final class PipelinedScan {
 
     /**
      * Reads every state matching the pattern and calls {@code sink} for each on one of
-     * {@code workers} threads, in no particular order; returns when every call has returned. The
+     * {@code workers} threads (or on the calling one, when they are behind), in no particular order; returns when every call has returned. The
      * first exception of a call stops the read and is thrown here (a {@link CancellationException}
      * from a cancelled task stays one).
      */
@@ -42,7 +47,7 @@ public final class PipelinedScan {
         }
         boolean handedAll = false;
         try {
-            Batches batches = new Batches(queue, failure);
+            Batches batches = new Batches(queue, sink, failure);
             backend.readAll(pattern, batches);
             batches.flush();
             for (int i = 0; i < workers; i++) {
@@ -68,14 +73,16 @@ public final class PipelinedScan {
         }
     }
 
-    /** Collects what the read gives into batches for the workers. */
+    /** Collects what the read gives into batches for the workers, and does one itself when they are behind. */
     private static final class Batches implements Consumer<StoredState> {
         private final BlockingQueue<List<StoredState>> queue;
+        private final Consumer<StoredState> sink;
         private final AtomicReference<Throwable> failure;
         private List<StoredState> batch = new ArrayList<>(BATCH);
 
-        Batches(BlockingQueue<List<StoredState>> queue, AtomicReference<Throwable> failure) {
+        Batches(BlockingQueue<List<StoredState>> queue, Consumer<StoredState> sink, AtomicReference<Throwable> failure) {
             this.queue = queue;
+            this.sink = sink;
             this.failure = failure;
         }
 
@@ -88,10 +95,19 @@ public final class PipelinedScan {
         }
 
         void flush() {
-            if (!batch.isEmpty()) {
-                hand(queue, batch, failure);
-                batch = new ArrayList<>(BATCH);
+            if (batch.isEmpty()) {
+                return;
             }
+            stopIfAWorkerFailed(failure);
+            if (!queue.offer(batch)) {
+                try {
+                    batch.forEach(sink);
+                } catch (RuntimeException | Error e) {
+                    failure.compareAndSet(null, e);
+                    throw new WorkerFailed();
+                }
+            }
+            batch = new ArrayList<>(BATCH);
         }
     }
 
@@ -109,17 +125,22 @@ public final class PipelinedScan {
         }
     }
 
-    /** Waits for room in the queue, unless a worker failed (then nobody may take the batch). */
+    private static void stopIfAWorkerFailed(AtomicReference<Throwable> failure) {
+        if (failure.get() != null) {
+            throw new WorkerFailed();
+        }
+    }
+
+    /**
+     * Hands a worker its end mark once the read is over (the connection given back): waits for room
+     * in the queue, unless a worker failed (then nobody may take it).
+     */
     private static void hand(BlockingQueue<List<StoredState>> queue, List<StoredState> batch, AtomicReference<Throwable> failure) {
         try {
             while (!queue.offer(batch, 50, TimeUnit.MILLISECONDS)) {
-                if (failure.get() != null) {
-                    throw new WorkerFailed();
-                }
+                stopIfAWorkerFailed(failure);
             }
-            if (failure.get() != null) {
-                throw new WorkerFailed();
-            }
+            stopIfAWorkerFailed(failure);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CancellationException("interrupted while reading states");

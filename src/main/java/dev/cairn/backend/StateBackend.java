@@ -94,6 +94,16 @@ public interface StateBackend extends AutoCloseable {
     LockStatus lockStatus(String stateId);
 
     /**
+     * Whether {@link #lockStatus} reads a lock of its own for each ID (a blob store's lock file),
+     * rather than telling from {@link #runs} what one query of the running jobs already tells of
+     * every ID (the system database, where Meltano's lock is a no-op). A scan of every ID asks the
+     * former per ID and never the latter.
+     */
+    default boolean hasLocksOfItsOwn() {
+        return true;
+    }
+
+    /**
      * Removes Meltano's lock on the ID if it is stale, as Meltano's next write would; a lock that
      * is held (not stale) is refused with {@link LockedException}.
      */

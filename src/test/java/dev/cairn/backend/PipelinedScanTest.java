@@ -2,6 +2,7 @@ package dev.cairn.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.state.StateHealth;
@@ -10,12 +11,14 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -69,7 +72,39 @@ class PipelinedScanTest {
         assertEquals(serial.size(), calls.get(), "once each");
         assertEquals(serial, pipelined);
         assertTrue(serial.size() > ROWS);
-        assertTrue(threads.stream().allMatch(name -> name.startsWith("cairn-scan-")), threads.toString());
+        String reader = Thread.currentThread().getName();
+        assertTrue(threads.stream().allMatch(name -> name.startsWith("cairn-scan-") || name.equals(reader)), threads.toString());
+    }
+
+    /**
+     * A worker that needs what the reader holds (here: a lock the reader takes around its read, as
+     * a system DB's reader holds its connection) must not stop the scan: the reader does the batches
+     * the workers cannot take, gives the lock back at the end, and the workers finish.
+     */
+    @Test
+    void theReaderNeverWaitsForWorkersThatWaitForWhatItHolds() {
+        ReentrantLock connection = new ReentrantLock();
+        StateBackend holding = new ForwardingBackend(backend) {
+            @Override
+            public void readAll(String pattern, java.util.function.Consumer<StoredState> sink) {
+                connection.lock();
+                try {
+                    backend.readAll(pattern, sink);
+                } finally {
+                    connection.unlock();
+                }
+            }
+        };
+        AtomicInteger calls = new AtomicInteger();
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> PipelinedScan.readAll(holding, null, 2, stored -> {
+            if (!connection.isHeldByCurrentThread()) {
+                connection.lock(); // a worker: waits until the read is over
+                connection.unlock();
+            }
+            calls.incrementAndGet();
+        }));
+        assertTrue(calls.get() > ROWS, "every state: " + calls.get());
+        assertNoScanThreadLeft();
     }
 
     @Test

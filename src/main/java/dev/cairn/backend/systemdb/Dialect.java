@@ -22,4 +22,11 @@ interface Dialect {
 
     /** Rows fetched per round trip when streaming a listing. */
     int fetchSize();
+
+    /**
+     * States a scan of every state reads per turn with the connection, giving it back between turns
+     * where one connection serves everyone (SQLite); 0 where a scan streams on a connection of its
+     * own (a pool's).
+     */
+    int scanPage();
 }

@@ -41,4 +41,9 @@ final class PostgresDialect implements Dialect {
     public int fetchSize() {
         return 1000;
     }
+
+    @Override
+    public int scanPage() {
+        return 0;
+    }
 }

@@ -40,4 +40,10 @@ final class SqliteDialect implements Dialect {
     public int fetchSize() {
         return 0;
     }
+
+    /** A page takes a few milliseconds to read: the wait of a read of one state that comes meanwhile. */
+    @Override
+    public int scanPage() {
+        return 2_000;
+    }
 }

@@ -124,15 +124,50 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     public void readAll(String pattern, Consumer<StoredState> sink) {
         if (fromRuns) {
             reconstructStates(pattern, sink);
-            return;
-        }
-        select("SELECT state_id, completed_state, partial_state FROM state", pattern, rows -> {
-            String completed = rows.getString(2);
-            String partial = rows.getString(3);
+        } else if (dialect.scanPage() > 0) {
+            readInPages(pattern, sink);
+        } else {
             // parsed by whoever needs the trees: the health scan needs none for most states
-            StateDocument document = new StateDocument(StatePart.unparsed(completed), StatePart.unparsed(partial));
-            sink.accept(StoredState.present(rows.getString(1), document, Version.ofContentWhenAsked(completed, partial)));
-        });
+            select("SELECT state_id, completed_state, partial_state FROM state", pattern,
+                    rows -> sink.accept(stored(rows.getString(1), rows.getString(2), rows.getString(3))));
+        }
+    }
+
+    /**
+     * Reads page after page in the table's rowid order, handing each page on after giving the
+     * connection back: a read of one state waits for a page at most, not for the whole scan, and the
+     * sink never runs while the connection is held (it may need it, or wait for someone who does).
+     * A row written during the scan is seen at most once.
+     */
+    private void readInPages(String pattern, Consumer<StoredState> sink) {
+        String sql = "SELECT rowid, state_id, completed_state, partial_state FROM state WHERE rowid > ?"
+                + (pattern == null ? "" : " AND state_id LIKE ?") + " ORDER BY rowid LIMIT ?";
+        long after = Long.MIN_VALUE;
+        for (boolean more = true; more; ) {
+            long from = after;
+            List<StoredState> page = new ArrayList<>(dialect.scanPage());
+            long last = query(c -> {
+                long lastRowId = from;
+                try (PreparedStatement s = c.prepareStatement(sql)) {
+                    int i = 1;
+                    s.setLong(i++, from);
+                    if (pattern != null) {
+                        s.setString(i++, like(pattern));
+                    }
+                    s.setInt(i, dialect.scanPage());
+                    try (ResultSet rows = s.executeQuery()) {
+                        while (rows.next()) {
+                            lastRowId = rows.getLong(1);
+                            page.add(stored(rows.getString(2), rows.getString(3), rows.getString(4)));
+                        }
+                    }
+                }
+                return lastRowId;
+            });
+            page.forEach(sink);
+            more = page.size() == dialect.scanPage();
+            after = last;
+        }
     }
 
     @Override
@@ -250,6 +285,12 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         return newest.isStale(Instant.now())
                 ? LockStatus.stale(newest.startedAt(), detail + "; the job looks dead")
                 : LockStatus.held(newest.startedAt(), detail);
+    }
+
+    /** The lock is the runs table's RUNNING rows, which {@link #runningJobs} reads for every ID at once. */
+    @Override
+    public boolean hasLocksOfItsOwn() {
+        return false;
     }
 
     @Override

@@ -90,7 +90,8 @@ public final class StateListViewModel {
     public StateListViewModel(StateBackend backend, TaskExecutor executor, boolean scanLocks) {
         this.backend = backend;
         this.executor = executor;
-        this.scanLocks = scanLocks;
+        // a system DB's locks are its running jobs, read for every ID in one query before the scan
+        this.scanLocks = scanLocks && backend.hasLocksOfItsOwn();
         this.lister = new TaskSlot(executor);
         this.scanning = new TaskSlot(executor);
         this.updateTimes = new UpdateTimes(backend, executor);
@@ -198,7 +199,7 @@ public final class StateListViewModel {
         lister.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), context -> {
                     List<StateIdEntry> entries = list(context);
                     return new Listed(entries, NaturalSort.order(entries));
-                }),
+                }).lane(backend),
                 listed -> {
                     loading.set(false);
                     setEntries(listed.entries(), listed.natural());
@@ -333,7 +334,7 @@ public final class StateListViewModel {
                 }
             }
             return done.get();
-        }), count -> badgesChanged(), failure -> {
+        }).lane(backend), count -> badgesChanged(), failure -> {
             error.set(failure);
             badgesChanged();
         }, this::badgesChanged);
