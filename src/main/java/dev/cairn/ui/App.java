@@ -33,7 +33,7 @@ public final class App extends Application {
 
     @Override
     public void start(Stage stage) {
-        executor = new TaskExecutor(2, Platform::runLater);
+        executor = new TaskExecutor(3, Platform::runLater);
         javafx.application.HostServices host = getHostServices();
         AppServices services = AppServices.create(dev.cairn.ops.UserFolders.fromEnvironment(), executor, BackendOpener.DEFAULT,
                 path -> host.showDocument(path.toUri().toString()));

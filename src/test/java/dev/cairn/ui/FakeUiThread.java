@@ -1,10 +1,11 @@
 package dev.cairn.ui;
 
-import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -23,7 +24,8 @@ public final class FakeUiThread implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final TaskExecutor executor = new TaskExecutor(2, thread::execute);
+    private final HeldThreads workers = new HeldThreads();
+    private final TaskExecutor executor = new TaskExecutor(2, thread::execute, workers);
 
     public TaskExecutor executor() {
         return executor;
@@ -45,40 +47,16 @@ public final class FakeUiThread implements AutoCloseable {
     }
 
     /**
-     * Keeps both workers busy until the returned latch is counted down, so that the next task waits
-     * in the queue: a task that has not started yet.
+     * Holds back every task submitted from now, in every lane, until the returned latch is counted
+     * down: they wait as on a busy machine, or behind a big state opening.
      */
     public CountDownLatch occupyWorkers() {
-        return occupyWorkers(2);
+        return workers.holdUntilReleased();
     }
 
     /** Waits until no background task runs and the UI thread has handled every callback. */
     public void awaitIdle() {
         await(() -> executor.running().isEmpty(), Duration.ofSeconds(30));
-    }
-
-    /**
-     * Keeps every worker of the pool busy until the returned latch is counted down, so tasks
-     * submitted meanwhile wait in the queue (a busy machine, a big state opening).
-     */
-    public CountDownLatch occupyWorkers(int workers) {
-        CountDownLatch release = new CountDownLatch(1);
-        CountDownLatch started = new CountDownLatch(workers);
-        for (int i = 0; i < workers; i++) {
-            run(() -> executor.submit(BackgroundTask.of("Occupying a worker", context -> {
-                started.countDown();
-                return release.await(30, TimeUnit.SECONDS);
-            })));
-        }
-        try {
-            if (!started.await(30, TimeUnit.SECONDS)) {
-                throw new AssertionError("the workers did not start");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
-        return release;
     }
 
     /** What the status bar's Cancel does: cancels every task in flight. */
@@ -105,5 +83,81 @@ public final class FakeUiThread implements AutoCloseable {
     public void close() {
         executor.close();
         thread.shutdownNow();
+    }
+
+    /** The workers' threads, which hold back what is handed to them while held. */
+    private static final class HeldThreads extends AbstractExecutorService {
+        private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "fake-worker");
+            t.setDaemon(true);
+            return t;
+        });
+        private final List<Runnable> held = new ArrayList<>();
+        private CountDownLatch release;
+
+        synchronized CountDownLatch holdUntilReleased() {
+            CountDownLatch latch = new CountDownLatch(1);
+            release = latch;
+            Thread waiter = new Thread(() -> {
+                try {
+                    latch.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                releaseAll(latch);
+            }, "fake-worker-release");
+            waiter.setDaemon(true);
+            waiter.start();
+            return latch;
+        }
+
+        private void releaseAll(CountDownLatch latch) {
+            List<Runnable> go;
+            synchronized (this) {
+                if (release != latch) {
+                    return;
+                }
+                release = null;
+                go = new ArrayList<>(held);
+                held.clear();
+            }
+            go.forEach(threads::execute);
+        }
+
+        @Override
+        public void execute(Runnable command) {
+            synchronized (this) {
+                if (release != null) {
+                    held.add(command);
+                    return;
+                }
+            }
+            threads.execute(command);
+        }
+
+        @Override
+        public void shutdown() {
+            threads.shutdown();
+        }
+
+        @Override
+        public List<Runnable> shutdownNow() {
+            return threads.shutdownNow();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return threads.isShutdown();
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return threads.isTerminated();
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+            return threads.awaitTermination(timeout, unit);
+        }
     }
 }

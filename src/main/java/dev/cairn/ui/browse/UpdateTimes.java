@@ -78,7 +78,7 @@ final class UpdateTimes {
                         rank[placeInListing.get(sorted.get(i))] = i;
                     }
                     return new Sorted(read, new Order(sorted, rank));
-                }),
+                }).lane(backend),
                 done -> {
                     times = done.times();
                     onSorted.accept(done.order());

@@ -90,7 +90,7 @@ public final class InspectorViewModel {
             LockStatus lockStatus = backend.lockStatus(id);
             RunRow run = RunLog.runningByJob(backend).get(id);
             return new Read(firstLook(state, lockStatus, context, preview -> reading.publish(token, () -> effective.set(preview))), run);
-        }), read -> {
+        }).lane(backend), read -> {
             FirstLook look = read.look();
             lock.set(look.lock());
             running.set(read.running());

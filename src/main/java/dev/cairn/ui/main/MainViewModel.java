@@ -235,7 +235,9 @@ public final class MainViewModel {
 
     private void startOpening(BackendSession session) {
         SavedConnection connection = session.connection();
+        // in the connection's own lane: one that hangs while opening holds up no other
         executor.submit(BackgroundTask.of("Opening " + connection.displayUri(), context -> services.opener().open(connection))
+                .lane(session)
                 .onSuccess(backend -> {
                     if (!sessions.contains(session)) {
                         closeInBackground("Closing " + connection.name(), () -> BackendSession.close(backend));
@@ -362,11 +364,12 @@ public final class MainViewModel {
         closeInBackground("Closing " + session.name(), session::closeBackend);
     }
 
+    /** In a lane of its own: it must not wait behind the hung work of the backend it closes. */
     private void closeInBackground(String title, Runnable closing) {
         executor.submit(BackgroundTask.of(title, context -> {
             closing.run();
             return null;
-        }));
+        }).lane(new Object()));
     }
 
     /**

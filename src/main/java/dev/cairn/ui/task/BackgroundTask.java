@@ -17,6 +17,7 @@ public final class BackgroundTask<T> {
 
     private final String title;
     private final Work<T> work;
+    private Object lane = TaskExecutor.GENERAL_LANE;
     private Consumer<? super T> onSuccess = result -> { };
     private Consumer<UserError> onFailure = error -> { };
     private Runnable onCancelled = () -> { };
@@ -47,8 +48,22 @@ public final class BackgroundTask<T> {
         return this;
     }
 
+    /**
+     * Runs the task in the lane of what it works on (a backend, a connection being opened): a lane
+     * runs a few tasks at a time, so one backend that hangs holds its own lane's threads and never
+     * another backend's. Tasks that touch no backend share one lane.
+     */
+    public BackgroundTask<T> lane(Object key) {
+        this.lane = Objects.requireNonNull(key);
+        return this;
+    }
+
     public String title() {
         return title;
+    }
+
+    Object lane() {
+        return lane;
     }
 
     Work<T> work() {

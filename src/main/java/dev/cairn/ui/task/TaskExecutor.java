@@ -1,10 +1,15 @@
 package dev.cairn.ui.task;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -15,33 +20,60 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The one place where background work runs: a bounded pool of named daemon threads, with results,
- * errors and progress handed back on the UI thread. {@link #running()} lists what is in flight, for
- * the status bar's progress indicator and cancel button.
+ * The one place where background work runs: named daemon threads in lanes, with results, errors and
+ * progress handed back on the UI thread. Each lane (a backend, see {@link BackgroundTask#lane}) runs
+ * at most a few tasks at once and queues the rest in order; lanes do not wait for each other, so a
+ * backend whose tasks hang never holds up another one's. {@link #running()} lists what is in
+ * flight, for the status bar's progress indicator and cancel button.
  */
 public final class TaskExecutor implements AutoCloseable {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TaskExecutor.class);
 
-    private final ThreadPoolExecutor pool;
+    /** The lane of tasks that touch no backend. */
+    static final Object GENERAL_LANE = new Object();
+    /** Tasks waiting in all lanes at most: more means the user is far ahead of the machine. */
+    private static final int WAITING_LIMIT = 256;
+
+    private final int perLane;
+    private final ExecutorService threads;
     private final Executor uiThread;
     private final ObservableList<RunningTask> running = FXCollections.observableArrayList();
+    /** The lanes with tasks running; guarded by {@code this}. */
+    private final Map<Object, Lane> lanes = new HashMap<>();
+    private int waiting;
+    private boolean shutDown;
+
+    /** A lane's tasks running now and those waiting for their turn. */
+    private static final class Lane {
+        int running;
+        final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+    }
 
     /**
-     * @param threads worker threads (the machine is small; 2 is plenty)
+     * @param perLane tasks one lane runs at once (the machine is small: 2 or 3 is plenty)
      * @param uiThread runs callbacks: {@code Platform::runLater} in the app, a direct executor in tests
      */
-    public TaskExecutor(int threads, Executor uiThread) {
+    public TaskExecutor(int perLane, Executor uiThread) {
+        this(perLane, uiThread, daemonThreads());
+    }
+
+    /** With the threads given: tests hold tasks back from them to see what waits does. */
+    public TaskExecutor(int perLane, Executor uiThread, ExecutorService threads) {
+        this.perLane = perLane;
         this.uiThread = uiThread;
+        this.threads = threads;
+    }
+
+    private static ExecutorService daemonThreads() {
         AtomicInteger counter = new AtomicInteger();
         ThreadFactory factory = runnable -> {
             Thread thread = new Thread(runnable, "cairn-worker-" + counter.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         };
-        this.pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(256), factory, new ThreadPoolExecutor.AbortPolicy());
-        pool.allowCoreThreadTimeOut(true);
+        // as many threads as the lanes run tasks, each kept a while for the next task
+        return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), factory);
     }
 
     /** The tasks submitted and not finished yet; changes on the UI thread. */
@@ -57,14 +89,63 @@ public final class TaskExecutor implements AutoCloseable {
         RunningTask handle = new RunningTask(task.title());
         running.add(handle);
         ProgressRelay relay = new ProgressRelay(handle);
-        try {
-            pool.execute(() -> execute(task, handle, relay));
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        if (!enter(task.lane(), () -> execute(task, handle, relay))) {
             running.remove(handle);
             handle.markDone();
             task.failureHandler().accept(new UserError(task.title() + ": too much work queued, try again", ""));
         }
         return handle;
+    }
+
+    /** Starts the job in its lane, or queues it there; false if it can be neither. */
+    private synchronized boolean enter(Object key, Runnable job) {
+        Lane lane = lanes.computeIfAbsent(key, k -> new Lane());
+        if (!shutDown && lane.running < perLane) {
+            lane.running++;
+            start(key, job);
+            return true;
+        }
+        if (shutDown || waiting >= WAITING_LIMIT) {
+            if (lane.running == 0) {
+                lanes.remove(key);
+            }
+            return false;
+        }
+        lane.waiting.add(job);
+        waiting++;
+        return true;
+    }
+
+    private void start(Object key, Runnable job) {
+        Runnable turn = () -> {
+            try {
+                job.run();
+            } finally {
+                leave(key);
+            }
+        };
+        try {
+            threads.execute(turn);
+        } catch (RejectedExecutionException e) {
+            turn.run(); // shut down meanwhile: the job was cancelled, and only hands its end to the UI thread
+        }
+    }
+
+    /** A job of the lane ended: the lane's next one starts, if any. */
+    private void leave(Object key) {
+        Runnable next;
+        synchronized (this) {
+            Lane lane = lanes.get(key);
+            next = lane.waiting.poll();
+            if (next == null) {
+                if (--lane.running == 0) {
+                    lanes.remove(key);
+                }
+                return;
+            }
+            waiting--;
+        }
+        start(key, next);
     }
 
     private <T> void execute(BackgroundTask<T> task, RunningTask handle, ProgressRelay relay) {
@@ -104,9 +185,12 @@ public final class TaskExecutor implements AutoCloseable {
      */
     public boolean shutdown(Duration timeout) {
         new ArrayList<>(running).forEach(RunningTask::cancel);
-        pool.shutdown();
+        synchronized (this) {
+            shutDown = true;
+        }
+        threads.shutdown();
         try {
-            return pool.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return threads.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
@@ -115,7 +199,10 @@ public final class TaskExecutor implements AutoCloseable {
 
     @Override
     public void close() {
-        pool.shutdownNow();
+        synchronized (this) {
+            shutDown = true;
+        }
+        threads.shutdownNow();
     }
 
     /** Coalesces progress updates so a tight loop posts at most one pending update to the UI thread. */

@@ -94,7 +94,7 @@ class BookmarksViewModelTest {
     @Test
     void cancellingTheRowsFromTheStatusBarSaysSo() {
         BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));
-        CountDownLatch busy = ui.occupyWorkers(2);
+        CountDownLatch busy = ui.occupyWorkers();
         ui.run(() -> model.activate(new Selection("prod", backend, backend.read("zendesk"), null)));
         assertEquals("Reading bookmarks …", ui.call(() -> model.messageProperty().get()));
         ui.cancelAll();

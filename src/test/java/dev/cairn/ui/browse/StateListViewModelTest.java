@@ -124,7 +124,7 @@ class StateListViewModelTest {
         StateListViewModel model = loaded(backend);
         ui.run(() -> model.orderProperty().set(IdOrder.BACKEND));
         List<String> inBackendOrder = visibleIds(model);
-        CountDownLatch busy = ui.occupyWorkers(2);
+        CountDownLatch busy = ui.occupyWorkers();
         ui.run(() -> model.orderProperty().set(IdOrder.RECENT));
         ui.cancelAll();
         busy.countDown();
@@ -145,7 +145,7 @@ class StateListViewModelTest {
     void cancellingTheListingEndsTheLoadingAndSaysHowToListAgain() {
         StateBackend backend = fixtures();
         StateListViewModel model = ui.call(() -> new StateListViewModel(backend, ui.executor(), true));
-        CountDownLatch busy = ui.occupyWorkers(2);
+        CountDownLatch busy = ui.occupyWorkers();
         ui.run(model::refresh);
         assertTrue(ui.call(() -> model.loadingProperty().get()));
         assertEquals("Listing the state IDs of " + backend.displayUri() + " …", ui.call(() -> model.placeholderProperty().get()));

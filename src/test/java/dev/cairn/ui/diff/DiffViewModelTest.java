@@ -89,7 +89,7 @@ class DiffViewModelTest {
     @Test
     void cancellingTheComparisonFromTheStatusBarSaysSo() {
         DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
-        CountDownLatch busy = ui.occupyWorkers(2);
+        CountDownLatch busy = ui.occupyWorkers();
         ui.run(() -> model.activate(new Selection("prod", prod, prod.read(STRIPE), null)));
         assertEquals("Comparing …", ui.call(() -> model.messageProperty().get()));
         ui.cancelAll();

@@ -38,7 +38,7 @@ class HistoryViewModelTest {
     @Test
     void cancellingTheReadFromTheStatusBarSaysSoAndRefreshReadsAgain() {
         HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
-        CountDownLatch busy = ui.occupyWorkers(2);
+        CountDownLatch busy = ui.occupyWorkers();
         ui.run(() -> model.activate(selection));
         ui.cancelAll();
         busy.countDown();

@@ -118,7 +118,7 @@ class InspectorViewModelTest {
     @Test
     void cancellingTheReadFromTheStatusBarEndsTheLoadingAndRefreshReadsAgain() {
         InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor()));
-        CountDownLatch busy = ui.occupyWorkers(2);
+        CountDownLatch busy = ui.occupyWorkers();
         ui.run(() -> model.inspect(backend, "prod:tap-stripe-to-target-bigquery"));
         assertTrue(ui.call(() -> model.loadingProperty().get()));
         ui.cancelAll();

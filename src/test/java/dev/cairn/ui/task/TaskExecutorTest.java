@@ -83,6 +83,43 @@ class TaskExecutorTest {
         assertFalse(queuedRan.get(), "work still waiting in the queue is cancelled, not started");
     }
 
+    /** A backend whose reads hang fills its own lane; another backend's read runs at once, the hung one's next one waits. */
+    @Test
+    void aLaneWhoseTasksHangHoldsUpNoOtherLane() throws Exception {
+        Object hungBackend = new Object();
+        Object otherBackend = new Object();
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch hung = new CountDownLatch(2);
+        for (int i = 0; i < 2; i++) {
+            ui.run(() -> ui.executor().submit(BackgroundTask.of("Reading a state of a silent server", context -> {
+                hung.countDown();
+                return release.await(30, TimeUnit.SECONDS);
+            }).lane(hungBackend)));
+        }
+        assertTrue(hung.await(10, TimeUnit.SECONDS));
+        CountDownLatch otherRead = new CountDownLatch(1);
+        CountDownLatch general = new CountDownLatch(1);
+        AtomicBoolean thirdStarted = new AtomicBoolean();
+        ui.run(() -> ui.executor().submit(BackgroundTask.of("Reading a state of another backend", context -> {
+            otherRead.countDown();
+            return null;
+        }).lane(otherBackend)));
+        ui.run(() -> ui.executor().submit(BackgroundTask.of("Comparing", context -> {
+            general.countDown();
+            return null;
+        })));
+        ui.run(() -> ui.executor().submit(BackgroundTask.of("Reading another state of the silent server", context -> {
+            thirdStarted.set(true);
+            return null;
+        }).lane(hungBackend)));
+        assertTrue(otherRead.await(10, TimeUnit.SECONDS), "another backend's read is not held up");
+        assertTrue(general.await(10, TimeUnit.SECONDS), "nor is work that touches no backend");
+        assertFalse(thirdStarted.get(), "the hung lane runs two at a time: the third waits its turn");
+        release.countDown();
+        ui.awaitIdle();
+        assertTrue(thirdStarted.get(), "and runs once the lane has room");
+    }
+
     @Test
     void cancellingStopsTheWorkAndDeliversNoResult() throws Exception {
         RunningTask[] handle = new RunningTask[1];
