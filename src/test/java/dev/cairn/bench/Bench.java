@@ -9,6 +9,7 @@ import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.PipelinedScan;
+import dev.cairn.backend.RunLog;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.TestS3;
 import dev.cairn.backend.blob.S3Connection;
@@ -27,6 +28,7 @@ import dev.cairn.state.PrettyText;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateHealth;
+import dev.cairn.testing.BigSystemDb;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
@@ -47,6 +49,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -190,6 +193,7 @@ public final class Bench {
             }
         }
         if (selected("runs")) {
+            bigSqliteWithRuns();
             timeline(BenchData.states(SEED, Math.min(300, scale.ids[2])));
         }
         if (selected("ui")) {
@@ -393,6 +397,22 @@ public final class Bench {
         StateListViewModel model = new StateListViewModel(backend, UI_TASKS, false);
         model.setEntries(entries);
         return model;
+    }
+
+    /**
+     * The size of system DB whose scan once never ended (issue #26): 20,000 states and their runs
+     * rows, scanned as the window scans it (the running jobs first, then every state's health),
+     * against every row's texts read through a bare JDBC loop.
+     */
+    private void bigSqliteWithRuns() throws Exception {
+        Path dir = Files.createDirectories(work.resolve("big-runs"));
+        String uri = BigSystemDb.sqlite(dir, 20_000);
+        String dataset = "20,000 IDs, runs rows for a tenth";
+        try (StateBackend backend = Backends.open(uri, BackendOptions.defaults());
+             Connection jdbc = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"))) {
+            runner.time(Spec.of("rows-sqlite-floor-20k", dataset, () -> jdbcRows(jdbc)),
+                    Spec.of("badges-sqlite-20k", dataset, () -> new Object[] {RunLog.runningByJob(backend), badges(backend)}));
+        }
     }
 
     /** The health of every state, checked as the list model's scan checks it: one worker per core while the backend reads on. */
