@@ -19,14 +19,24 @@ import dev.cairn.ui.diff.AlignedDiff;
  * @param effectiveNote why there is no effective diff, or null
  */
 public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, AlignedDiff stored,
-                        String effectiveNote, LockStatus lock, RunRow running) {
+                        String effectiveNote, LockStatus lock, RunRow running, boolean runRefusesWrite) {
 
-    /** Plans the preview, reading Meltano's lock and the pipeline running on the ID now (blocking I/O: off the FX thread). */
+    /**
+     * Plans the preview, reading Meltano's lock and the pipeline running on the ID now (blocking I/O:
+     * off the FX thread). A system DB has no lock apart from its running job: one run, one note.
+     */
     static WritePlan read(WriteCommand command, Edit edit, StateBackend backend) {
-        return of(command, edit, backend.lockStatus(command.stateId()), RunLog.runningByJob(backend).get(command.stateId()));
+        boolean ownLocks = backend.hasLocksOfItsOwn();
+        return of(command, edit, ownLocks ? backend.lockStatus(command.stateId()) : null,
+                RunLog.runningByJob(backend).get(command.stateId()), !ownLocks);
     }
 
     static WritePlan of(WriteCommand command, Edit edit, LockStatus lock, RunRow running) {
+        return of(command, edit, lock, running, false);
+    }
+
+    /** @param runRefusesWrite whether a live run refuses the write (a system DB's), rather than a lock of the backend's own */
+    static WritePlan of(WriteCommand command, Edit edit, LockStatus lock, RunRow running, boolean runRefusesWrite) {
         AlignedDiff stored = AlignedDiff.of(StoredJson.stored(command.before().exists() ? command.before().document() : null),
                 StoredJson.stored(command.after()));
         AlignedDiff effective = null;
@@ -37,7 +47,7 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
         } catch (StateError e) {
             note = unreadable(before, command.after(), e);
         }
-        return new WritePlan(command, edit, effective, stored, note, lock, running);
+        return new WritePlan(command, edit, effective, stored, note, lock, running, runRefusesWrite);
     }
 
     /** Why there is no effective diff, saying what the write does to the state Meltano cannot read. */
@@ -81,8 +91,11 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
             return null;
         }
         java.time.Instant now = java.time.Instant.now();
-        return (running.isStale(now) ? "The runs table has a stale run of " + command.stateId()
-                : "A pipeline is running on " + command.stateId() + " now") + " — " + running.describeRunning(now) + ".";
+        if (running.isStale(now)) {
+            return "The runs table has a stale run of " + command.stateId() + " — " + running.describeRunning(now) + ".";
+        }
+        return "A pipeline is running on " + command.stateId() + " now — " + running.describeRunning(now)
+                + (runRefusesWrite ? ". The write is refused at once, with nothing written, until the run ends." : ".");
     }
 
     /** What Meltano's lock means for this write, or null when the ID is not locked. */

@@ -2,12 +2,16 @@ package dev.cairn.ui.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
+import dev.cairn.testing.BigSystemDb;
 import dev.cairn.testing.EmptyBackends;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -52,6 +56,21 @@ class WritePlanTest {
         WritePlan plan = plan(BROKEN_COMPLETED, "{}", Edit.setPartial(Json.parseObject(PARTIAL)));
         assertEquals("Meltano cannot read the state this write stores (" + reason() + "): its next run would stop before the"
                 + " tap starts. The stored documents show what changes.", plan.effectiveNote());
+    }
+
+    /** A RUNNING row of a system DB is one run: one note, saying the write is refused at once (there is no lock to wait for). */
+    @Test
+    void aRunningPipelineOnASystemDbIsOneNoteSayingTheWriteIsRefusedAtOnce() throws Exception {
+        String uri = BigSystemDb.sqlite(dir, 1);
+        try (StateBackend backend = Backends.open(uri, BackendOptions.defaults())) {
+            String running = BigSystemDb.id(0);
+            Edit edit = Edit.clearPartial();
+            WritePlan plan = WritePlan.read(WriteCommand.plan(backend, running, edit), edit, backend);
+            assertNull(plan.lockNote());
+            assertTrue(plan.runningNote().startsWith("A pipeline is running on " + running + " now — running: "), plan.runningNote());
+            assertTrue(plan.runningNote().endsWith(". The write is refused at once, with nothing written, until the run ends."),
+                    plan.runningNote());
+        }
     }
 
     private static String reason() {
