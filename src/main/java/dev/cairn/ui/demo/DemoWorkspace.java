@@ -28,6 +28,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The workspace a first start opens so a new user sees real content: a Meltano project's system DB
@@ -60,7 +63,11 @@ public final class DemoWorkspace {
             + "\tenabled BOOLEAN, \n\tPRIMARY KEY (name, namespace)\n)";
     private static final DateTimeFormatter SQLITE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
+    /** The {@code runs} row of the running pipeline. */
+    private static final int RUNNING_RUN = 10;
+
     private final Path root;
+    private ScheduledExecutorService heartbeat;
 
     public DemoWorkspace(Path root) {
         this.root = root;
@@ -92,12 +99,48 @@ public final class DemoWorkspace {
                         Map.of("lock_timeout_seconds", DEMO_LOCK_TIMEOUT_SECONDS)));
     }
 
-    /** Creates the workspace if it is not there yet; refreshes the running pipeline's lock either way. */
+    /**
+     * Creates the workspace if it is not there yet; refreshes the running pipeline's lock either way,
+     * and keeps its run alive from then on: a heartbeat every minute while this process runs, as a
+     * live Meltano run sends one (it turned into a stale run five minutes after the demo was made).
+     */
     public void ensureCreated() throws IOException {
         if (!exists()) {
             create();
         }
         writeLock(RUNNING_ID, Instant.now());
+        beat();
+        keepRunning();
+    }
+
+    /** The demo's running pipeline's heartbeat, which the runs table keeps in naive UTC. */
+    private void beat() throws IOException {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + systemDb().toAbsolutePath());
+             PreparedStatement s = db.prepareStatement("UPDATE runs SET last_heartbeat_at = ? WHERE id = ? AND state = 'RUNNING'")) {
+            s.setString(1, LocalDateTime.now(ZoneOffset.UTC).format(SQLITE_TIME));
+            s.setInt(2, RUNNING_RUN);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw new IOException("could not renew the demo pipeline's heartbeat in " + systemDb() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private synchronized void keepRunning() {
+        if (heartbeat != null) {
+            return;
+        }
+        heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "demo-pipeline-heartbeat");
+            t.setDaemon(true);
+            return t;
+        });
+        heartbeat.scheduleWithFixedDelay(() -> {
+            try {
+                beat();
+            } catch (IOException e) {
+                heartbeat.shutdown(); // the workspace is gone (a test's folder) or unwritable: the run goes stale
+            }
+        }, 1, 1, TimeUnit.MINUTES);
     }
 
     public void create() throws IOException {
@@ -163,7 +206,7 @@ public final class DemoWorkspace {
                 }
                 addRun(run, 9, "dev:tap-postgres-to-target-snowflake", "SUCCESS", now.minusHours(3), now.minusHours(3).plusMinutes(5),
                         states.get("dev:tap-postgres-to-target-snowflake").completedText(), 1, now.minusHours(3).plusMinutes(5));
-                addRun(run, 10, RUNNING_ID, "RUNNING", now.minusMinutes(12), null,
+                addRun(run, RUNNING_RUN, RUNNING_ID, "RUNNING", now.minusMinutes(12), null,
                         states.get(RUNNING_ID).partialText(), 2, now.minusSeconds(20));
                 addRun(run, 11, "prod:tap-github-to-target-postgres", "FAIL", now.minusDays(1), now.minusDays(1).plusMinutes(40),
                         "{\"error\": \"Extractor failed\"}", 0, now.minusDays(1).plusMinutes(40));

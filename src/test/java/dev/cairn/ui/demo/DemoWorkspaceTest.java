@@ -1,9 +1,15 @@
 package dev.cairn.ui.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
+import dev.cairn.backend.RunLog;
+import dev.cairn.backend.RunRow;
+import dev.cairn.backend.StateBackend;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateHealth;
 import dev.cairn.state.StatePart;
@@ -13,6 +19,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -79,5 +86,21 @@ class DemoWorkspaceTest {
             }
         }
         return out;
+    }
+
+    /** A demo made long ago still shows its pipeline running when opened: the run's heartbeat is renewed. */
+    @Test
+    void theRunningPipelineIsAliveWhenTheDemoIsOpenedAgainLater(@TempDir Path dir) throws Exception {
+        DemoWorkspace demo = new DemoWorkspace(dir.resolve("demo"));
+        demo.ensureCreated();
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + demo.systemDb());
+             Statement st = db.createStatement()) {
+            st.executeUpdate("UPDATE runs SET last_heartbeat_at = '2024-06-01 07:00:00.000000' WHERE state = 'RUNNING'");
+        }
+        demo.ensureCreated();
+        try (StateBackend backend = Backends.open("sqlite:///" + demo.systemDb(), BackendOptions.defaults())) {
+            RunRow run = RunLog.runningByJob(backend).get(DemoWorkspace.RUNNING_ID);
+            assertFalse(run.isStale(Instant.now()), run.describeRunning(Instant.now()));
+        }
     }
 }
