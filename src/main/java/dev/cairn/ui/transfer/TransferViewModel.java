@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -134,9 +135,12 @@ public final class TransferViewModel {
     public void open(WriteTarget from, String selectedId, List<WriteTarget> openBackends, String listFilter) {
         this.source = from;
         destinations.setAll(openBackends);
-        // where a copy usually goes: another backend that takes writes, not the read-only archive or prod DB
-        destination.set(openBackends.stream().filter(t -> t.backend() != from.backend() && !t.readOnly()).findFirst()
-                .or(() -> openBackends.stream().filter(t -> t.backend() != from.backend()).findFirst()).orElse(from));
+        // where a copy usually goes: another backend that takes writes, not the read-only archive, and
+        // production only when it is the one writable choice (it is never the default by being listed first)
+        Predicate<WriteTarget> other = t -> t.backend() != from.backend();
+        destination.set(openBackends.stream().filter(other.and(t -> !t.readOnly() && !t.isProduction())).findFirst()
+                .or(() -> openBackends.stream().filter(other.and(t -> !t.readOnly())).findFirst())
+                .or(() -> openBackends.stream().filter(other).findFirst()).orElse(from));
         sourceId.set(selectedId == null ? "" : selectedId);
         targetId.set(selectedId == null ? "" : selectedId);
         String filter = listFilter == null ? "" : listFilter.strip();

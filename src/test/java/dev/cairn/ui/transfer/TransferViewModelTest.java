@@ -201,6 +201,21 @@ class TransferViewModelTest {
         }
     }
 
+    @Test
+    void aWritableProductionConnectionIsNotTheDefaultDestination() throws Exception {
+        try (StateBackend dev = EmptyBackends.FILE.open(dir); StateBackend other = EmptyBackends.FILE.open(dir);
+             StateBackend third = EmptyBackends.FILE.open(dir)) {
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            WriteTarget prod = new WriteTarget("prod", other, Environment.PROD, false);
+            WriteTarget staging = new WriteTarget("staging", third, Environment.STAGING, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> model.open(from, "dev:x", List.of(prod, from, staging), ""));
+            assertEquals(staging, ui.call(() -> model.destinationProperty().get()), "not production, though listed first");
+            ui.run(() -> model.open(from, "dev:x", List.of(prod, from), ""));
+            assertEquals(prod, ui.call(() -> model.destinationProperty().get()), "production when it is the only other one");
+        }
+    }
+
     private static final List<String> SIX = List.of("dev:tap-1-to-target-x", "dev:tap-2-to-target-x", "dev:tap-3-to-target-x",
             "dev:tap-4-to-target-x", "dev:tap-5-to-target-x", "dev:tap-6-to-target-x");
 
