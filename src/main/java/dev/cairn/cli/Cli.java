@@ -17,7 +17,7 @@ import picocli.CommandLine.ScopeType;
 /**
  * The command line: the verbs of {@code meltano state} on any backend, plus diff, history, undo and the journal's export.
  * Exit status: 0 done, 1 failed (one line on stderr says why), 2 bad usage, 3 the state changed
- * since it was read (nothing written). Every run is logged (README "Logs"); {@code --verbose} and
+ * since it was read (nothing written). Every run is logged (docs/cli.md "Logs"); {@code --verbose} and
  * {@code --debug}, on every verb, also print the log's lines on stderr.
  */
 @Command(name = "cairn", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,

@@ -28,7 +28,7 @@ import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 
 /**
- * Renders the README's pictures from a fresh demo workspace: the main window, the diff view, the
+ * Renders the pictures of README.md and docs/user-guide.md from a fresh demo workspace: the main window, the diff view, the
  * timeline, the bookmarks table and the write flows, as PNGs. Runs wherever JavaFX can start — headless under Monocle through
  * {@code mvn -o test -Dtest=ScreenshotsTest -Dcairn.screenshots=assets/screenshots}, or on a
  * desktop with {@code java -cp target/cairn.jar dev.cairn.ui.Screenshots assets/screenshots}.

@@ -71,7 +71,7 @@ import software.amazon.awssdk.services.s3.S3Client;
  * targets, each a ratio to a floor measured in the same run where the machine's speed matters.
  *
  * <p>Run it with {@code mvn -q -Pbench verify} ({@code -Dbench.args=--quick} for the short run);
- * see README.md. {@code --tiny} is the seconds-long run the test suite makes so the harness cannot rot.
+ * see docs/performance.md. {@code --tiny} is the seconds-long run the test suite makes so the harness cannot rot.
  */
 public final class Bench {
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Generates the README's screenshots headless:
+ * Generates the screenshots of README.md and docs/user-guide.md headless:
  * {@code mvn -q -o test -Dtest=ScreenshotsTest -Dcairn.screenshots=assets/screenshots}. Skipped
  * unless that property names the output folder.
  */

@@ -17,7 +17,7 @@ import java.time.format.DateTimeFormatter;
  * Lays out a log line and passes all of it (message, arguments, exception messages and stack
  * traces) through {@link Redaction#redactText}, the redaction the window's URIs get. Written out
  * rather than a {@code PatternLayout}: the pattern machinery loads some 70 classes, a fifth of a
- * command's start-up on this machine (README "Logs").
+ * command's start-up on this machine (docs/cli.md "Logs").
  */
 final class RedactingLayout extends LayoutBase<ILoggingEvent> {
 

@@ -32,7 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Opening production-sized states: time from selecting the ID to the highlighted first screen of
  * the effective document, and the longest the FX thread was blocked meanwhile. Run with
  * {@code mvn -q -o test -Dtest=BigStateBenchmarkTest -Dcairn.bench=true}; figures go to stdout
- * (and README.md's table).
+ * (and the table in docs/performance.md, "Big states in the window").
  */
 class BigStateBenchmarkTest {
 
