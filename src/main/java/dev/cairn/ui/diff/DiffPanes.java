@@ -82,6 +82,10 @@ public final class DiffPanes extends GridPane {
         shown = diff;
         changes.show(diff == null ? null : diff.changes());
         changes.setVisible(diff != null && !diff.changes().isEmpty());
+        // nothing to compare: no empty panes numbering a lone line "1", no titles of a diff no longer shown
+        for (Node n : new Node[] {left, right, leftTitle, rightTitle}) {
+            n.setVisible(diff != null);
+        }
         if (diff == null) {
             left.setSource(RowSource.of(PrettyText.ofText("")));
             right.setSource(RowSource.of(PrettyText.ofText("")));

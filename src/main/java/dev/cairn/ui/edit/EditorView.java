@@ -8,6 +8,7 @@ import dev.cairn.ui.inspect.StyledJson;
 import dev.cairn.ui.theme.Styles;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -42,6 +43,8 @@ public final class EditorView extends BorderPane {
     private final Button revert = new Button(Fxml.label("editor.revert"));
     private final ListView<Validation.Problem> problems = new ListView<>();
     /** Ctrl+F in the edited text; its row shows while it is in use. */
+    /** The ID of the state shown, for the find bar to keep its text on a re-read of it only. */
+    private String shownId;
     private final FindBar find = new FindBar(() -> this.area == null ? null : this.area.getText(), this::showHit, this::closeFind);
     private final HBox findRow = new HBox(6);
     /** How long typing must pause before the edited lines are highlighted again and the text validated. */
@@ -111,7 +114,13 @@ public final class EditorView extends BorderPane {
 
     private void show(EditorViewModel.Loaded loaded) {
         errorParagraph = -1;
-        find.reset();
+        String id = loaded == null ? null : loaded.stateId();
+        if (Objects.equals(id, shownId)) {
+            find.reset(); // the same state read again: the search goes on in it
+        } else {
+            find.clear();
+        }
+        shownId = id;
         editing.unsubscribe(); // a pause after typing in the area shown before must not reach the model
         typing.set(false);
         if (loaded == null) {

@@ -49,12 +49,18 @@ public final class HistoryViewModel extends ReadWhileShown {
     protected void read(Selection subject) {
         String uri = subject == null ? null : subject.backend().displayUri();
         String id = subject == null ? null : subject.stateId();
+        Journal.Entry kept = selected.get();
+        if (uri == null || id == null || kept != null && !(kept.backend().equals(uri) && kept.stateId().equals(id))) {
+            // another ID, or none: nothing of the last one's history stays on show
+            selected.set(null);
+            entries.clear();
+        }
         if (uri == null || id == null) {
             loading.cancel();
-            entries.clear();
             message.set("Select a state ID to see what Cairn changed in it.");
             return;
         }
+        message.set("Reading the history of " + id + " …");
         loading.run(BackgroundTask.of("Reading the history of " + id, context -> journal.history(uri, id)), list -> {
             Journal.Entry keep = selected.get();
             entries.setAll(list);

@@ -85,6 +85,12 @@ public final class FindBar {
         status.setText("");
     }
 
+    /** Another state is shown: what was sought in the last one is not sought in it. */
+    public void clear() {
+        reset();
+        field.clear();
+    }
+
     public void focus() {
         field.requestFocus();
         field.selectAll();

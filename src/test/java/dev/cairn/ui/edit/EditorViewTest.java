@@ -101,4 +101,27 @@ class EditorViewTest {
         assertEquals("2023-04-01", fx(() -> model.validationProperty().get().document()
                 .at("/singer_state/bookmarks/a/replication_key_value").asText()));
     }
+
+    /** The find bar keeps what it seeks while the same state is read again, and starts empty on another state. */
+    @Test
+    void theFindBarStartsEmptyOnAnotherState() throws Exception {
+        fx(() -> {
+            view.findBar().field().setText("replication_key_value");
+            StoredState again = StoredState.present("dev:tap-a-to-target-b", StateDocument.of(Json.parse(
+                    "{\"singer_state\": {}}"), Json.object()), Version.of("2"));
+            model.setSubject(again, new RenderedState(again.document()));
+            return null;
+        });
+        TestWindow.waitFor(() -> view.area() != null && view.area().getText().contains("singer_state") && executor.running().isEmpty());
+        assertEquals("replication_key_value", fx(() -> view.findBar().field().getText()));
+        fx(() -> {
+            StoredState other = StoredState.present("dev:tap-c-to-target-d", StateDocument.of(Json.parse(
+                    "{\"singer_state\": {}}"), Json.object()), Version.of("3"));
+            model.setSubject(other, new RenderedState(other.document()));
+            return null;
+        });
+        TestWindow.waitFor(() -> executor.running().isEmpty() && model.loadedProperty().get() != null
+                && model.loadedProperty().get().stateId().equals("dev:tap-c-to-target-d"));
+        assertEquals("", fx(() -> view.findBar().field().getText()));
+    }
 }

@@ -1,9 +1,15 @@
 package dev.cairn.ui.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
+import dev.cairn.ops.WriteCommand;
+import dev.cairn.state.Json;
+import dev.cairn.state.StateDocument;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
@@ -66,5 +72,30 @@ class HistoryViewModelTest {
             return ui.executor().running().size();
         }), "shown again, it reads what it missed");
         ui.awaitIdle();
+    }
+
+    /** The last ID's writes and the diff of the one chosen leave with it: on another ID, and when nothing is selected. */
+    @Test
+    void nothingOfTheLastIdsHistoryStaysOnShow() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        WriteCommand.plan(backend, "dev:x", Edit.set(Json.parseObject("{\"singer_state\": {}}")))
+                .execute(journal);
+        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), journal));
+        ui.run(() -> model.activate(selection));
+        ui.awaitIdle();
+        assertEquals(1, ui.call(() -> model.entries().size()));
+        assertNotNull(ui.call(() -> model.diffProperty().get()), "the newest write is shown");
+        backend.write("dev:y", StateDocument.EMPTY, null);
+        Selection other = new Selection("files", backend, backend.read("dev:y"), null);
+        ui.run(() -> model.activate(other));
+        assertNull(ui.call(() -> model.diffProperty().get()), "not dev:x's diff while dev:y's history is read");
+        ui.awaitIdle();
+        assertEquals(0, ui.call(() -> model.entries().size()));
+        ui.run(() -> model.activate(selection));
+        ui.awaitIdle();
+        ui.run(() -> model.activate(null));
+        assertNull(ui.call(() -> model.selectedProperty().get()));
+        assertNull(ui.call(() -> model.diffProperty().get()));
+        assertEquals(0, ui.call(() -> model.entries().size()));
     }
 }
