@@ -204,8 +204,23 @@ public final class MainViewModel {
      */
     public void openProject(Path folder, Function<List<ProjectEnvironment>, List<ProjectEnvironment>> choose) {
         executor.submit(BackgroundTask.of("Reading the Meltano project in " + folder, context -> ProjectEnvironment.read(folder))
-                .onSuccess(found -> choose.apply(found).forEach(environment -> open(environment.connection(), false)))
+                .onSuccess(found -> choose.apply(found).forEach(environment -> openEnvironment(environment.connection())))
                 .onFailure(error::set));
+    }
+
+    /**
+     * A project's environment: switches to it if it is open already, and otherwise opens it, also
+     * where another environment's connection has the same backend (Meltano projects often keep dev
+     * and prod in one system DB): under its own name and environment, so production rules apply to it.
+     */
+    private void openEnvironment(SavedConnection connection) {
+        Optional<BackendSession> same = sessions.stream().filter(s -> s.connection().uri().equals(connection.uri())
+                && s.name().equals(connection.name())).findFirst();
+        if (same.isPresent()) {
+            current.set(same.get());
+        } else {
+            openAnother(connection, false);
+        }
     }
 
     /** The open backend with this URI, if any. */

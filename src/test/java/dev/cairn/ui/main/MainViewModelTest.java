@@ -55,6 +55,28 @@ class MainViewModelTest {
         return model;
     }
 
+    /** Meltano projects often keep dev and prod in one system DB: both environments open, prod as production. */
+    @Test
+    void openingAProjectOpensEachEnvironmentAlsoWhereTwoShareOneSystemDb() throws Exception {
+        MainViewModel model = started(List.of());
+        Path project = Files.createDirectories(home.resolve("project"));
+        Files.writeString(project.resolve("meltano.yml"), "version: 1\ndefault_environment: dev\nproject_id: p\n"
+                + "environments:\n- name: dev\n- name: prod\n");
+        DiskStates.systemDb(Files.createDirectories(project.resolve(".meltano"))).put("dev:x", "{}", "{}");
+        ui.run(() -> model.openProject(project, all -> all));
+        ui.await(() -> model.sessions().size() == 2 && model.sessions().stream()
+                .allMatch(s -> s.statusProperty().get() == BackendSession.Status.OPEN), Duration.ofSeconds(30));
+        ui.awaitIdle();
+        List<SavedConnection> open = ui.call(() -> model.sessions().stream().map(BackendSession::connection).toList());
+        assertEquals(List.of("project · dev", "project · prod"), open.stream().map(SavedConnection::name).toList());
+        assertEquals(open.get(0).uri(), open.get(1).uri(), "one system DB");
+        assertEquals(List.of(Environment.DEV, Environment.PROD), open.stream().map(SavedConnection::environment).toList());
+        assertTrue(open.get(1).readOnly(), "production opens read-only");
+        ui.run(() -> model.openProject(project, all -> all));
+        ui.awaitIdle();
+        assertEquals(2, (int) ui.call(() -> model.sessions().size()), "opened again: the same two, not four");
+    }
+
     @Test
     void aRestartReopensEverySavedConnectionAndShowsTheOneThatFailsWithRetry() throws Exception {
         List<SavedConnection> connections = new ArrayList<>();
