@@ -29,7 +29,7 @@ public final class Cli implements Runnable {
             ListCommand.class, GetCommand.class, SetCommand.class, MergeCommand.class, ClearCommand.class,
             TransferCommand.Copy.class, TransferCommand.Move.class, DiffCommand.class, ExportCommand.class,
             ImportCommand.class, HistoryCommand.class, UndoCommand.class, JournalCommand.class, LogCommand.class,
-            RestoreCommand.class);
+            RestoreCommand.class, CheckCommand.class);
 
     public static final int FAILED = 1;
     public static final int CONFLICT = 3;

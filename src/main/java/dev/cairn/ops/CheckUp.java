@@ -1,0 +1,231 @@
+package dev.cairn.ops;
+
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.ListedState;
+import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.RunLog;
+import dev.cairn.backend.RunRow;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.state.StateHealth;
+import java.text.Normalizer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * A backend's check-up, for "is our state healthy?": every state Meltano would fail on or sync
+ * from scratch, and what Meltano users trip over — partial states left pending by runs that did not
+ * finish, stale locks, RUNNING rows whose heartbeat stopped, IDs {@code meltano state list} does not
+ * show, IDs that differ only by case or Unicode normalisation. Each finding says, where Cairn can
+ * fix it, the command that previews the fix.
+ */
+public final class CheckUp {
+
+    /** How bad a finding is: a run fails or loses its place; a run may go wrong; worth knowing. */
+    public enum Severity { ERROR, WARNING, NOTICE }
+
+    /** What a finding is about, spelled as reports and scripts use it. */
+    public enum Kind {
+        CORRUPT_JSON("corrupt-json"), NULL_DOCUMENT("null-document"), MERGE_ERROR("merge-error"),
+        NO_SINGER_STATE("no-singer-state"), PENDING_PARTIAL("pending-partial"), STALE_LOCK("stale-lock"),
+        STALE_RUN("stale-run"), HIDDEN_FROM_MELTANO("hidden-from-meltano"), LOOK_ALIKE_IDS("look-alike-ids"),
+        READ_FAILED("read-failed");
+
+        private final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /** What Cairn can do about a finding (each previewed before it writes). */
+    public enum Fix { CLEAR_PARTIAL, BREAK_STALE_LOCK }
+
+    /** One finding: the ID (null for a finding about several), one sentence, the fix or null. */
+    public record Finding(Severity severity, Kind kind, String stateId, String message, Fix fix) { }
+
+    /** What a check-up found, the worst first, each kind's by ID, among how many states. */
+    public record Report(List<Finding> findings, int states) { }
+
+    /**
+     * @param pendingOlderThan a partial state pending for longer than this is a finding (one whose
+     *                         age the backend cannot tell is one too)
+     */
+    public record Options(Duration pendingOlderThan) {
+        public static Options defaults() {
+            return new Options(Duration.ofHours(24));
+        }
+    }
+
+    private final StateBackend backend;
+    private final Options options;
+
+    public CheckUp(StateBackend backend, Options options) {
+        this.backend = backend;
+        this.options = options;
+    }
+
+    /**
+     * Checks every state. Blocking: reads every state (and, where the backend keeps locks of its
+     * own, every lock).
+     *
+     * @param progress told of each state checked (done, total)
+     */
+    public Report run(ProgressListener progress) {
+        Instant now = Instant.now();
+        List<ListedState> listed = backend.list(null);
+        Map<String, Instant> updated = updateTimes();
+        Map<String, RunRow> running = RunLog.runningByJob(backend);
+        List<Finding> found = new ArrayList<>();
+        // each state checked as it is read, none kept: a backend's documents never all in memory at once
+        Set<String> checked = new HashSet<>(listed.size() * 2);
+        backend.readAll(null, stored -> {
+            check(stored, updated, now, found::add);
+            checked.add(stored.stateId());
+            progress.checked(checked.size(), listed.size());
+        });
+        for (ListedState id : listed) {
+            if (!checked.contains(id.stateId())) {
+                // listed but not read in bulk (a state a file backend keeps nested)
+                try {
+                    check(backend.read(id.stateId()), updated, now, found::add);
+                } catch (BackendException e) {
+                    found.add(new Finding(Severity.ERROR, Kind.READ_FAILED, id.stateId(), "Reading it failed: " + e.getMessage(), null));
+                }
+            }
+            if (!id.visibleToMeltano()) {
+                found.add(new Finding(Severity.WARNING, Kind.HIDDEN_FROM_MELTANO, id.stateId(),
+                        "`meltano state list` does not show it: " + id.hiddenFromMeltano() + ".", null));
+            }
+            if (backend.hasLocksOfItsOwn()) {
+                checkLock(id.stateId(), found::add);
+            }
+        }
+        running.forEach((jobName, run) -> {
+            if (run.isStale(now)) {
+                found.add(new Finding(Severity.WARNING, Kind.STALE_RUN, jobName, "The runs table has a RUNNING row whose"
+                        + " pipeline looks dead: " + run.describeRunning(now) + ".", null));
+            }
+        });
+        lookAlikes(listed, found::add);
+        found.sort(Comparator.comparing(Finding::severity).thenComparing(Finding::kind)
+                .thenComparing(f -> f.stateId() == null ? "" : f.stateId()));
+        return new Report(List.copyOf(found), listed.size());
+    }
+
+    /** Told of each state checked, for a progress line or bar. */
+    @FunctionalInterface
+    public interface ProgressListener {
+        void checked(long done, long total);
+    }
+
+    /** When each state was last written, where the backend keeps such times; none where it keeps none. */
+    private Map<String, Instant> updateTimes() {
+        Map<String, Instant> times = new HashMap<>();
+        try {
+            backend.updateTimes((id, at) -> {
+                if (at != null) {
+                    times.put(id, at);
+                }
+            });
+        } catch (BackendException e) {
+            return Map.of();
+        }
+        return times;
+    }
+
+    private void check(StoredState stored, Map<String, Instant> updated, Instant now, Consumer<Finding> sink) {
+        if (!stored.exists()) {
+            return;
+        }
+        String id = stored.stateId();
+        StateHealth health = StateHealth.of(stored.document());
+        switch (health) {
+            case CORRUPT_JSON -> sink.accept(new Finding(Severity.ERROR, Kind.CORRUPT_JSON, id,
+                    "A document is not valid JSON: Meltano's next run of it fails before the tap starts.", null));
+            case NULL_DOCUMENT -> sink.accept(new Finding(Severity.ERROR, Kind.NULL_DOCUMENT, id,
+                    "A document is NULL: Meltano's next run of it fails before the tap starts.", null));
+            case MERGE_ERROR -> sink.accept(new Finding(Severity.ERROR, Kind.MERGE_ERROR, id,
+                    "The partial state cannot be merged onto the completed one: Meltano's next run of it fails.", Fix.CLEAR_PARTIAL));
+            case NO_SINGER_STATE -> sink.accept(new Finding(Severity.WARNING, Kind.NO_SINGER_STATE, id,
+                    "It has no singer_state: the tap gets no state and syncs every stream from scratch.", null));
+            default -> { }
+        }
+        if (health != StateHealth.CORRUPT_JSON && health != StateHealth.MERGE_ERROR && stored.document().hasPendingPartial()) {
+            pending(id, updated.get(id), now, sink);
+        }
+    }
+
+    /** A partial state left by a run that did not finish, once it has been pending for longer than the options allow. */
+    private void pending(String id, Instant since, Instant now, Consumer<Finding> sink) {
+        if (since != null && Duration.between(since, now).compareTo(options.pendingOlderThan()) <= 0) {
+            return;
+        }
+        String age = since == null ? "for an unknown time (the backend keeps no update time of it)"
+                : "since " + since + " (" + hours(Duration.between(since, now)) + ")";
+        sink.accept(new Finding(Severity.WARNING, Kind.PENDING_PARTIAL, id, "A partial state has been pending " + age
+                + ": a run did not finish, and the next one starts from its checkpoints.", Fix.CLEAR_PARTIAL));
+    }
+
+    private static String hours(Duration d) {
+        long hours = d.toHours();
+        return hours < 48 ? hours + " h" : d.toDays() + " days";
+    }
+
+    private void checkLock(String id, Consumer<Finding> sink) {
+        LockStatus lock = backend.lockStatus(id);
+        if (lock.state() == LockStatus.State.STALE) {
+            sink.accept(new Finding(Severity.WARNING, Kind.STALE_LOCK, id, "Meltano's lock on it is stale"
+                    + (lock.since() == null ? "" : " (since " + lock.since() + ")")
+                    + ": a pipeline that died left it; Meltano's next write breaks it.", Fix.BREAK_STALE_LOCK));
+        }
+    }
+
+    /** IDs that differ only by case or Unicode normalisation: one pipeline's state under two spellings, most often. */
+    private static void lookAlikes(List<ListedState> listed, Consumer<Finding> sink) {
+        Map<String, List<String>> byFolded = new LinkedHashMap<>();
+        for (ListedState id : listed) {
+            String folded = Normalizer.normalize(id.stateId(), Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+            byFolded.computeIfAbsent(folded, k -> new ArrayList<>()).add(id.stateId());
+        }
+        for (List<String> ids : byFolded.values()) {
+            if (ids.size() > 1) {
+                for (String id : ids) {
+                    List<String> others = new ArrayList<>(ids);
+                    others.remove(id);
+                    sink.accept(new Finding(Severity.WARNING, Kind.LOOK_ALIKE_IDS, id, "It differs from "
+                            + String.join(", ", others.stream().map(CheckUp::spelled).toList())
+                            + " only by case or Unicode normalisation (" + spelled(id) + "): two states where one pipeline"
+                            + " may expect one.", null));
+                }
+            }
+        }
+    }
+
+    /** An ID with its non-ASCII characters as code points, so two look-alike spellings read differently. */
+    static String spelled(String id) {
+        StringBuilder s = new StringBuilder();
+        id.codePoints().forEach(c -> {
+            if (c < 0x80) {
+                s.appendCodePoint(c);
+            } else {
+                s.append(String.format("\\u%04x", c));
+            }
+        });
+        return s.toString();
+    }
+}
