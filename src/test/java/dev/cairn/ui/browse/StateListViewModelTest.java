@@ -286,9 +286,13 @@ class StateListViewModelTest {
         }
     }
 
-    /** The budget: one keystroke of filtering over 100,000 IDs under 16 ms (see the assertion). */
+    /**
+     * Each keystroke over 100,000 IDs keeps exactly the IDs the filter matches, in order (the
+     * parallel pieces' results put together right). How long a keystroke takes is the bench's
+     * {@code filter-100k}, not this test's: the everyday suite shares its cores with other builds.
+     */
     @Test
-    void filteringOneHundredThousandIdsTakesUnderSixteenMillisecondsPerKeystroke() {
+    void filteringOneHundredThousandIdsKeepsExactlyTheMatchesOfEveryKeystroke() {
         List<StateIdEntry> entries = new ArrayList<>();
         String[] envs = {"dev", "staging", "prod"};
         for (int i = 0; i < 100_000; i++) {
@@ -297,42 +301,16 @@ class StateListViewModelTest {
         }
         StateListViewModel model = ui.call(() -> new StateListViewModel(DiskStates.files(dir).open(), ui.executor(), false));
         ui.run(() -> model.setEntries(entries));
+        List<String> natural = visibleIds(model);
         String[] typing = {"p", "pr", "pro", "prod", "prod:", "prod:t", "prod:ta", "prod:tap-source9", "prod:tap-source97"};
         String[] patterns = {"prod:*", "prod:*-to-target-sink1", "*:tap-source9?-*", "staging:tap-source[0-4]*"};
-        // warm up the JIT as a running app would be after a few keystrokes
-        for (int round = 0; round < 5; round++) {
-            for (String text : typing) {
-                ui.run(() -> model.filterTextProperty().set(text));
-            }
-            ui.run(() -> model.filterTextProperty().set(""));
-            for (String text : patterns) {
-                ui.run(() -> model.filterTextProperty().set(text));
-            }
-        }
-        // each keystroke from the full list (the worst case: pasting), 7 times; the median is the
-        // figure, since this shared 2-core machine adds scheduling noise to single runs
-        long worstMedian = 0;
         for (String text : concat(typing, patterns)) {
-            long[] runs = new long[7];
-            for (int i = 0; i < runs.length; i++) {
-                ui.run(() -> model.filterTextProperty().set(""));
-                runs[i] = ui.call(() -> {
-                    long start = System.nanoTime();
-                    model.filterTextProperty().set(text);
-                    return System.nanoTime() - start;
-                });
-            }
-            java.util.Arrays.sort(runs);
-            worstMedian = Math.max(worstMedian, runs[3]);
-            System.out.printf("  filter 100k IDs with %-26s median %6.2f ms, max %6.2f ms%n", "'" + text + "'",
-                    runs[3] / 1e6, runs[6] / 1e6);
+            ui.run(() -> model.filterTextProperty().set(text));
+            IdFilter filter = IdFilter.of(text);
+            List<String> expected = natural.stream().filter(id -> filter.matches(new StateIdEntry(ListedState.visible(id))))
+                    .collect(Collectors.toList());
+            assertEquals(expected, visibleIds(model), "'" + text + "'");
         }
-        // the 16 ms budget is checked in benchmark runs (-Dcairn.bench=true, a quiet machine); the
-        // everyday suite runs beside other builds on shared cores and only catches gross regressions
-        long budget = Boolean.getBoolean("cairn.bench") ? 16_000_000L : 100_000_000L;
-        assertTrue(worstMedian < budget, "slowest keystroke's median took " + worstMedian / 1e6 + " ms");
-        ui.run(() -> model.filterTextProperty().set("prod:tap-source97"));
-        assertTrue(ui.call(() -> model.visible().stream().allMatch(e -> e.stateId().startsWith("prod:tap-source97"))));
     }
 
     private static List<String> concat(String[] a, String[] b) {
