@@ -406,8 +406,9 @@ public final class Bench {
      */
     private void bigSqliteWithRuns() throws Exception {
         Path dir = Files.createDirectories(work.resolve("big-runs"));
-        String uri = BigSystemDb.sqlite(dir, 20_000);
-        String dataset = "20,000 IDs, runs rows for a tenth";
+        int count = 20 * scale.ids[0]; // 20,000 but in the tiny run
+        String uri = BigSystemDb.sqlite(dir, count);
+        String dataset = String.format(Locale.ROOT, "%,d IDs, runs rows for a tenth", count);
         try (StateBackend backend = Backends.open(uri, BackendOptions.defaults());
              Connection jdbc = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"))) {
             runner.time(Spec.of("rows-sqlite-floor-20k", dataset, () -> jdbcRows(jdbc)),

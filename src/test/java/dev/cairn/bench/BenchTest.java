@@ -22,7 +22,8 @@ class BenchTest {
             "write-bytes-10mb", "write-floor-10mb", "copy-sqlite-s3-10k-seq", "copy-sqlite-s3-10k",
             "copy-sqlite-s3-1k-latency-seq", "copy-sqlite-s3-1k-latency",
             "filter-100k", "filter-100k-substring", "filter-100k-pattern", "first-screen-small-busy", "diff-small-busy",
-            "startup", "timeline-100k-runs", "cli-list-small", "cli-get-small", "cli-get-10mb", "py-pretty-10mb");
+            "startup", "timeline-100k-runs", "cli-list-small", "cli-get-small", "cli-get-10mb", "py-pretty-10mb",
+            "badges-sqlite-20k", "rows-sqlite-floor-20k", "py-list-small");
 
     @Test
     void writesEveryScenarioToResultsJson(@TempDir Path dir) throws Exception {

@@ -46,8 +46,14 @@ final class CliProcesses {
     void run(List<Row> small, BigState big, String bigLabel) throws Exception {
         String smallUri = Seed.files(work.resolve("cli-small"), small);
         String smallSet = String.format(Locale.ROOT, "file://, %d IDs, %s", small.size(), how);
+        // the yardstick: Python, Meltano's language, listing the same IDs from a system DB in a whole process
+        Path db = Path.of(Seed.sqlite(work, "cli-small", small).substring("sqlite:///".length()));
         runner.time(Spec.of("cli-list-small", smallSet, () -> cairn("list", "--backend", smallUri)),
-                Spec.of("cli-get-small", smallSet, () -> cairn("get", "--backend", smallUri, small.get(0).stateId())));
+                Spec.of("cli-get-small", smallSet, () -> cairn("get", "--backend", smallUri, small.get(0).stateId())),
+                Spec.of("py-list-small", String.format(Locale.ROOT, "python3: sqlite3, SELECT state_id of the same %d IDs",
+                        small.size()), () -> process(List.of("python3", "-c", "import sqlite3, sys\n"
+                        + "for (i,) in sqlite3.connect(sys.argv[1]).execute('SELECT state_id FROM state'): print(i)",
+                        db.toString()))));
 
         Row row = new Row("prod:tap-github-to-target-postgres", big.completedText(), big.partialText());
         String bigUri = Seed.files(work.resolve("cli-big"), List.of(row));

@@ -47,7 +47,8 @@ final class Target {
         speedup(out, byName, "copy-sqlite-s3-1k-latency", 8);
         absolute(out, byName, "startup", 1200, true);
         absolute(out, byName, "cli-get-small", 500, true);
-        absolute(out, byName, "cli-list-small", 350, false);
+        absolute(out, byName, "cli-list-small", 300, false);
+        ratio(out, byName, "cli-list-small", "py-list-small", 1.0);
         ratio(out, byName, "cli-get-10mb", "py-pretty-10mb", 0.5);
         ratio(out, byName, "cli-diff-10mb", "jsondiffpatch-10mb", 0.5);
         absolute(out, byName, "timeline-100k-runs", 300, false);
