@@ -21,6 +21,16 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public StateStorage storage() {
+        return backend.storage();
+    }
+
+    @Override
+    public String storageKey(String stateId) {
+        return backend.storageKey(stateId);
+    }
+
+    @Override
     public void list(String pattern, Consumer<ListedState> sink) {
         backend.list(pattern, sink);
     }

@@ -18,6 +18,22 @@ public interface StateBackend extends AutoCloseable {
     /** The backend's URI with any secret removed, fit for display and logs. */
     String displayUri();
 
+    /**
+     * What this backend's states are stored in, whatever URI named it (see {@link StateStorage}); a
+     * server may be asked, so not on the UI thread.
+     *
+     * @throws BackendException the storage could not be asked
+     */
+    StateStorage storage();
+
+    /**
+     * The key {@link #storage()} files the ID's state under: the ID itself in a system database, the
+     * key of its {@code state.json} (prefix and layout included) in a folder or bucket.
+     */
+    default String storageKey(String stateId) {
+        return stateId;
+    }
+
     /** The state IDs matching a Meltano pattern as this backend family interprets it (null: all), in backend order. */
     void list(String pattern, Consumer<ListedState> sink);
 

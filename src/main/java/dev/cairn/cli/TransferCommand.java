@@ -137,7 +137,13 @@ abstract class TransferCommand implements Callable<Integer> {
         if (rename != null) {
             throw new UserError("--rename goes with --pattern");
         }
-        return List.of(new Transfer.Item(sourceId, targetId == null ? sourceId : targetId));
+        List<Transfer.Item> items = List.of(new Transfer.Item(sourceId, targetId == null ? sourceId : targetId));
+        try {
+            transfer.requireDisjoint(items);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+        return items;
     }
 
     private int preview(Transfer transfer, List<Transfer.Item> items, PrintWriter out) {

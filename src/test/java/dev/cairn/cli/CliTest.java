@@ -273,6 +273,19 @@ class CliTest {
     }
 
     @Test
+    void moveOntoTheSameFolderThroughASymlinkIsRefusedAndKeepsTheState() throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("files-link"), Path.of(files.substring("file://".length())));
+        assertEquals(0, cairn("get", "--backend", files, A));
+        String before = out();
+        assertEquals(1, cairn("move", "--backend", files, A, "--to-backend", "file://" + link, "--force"));
+        assertTrue(err().contains("same storage"), err());
+        assertEquals(0, cairn("get", "--backend", files, A));
+        assertEquals(before, out(), "the state is still there");
+        assertEquals(0, cairn("copy", "--backend", files, A, "--to-backend", "file://" + link, "--force"), err());
+        assertTrue(out().contains("same state"), out());
+    }
+
+    @Test
     void copyAcrossBackendsWithPreservePartialKeepsBytes() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         String target = "file://" + empty;

@@ -1,5 +1,7 @@
 package dev.cairn.backend.systemdb;
 
+import dev.cairn.backend.StateStorage;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
@@ -22,4 +24,7 @@ interface Dialect {
 
     /** Rows fetched per round trip when streaming a listing. */
     int fetchSize();
+
+    /** What the connection's {@code state} table is stored in, as the database reports it. */
+    StateStorage storage(Connection c) throws SQLException;
 }

@@ -10,6 +10,7 @@ import dev.cairn.backend.ReadOnlyException;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.PythonJson;
@@ -58,6 +59,11 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     @Override
     public String displayUri() {
         return displayUri;
+    }
+
+    @Override
+    public StateStorage storage() {
+        return query(dialect::storage);
     }
 
     /** Whether the state table is there; without it, a runs table must be, or this is no Meltano database. */

@@ -137,6 +137,45 @@ class TransferViewModelTest {
     }
 
     @Test
+    void aMoveToTheSameFolderOpenedThroughASymlinkIsRefusedForOneIdAndForAPattern() throws Exception {
+        Path real = java.nio.file.Files.createDirectories(dir.resolve("real"));
+        Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("link"), real);
+        try (StateBackend files = Backends.open("file://" + real, BackendOptions.defaults());
+             StateBackend linked = Backends.open("file://" + link, BackendOptions.defaults())) {
+            StateDocument a = StateDocument.of(Json.parse("{\"singer_state\": {\"v\": \"A\"}}"), Json.object());
+            files.write("dev:a", a, null);
+            files.write("dev:b", a, null);
+            WriteTarget from = new WriteTarget("dev", files, Environment.DEV, false);
+            WriteTarget to = new WriteTarget("dev through a link", linked, Environment.DEV, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> {
+                model.open(from, "dev:a", List.of(from, to), "");
+                model.destinationProperty().set(to);
+                model.modeProperty().set(Transfer.Mode.MOVE);
+            });
+            ui.run(model::plan);
+            ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
+            Row row = ui.call(() -> model.rows().get(0));
+            assertEquals(Transfer.Outcome.FAILED, row.outcome(), row.detail());
+            assertTrue(row.detail().contains("same state"), row.detail());
+            assertFalse(ui.call(() -> model.canRunProperty().get()), "nothing to run: the one ID is refused");
+
+            ui.run(() -> {
+                model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
+                model.patternProperty().set("dev:*");
+            });
+            ui.run(model::plan);
+            ui.await(() -> model.messageProperty().get().contains("refused"), Duration.ofSeconds(30));
+            assertEquals(Stage.EDITING, ui.call(() -> model.stageProperty().get()));
+            assertTrue(ui.call(() -> model.messageProperty().get()).contains("same storage (2 of 2 IDs)"),
+                    ui.call(() -> model.messageProperty().get()));
+            assertFalse(ui.call(() -> model.canRunProperty().get()));
+            assertEquals(a, files.read("dev:a").document());
+            assertEquals(a, files.read("dev:b").document());
+        }
+    }
+
+    @Test
     void theCopySheetCopiesMeltanosEffectiveStateOrBothDocumentsWhenAskedTo() throws Exception {
         try (StateBackend dev = EmptyBackends.FILE.open(dir); StateBackend prod = EmptyBackends.SQLITE.open(dir)) {
             StateDocument pending = StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1, \"b\": 1}}"),
