@@ -283,6 +283,8 @@ class CliTest {
         assertEquals(before, out(), "the state is still there");
         assertEquals(0, cairn("copy", "--backend", files, A, "--to-backend", "file://" + link, "--force"), err());
         assertTrue(out().contains("same state"), out());
+        assertEquals(0, cairn("diff", "--backend", files, A, "--against-backend", "file://" + link), err());
+        assertTrue(err().contains("name the same storage: this compares " + A + " with itself"), err());
     }
 
     @Test
