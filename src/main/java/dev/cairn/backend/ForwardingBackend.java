@@ -1,5 +1,6 @@
 package dev.cairn.backend;
 
+import dev.cairn.state.Glob;
 import dev.cairn.state.StateDocument;
 import java.time.Instant;
 import java.util.Optional;
@@ -33,6 +34,11 @@ public abstract class ForwardingBackend implements StateBackend {
     @Override
     public void list(String pattern, Consumer<ListedState> sink) {
         backend.list(pattern, sink);
+    }
+
+    @Override
+    public void listMatching(Glob glob, Consumer<ListedState> sink) {
+        backend.listMatching(glob, sink);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.cairn.backend;
 
+import dev.cairn.state.Glob;
 import dev.cairn.state.StateDocument;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,6 +37,26 @@ public interface StateBackend extends AutoCloseable {
 
     /** The state IDs matching a Meltano pattern as this backend family interprets it (null: all), in backend order. */
     void list(String pattern, Consumer<ListedState> sink);
+
+    /**
+     * The state IDs the glob matches, whole ID against the whole pattern ({@link Glob}), the same
+     * IDs on every backend: what Cairn's writes (clear, copy, move) select by, where {@link #list}
+     * keeps each family's Meltano reading ({@code LIKE} in a system database, one folder level on
+     * {@code file://}).
+     */
+    default void listMatching(Glob glob, Consumer<ListedState> sink) {
+        list(null, listed -> {
+            if (glob.matches(listed.stateId())) {
+                sink.accept(listed);
+            }
+        });
+    }
+
+    default List<ListedState> listMatching(Glob glob) {
+        List<ListedState> out = new ArrayList<>();
+        listMatching(glob, out::add);
+        return out;
+    }
 
     default List<ListedState> list(String pattern) {
         List<ListedState> out = new ArrayList<>();

@@ -34,7 +34,9 @@ abstract class TransferCommand implements Callable<Integer> {
     @Option(names = "--to-backend", paramLabel = "URI", description = "Destination backend (default: the same backend).")
     String toBackend;
 
-    @Option(names = "--pattern", paramLabel = "GLOB", description = "Transfer every ID matching the pattern.")
+    @Option(names = "--pattern", paramLabel = "GLOB", description = "Transfer every ID whose whole ID matches a glob"
+            + " (* ? [seq] [!seq]), the same IDs on every backend: a system database's LIKE wildcards _ and %% are plain"
+            + " characters here.")
     String pattern;
 
     @Option(names = "--rename", paramLabel = "FROM=TO", description = "Rewrite IDs, '*' for the varying part: dev:*=prod:*.")

@@ -8,6 +8,7 @@ import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.StoredState;
+import dev.cairn.state.Glob;
 import dev.cairn.state.StateError;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -110,14 +111,16 @@ public final class Transfer {
     }
 
     /**
-     * The source IDs matching a pattern (the source backend's Meltano semantics), renamed.
+     * The source IDs the glob matches (null: every ID), renamed: the same IDs on every backend
+     * ({@link StateBackend#listMatching}), not the family's Meltano reading of the pattern
+     * ({@code LIKE} on a system database).
      *
      * @throws IllegalArgumentException the renamed IDs meet each other or the sources, or a move's
      *         meet themselves (see {@link #requireDisjoint})
      */
     public List<Item> select(String pattern, Rename rename) {
         List<Item> items = new ArrayList<>();
-        for (ListedState listed : source.list(pattern)) {
+        for (ListedState listed : pattern == null ? source.list(null) : source.listMatching(Glob.compile(pattern))) {
             items.add(new Item(listed.stateId(), rename.apply(listed.stateId())));
         }
         requireDisjoint(items);

@@ -273,6 +273,20 @@ class CliTest {
     }
 
     @Test
+    void clearByPatternOnASystemDatabaseClearsWhatTheGlobMatchesNotWhatLikeMatches() {
+        for (String id : List.of("abc", "a_c", "a%c")) {
+            assertEquals(0, cairn("set", "--backend", db, id, "{\"singer_state\": {}}", "--force"), err());
+        }
+        assertEquals(0, cairn("clear", "--backend", db, "--pattern", "a_c", "--dry-run"), err());
+        assertTrue(out().contains("a_c"), out());
+        assertFalse(out().contains("abc") || out().contains("a%c"), "LIKE's _ must not pick abc: " + out());
+        assertEquals(0, cairn("clear", "--backend", db, "--pattern", "a_c", "--force"), err());
+        assertEquals(0, cairn("clear", "--backend", db, "--pattern", "%", "--force"), err());
+        assertEquals(0, cairn("list", "--backend", db, "--pattern", "a*"));
+        assertEquals(List.of("a%c", "abc"), out().lines().sorted().toList(), "only a_c was cleared");
+    }
+
+    @Test
     void moveOntoTheSameFolderThroughASymlinkIsRefusedAndKeepsTheState() throws Exception {
         Path link = Files.createSymbolicLink(dir.resolve("files-link"), Path.of(files.substring("file://".length())));
         assertEquals(0, cairn("get", "--backend", files, A));
