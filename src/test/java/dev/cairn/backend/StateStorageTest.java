@@ -2,6 +2,7 @@ package dev.cairn.backend;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.cairn.testing.LinkedFolder;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +17,9 @@ class StateStorageTest {
 
     @Test
     void aFolderIsTheSameThroughASymlinkAHardLinkedFileToo() throws Exception {
-        Path real = Files.createDirectories(dir.resolve("real"));
-        Path link = Files.createSymbolicLink(dir.resolve("link"), real);
+        LinkedFolder folder = LinkedFolder.create(dir);
+        Path real = folder.real();
+        Path link = folder.link();
         assertTrue(StateStorage.same(StateStorage.LocalFile.of("folder", real), StateStorage.LocalFile.of("folder", link)));
         assertTrue(StateStorage.same(StateStorage.LocalFile.of("folder", real),
                 StateStorage.LocalFile.of("folder", dir.resolve("real/../real/"))));
@@ -33,8 +35,9 @@ class StateStorageTest {
 
     @Test
     void aFolderNotCreatedYetIsNamedThroughItsRealParent() throws Exception {
-        Path real = Files.createDirectories(dir.resolve("real"));
-        Path link = Files.createSymbolicLink(dir.resolve("link"), real);
+        LinkedFolder folder = LinkedFolder.create(dir);
+        Path real = folder.real();
+        Path link = folder.link();
         assertTrue(StateStorage.same(StateStorage.LocalFile.of("folder", real.resolve("new/state")),
                 StateStorage.LocalFile.of("folder", link.resolve("new/state"))));
     }

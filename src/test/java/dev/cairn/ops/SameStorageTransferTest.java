@@ -9,6 +9,7 @@ import dev.cairn.state.Json;
 import dev.cairn.state.JsonSyntaxError;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
+import dev.cairn.testing.LinkedFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,9 +30,8 @@ class SameStorageTransferTest {
 
     @Test
     void aMoveThroughASymlinkedFolderIsRefused() throws Exception {
-        Path real = Files.createDirectories(dir.resolve("real"));
-        Path link = Files.createSymbolicLink(dir.resolve("link"), real);
-        assertMoveOntoItselfRefused(EmptyBackends.FILE, "file://" + real, "file://" + link);
+        LinkedFolder folder = LinkedFolder.create(dir);
+        assertMoveOntoItselfRefused(EmptyBackends.FILE, "file://" + folder.real(), "file://" + folder.link());
     }
 
     @Test
@@ -56,10 +56,9 @@ class SameStorageTransferTest {
 
     @Test
     void aCopyOntoTheSameStateIsANoOpThatSaysSo() throws Exception {
-        Path real = Files.createDirectories(dir.resolve("real"));
-        Path link = Files.createSymbolicLink(dir.resolve("link"), real);
-        try (StateBackend from = open(EmptyBackends.FILE, "file://" + real);
-             StateBackend to = open(EmptyBackends.FILE, "file://" + link)) {
+        LinkedFolder folder = LinkedFolder.create(dir);
+        try (StateBackend from = open(EmptyBackends.FILE, "file://" + folder.real());
+             StateBackend to = open(EmptyBackends.FILE, "file://" + folder.link())) {
             from.write(IDS.get(0), document(0), null);
             StoredState before = from.read(IDS.get(0));
             Transfer copy = new Transfer(from, to, Transfer.Mode.COPY, Transfer.OnConflict.OVERWRITE,

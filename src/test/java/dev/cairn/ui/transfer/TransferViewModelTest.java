@@ -13,6 +13,7 @@ import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.testing.JournalLines;
+import dev.cairn.testing.LinkedFolder;
 import dev.cairn.testing.RunRows;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
@@ -138,10 +139,9 @@ class TransferViewModelTest {
 
     @Test
     void aMoveToTheSameFolderOpenedThroughASymlinkIsRefusedForOneIdAndForAPattern() throws Exception {
-        Path real = java.nio.file.Files.createDirectories(dir.resolve("real"));
-        Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("link"), real);
-        try (StateBackend files = Backends.open("file://" + real, BackendOptions.defaults());
-             StateBackend linked = Backends.open("file://" + link, BackendOptions.defaults())) {
+        LinkedFolder folder = LinkedFolder.create(dir);
+        try (StateBackend files = Backends.open("file://" + folder.real(), BackendOptions.defaults());
+             StateBackend linked = Backends.open("file://" + folder.link(), BackendOptions.defaults())) {
             StateDocument a = StateDocument.of(Json.parse("{\"singer_state\": {\"v\": \"A\"}}"), Json.object());
             files.write("dev:a", a, null);
             files.write("dev:b", a, null);
