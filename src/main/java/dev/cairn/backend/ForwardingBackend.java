@@ -1,5 +1,6 @@
 package dev.cairn.backend;
 
+import dev.cairn.state.Glob;
 import dev.cairn.state.StateDocument;
 import java.time.Instant;
 import java.util.Optional;
@@ -21,8 +22,23 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public StateStorage storage() {
+        return backend.storage();
+    }
+
+    @Override
+    public String storageKey(String stateId) {
+        return backend.storageKey(stateId);
+    }
+
+    @Override
     public void list(String pattern, Consumer<ListedState> sink) {
         backend.list(pattern, sink);
+    }
+
+    @Override
+    public void listMatching(Glob glob, Consumer<ListedState> sink) {
+        backend.listMatching(glob, sink);
     }
 
     @Override

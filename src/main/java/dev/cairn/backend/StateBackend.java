@@ -1,5 +1,6 @@
 package dev.cairn.backend;
 
+import dev.cairn.state.Glob;
 import dev.cairn.state.StateDocument;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,8 +19,44 @@ public interface StateBackend extends AutoCloseable {
     /** The backend's URI with any secret removed, fit for display and logs. */
     String displayUri();
 
+    /**
+     * What this backend's states are stored in, whatever URI named it (see {@link StateStorage}); a
+     * server may be asked, so not on the UI thread.
+     *
+     * @throws BackendException the storage could not be asked
+     */
+    StateStorage storage();
+
+    /**
+     * The key {@link #storage()} files the ID's state under: the ID itself in a system database, the
+     * key of its {@code state.json} (prefix and layout included) in a folder or bucket.
+     */
+    default String storageKey(String stateId) {
+        return stateId;
+    }
+
     /** The state IDs matching a Meltano pattern as this backend family interprets it (null: all), in backend order. */
     void list(String pattern, Consumer<ListedState> sink);
+
+    /**
+     * The state IDs the glob matches, whole ID against the whole pattern ({@link Glob}), the same
+     * IDs on every backend: what Cairn's writes (clear, copy, move) select by, where {@link #list}
+     * keeps each family's Meltano reading ({@code LIKE} in a system database, one folder level on
+     * {@code file://}).
+     */
+    default void listMatching(Glob glob, Consumer<ListedState> sink) {
+        list(null, listed -> {
+            if (glob.matches(listed.stateId())) {
+                sink.accept(listed);
+            }
+        });
+    }
+
+    default List<ListedState> listMatching(Glob glob) {
+        List<ListedState> out = new ArrayList<>();
+        listMatching(glob, out::add);
+        return out;
+    }
 
     default List<ListedState> list(String pattern) {
         List<ListedState> out = new ArrayList<>();

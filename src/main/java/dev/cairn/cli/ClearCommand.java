@@ -5,6 +5,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.state.Glob;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -29,7 +30,9 @@ final class ClearCommand implements Callable<Integer> {
         @Option(names = "--all", required = true, description = "Every state in the backend.")
         boolean all;
 
-        @Option(names = "--pattern", required = true, paramLabel = "GLOB", description = "The states matching a pattern.")
+        @Option(names = "--pattern", required = true, paramLabel = "GLOB", description = "The states whose whole ID"
+                + " matches a glob (* ? [seq] [!seq]), the same IDs on every backend: a system database's"
+                + " LIKE wildcards _ and %% are plain characters here.")
         String pattern;
     }
 
@@ -54,21 +57,26 @@ final class ClearCommand implements Callable<Integer> {
             if (selection.stateId != null) {
                 ids.add(selection.stateId);
             } else {
-                for (ListedState listed : b.list(selection.all ? null : selection.pattern)) {
-                    ids.add(listed.stateId());
-                }
+                List<ListedState> listed = selection.all ? b.list(null) : b.listMatching(Glob.compile(selection.pattern));
+                listed.forEach(state -> ids.add(state.stateId()));
             }
             List<WriteCommand> commands = new ArrayList<>();
             for (String id : ids) {
                 commands.add(WriteCommand.plan(b, id, edit));
             }
             String what = ids.size() == 1 ? commands.get(0).description()
-                    : edit.verb() + " of " + ids.size() + " states on " + b.displayUri();
+                    : edit.verb() + " of " + ids.size() + " states on " + b.displayUri() + " (" + named(ids) + ")";
             writes.apply(commands, flags, what + "?");
             if (!flags.dryRun) {
                 spec.commandLine().getErr().println(ids.size() + " state(s) were successfully cleared");
             }
         }
         return 0;
+    }
+
+    /** The IDs a question names, the first ten of many. */
+    private static String named(List<String> ids) {
+        List<String> shown = ids.stream().limit(10).map(PrintableId::of).toList();
+        return String.join(", ", shown) + (ids.size() > shown.size() ? " and " + (ids.size() - shown.size()) + " more" : "");
     }
 }

@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
@@ -49,6 +50,10 @@ final class DiffCommand implements Callable<Integer> {
             if (againstBackend != null) {
                 try (StateBackend ob = backend.open(againstBackend)) {
                     other = ob.read(againstId == null ? stateId : againstId);
+                    if (StateStorage.sameState(b, stateId, ob, other.stateId())) {
+                        spec.commandLine().getErr().println("cairn: " + b.displayUri() + " and " + ob.displayUri()
+                                + " name the same storage: this compares " + stateId + " with itself");
+                    }
                 }
             } else {
                 other = b.read(againstId);

@@ -34,7 +34,9 @@ abstract class TransferCommand implements Callable<Integer> {
     @Option(names = "--to-backend", paramLabel = "URI", description = "Destination backend (default: the same backend).")
     String toBackend;
 
-    @Option(names = "--pattern", paramLabel = "GLOB", description = "Transfer every ID matching the pattern.")
+    @Option(names = "--pattern", paramLabel = "GLOB", description = "Transfer every ID whose whole ID matches a glob"
+            + " (* ? [seq] [!seq]), the same IDs on every backend: a system database's LIKE wildcards _ and %% are plain"
+            + " characters here.")
     String pattern;
 
     @Option(names = "--rename", paramLabel = "FROM=TO", description = "Rewrite IDs, '*' for the varying part: dev:*=prod:*.")
@@ -137,7 +139,13 @@ abstract class TransferCommand implements Callable<Integer> {
         if (rename != null) {
             throw new UserError("--rename goes with --pattern");
         }
-        return List.of(new Transfer.Item(sourceId, targetId == null ? sourceId : targetId));
+        List<Transfer.Item> items = List.of(new Transfer.Item(sourceId, targetId == null ? sourceId : targetId));
+        try {
+            transfer.requireDisjoint(items);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+        return items;
     }
 
     private int preview(Transfer transfer, List<Transfer.Item> items, PrintWriter out) {

@@ -6,7 +6,9 @@ import dev.cairn.backend.BackendException;
 import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.StoredState;
+import dev.cairn.state.Glob;
 import dev.cairn.state.StateError;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -96,6 +98,7 @@ public final class Transfer {
     private final Content content;
     private final Journal journal;
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    private volatile Boolean sharedStorage;
 
     public Transfer(StateBackend source, StateBackend target, Mode mode, OnConflict onConflict, Content content,
                     Journal journal) {
@@ -108,13 +111,16 @@ public final class Transfer {
     }
 
     /**
-     * The source IDs matching a pattern (the source backend's Meltano semantics), renamed.
+     * The source IDs the glob matches (null: every ID), renamed: the same IDs on every backend
+     * ({@link StateBackend#listMatching}), not the family's Meltano reading of the pattern
+     * ({@code LIKE} on a system database).
      *
-     * @throws IllegalArgumentException the renamed IDs meet each other or the sources (see {@link #requireDisjoint})
+     * @throws IllegalArgumentException the renamed IDs meet each other or the sources, or a move's
+     *         meet themselves (see {@link #requireDisjoint})
      */
     public List<Item> select(String pattern, Rename rename) {
         List<Item> items = new ArrayList<>();
-        for (ListedState listed : source.list(pattern)) {
+        for (ListedState listed : pattern == null ? source.list(null) : source.listMatching(Glob.compile(pattern))) {
             items.add(new Item(listed.stateId(), rename.apply(listed.stateId())));
         }
         requireDisjoint(items);
@@ -123,9 +129,11 @@ public final class Transfer {
 
     /**
      * Refuses items of which two write to one destination ({@code *-*=**} maps {@code a-bc} and
-     * {@code ab-c} to {@code abc}), or one writes to another one's source in the same backend
+     * {@code ab-c} to {@code abc}), or one writes to another one's source in the same storage
      * ({@code n:a -> n:ax} with {@code n:ax -> n:axx}): which state survives would depend on the
-     * order the items run in, and the other is lost.
+     * order the items run in, and the other is lost. A move also refuses items whose destination is
+     * their source under another name (a symlinked folder, {@code localhost} for {@code 127.0.0.1}, a
+     * prefix with a trailing {@code /}): it would copy the state onto itself, then delete it.
      *
      * @throws IllegalArgumentException naming the first such ID; nothing has been written
      */
@@ -139,13 +147,23 @@ public final class Transfer {
                         + " would both be " + done + " to " + item.targetId() + " (the last one would win)");
             }
         }
-        if (!sameBackend()) {
+        if (!sameStorage()) {
             return;
         }
+        if (mode == Mode.MOVE) {
+            List<Item> ontoItself = items.stream().filter(this::sameState).toList();
+            if (!ontoItself.isEmpty()) {
+                Item first = ontoItself.get(0);
+                throw new IllegalArgumentException("refused: " + first.sourceId() + " on " + source.displayUri() + " and "
+                        + first.targetId() + " on " + target.displayUri() + " are one state, the two naming the same"
+                        + " storage" + (items.size() > 1 ? " (" + ontoItself.size() + " of " + items.size() + " IDs)" : "")
+                        + ": a move would copy it onto itself, then delete it; nothing was written");
+            }
+        }
         Map<String, Item> bySource = new HashMap<>();
-        items.forEach(item -> bySource.put(item.sourceId(), item));
+        items.forEach(item -> bySource.put(source.storageKey(item.sourceId()), item));
         for (Item item : items) {
-            Item overwritten = bySource.get(item.targetId());
+            Item overwritten = bySource.get(target.storageKey(item.targetId()));
             if (overwritten != null && overwritten != item) {
                 throw new IllegalArgumentException("refused: " + item.sourceId() + " would be " + done + " onto "
                         + item.targetId() + ", which is itself " + done + " to " + overwritten.targetId()
@@ -154,8 +172,22 @@ public final class Transfer {
         }
     }
 
-    private boolean sameBackend() {
-        return source == target || source.displayUri().equals(target.displayUri());
+    /**
+     * Whether source and destination keep their states in one storage, whatever their URIs say;
+     * asked once, on the first thread that needs it (a server may be asked).
+     */
+    private boolean sameStorage() {
+        Boolean shared = sharedStorage;
+        if (shared == null) {
+            shared = StateStorage.shared(source, target);
+            sharedStorage = shared;
+        }
+        return shared;
+    }
+
+    /** Whether the item's destination is its source: the same key in the same storage. */
+    private boolean sameState(Item item) {
+        return sameStorage() && source.storageKey(item.sourceId()).equals(target.storageKey(item.targetId()));
     }
 
     /** Asks a running transfer to stop after the items in flight; the rest end as CANCELLED. */
@@ -173,8 +205,12 @@ public final class Transfer {
      * absent is planned as absent unread ({@code existing} null: every destination is read).
      */
     private Planned plan(Item item, Set<String> existing) {
-        if (sameBackend() && item.sourceId().equals(item.targetId())) {
-            return new Planned(item, null, null, Outcome.FAILED, "source and destination are the same state");
+        if (sameState(item)) {
+            String why = "source and destination are the same state" + (source.displayUri().equals(target.displayUri())
+                    ? "" : " (" + source.displayUri() + " and " + target.displayUri() + " name the same storage)");
+            return mode == Mode.MOVE
+                    ? new Planned(item, null, null, Outcome.FAILED, why + ": a move would delete it")
+                    : new Planned(item, null, null, Outcome.SKIPPED, why + ": nothing to copy");
         }
         StoredState from = source.read(item.sourceId());
         if (!from.exists()) {

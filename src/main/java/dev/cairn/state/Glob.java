@@ -219,6 +219,15 @@ public final class Glob {
         return classes.get(-3 - token).contains(c);
     }
 
+    /**
+     * The literal text every match starts with ({@code "dev:tap-"} for {@code dev:tap-*}), for a
+     * store to narrow its listing by before the glob decides; empty where the pattern starts with a
+     * wildcard.
+     */
+    public String literalPrefix() {
+        return leadingStar ? "" : segments[0].head;
+    }
+
     public String pattern() {
         return pattern;
     }

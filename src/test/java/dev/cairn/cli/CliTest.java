@@ -273,6 +273,35 @@ class CliTest {
     }
 
     @Test
+    void clearByPatternOnASystemDatabaseClearsWhatTheGlobMatchesNotWhatLikeMatches() {
+        for (String id : List.of("abc", "a_c", "a%c")) {
+            assertEquals(0, cairn("set", "--backend", db, id, "{\"singer_state\": {}}", "--force"), err());
+        }
+        assertEquals(0, cairn("clear", "--backend", db, "--pattern", "a_c", "--dry-run"), err());
+        assertTrue(out().contains("a_c"), out());
+        assertFalse(out().contains("abc") || out().contains("a%c"), "LIKE's _ must not pick abc: " + out());
+        assertEquals(0, cairn("clear", "--backend", db, "--pattern", "a_c", "--force"), err());
+        assertEquals(0, cairn("clear", "--backend", db, "--pattern", "%", "--force"), err());
+        assertEquals(0, cairn("list", "--backend", db, "--pattern", "a*"));
+        assertEquals(List.of("a%c", "abc"), out().lines().sorted().toList(), "only a_c was cleared");
+    }
+
+    @Test
+    void moveOntoTheSameFolderThroughASymlinkIsRefusedAndKeepsTheState() throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("files-link"), Path.of(files.substring("file://".length())));
+        assertEquals(0, cairn("get", "--backend", files, A));
+        String before = out();
+        assertEquals(1, cairn("move", "--backend", files, A, "--to-backend", "file://" + link, "--force"));
+        assertTrue(err().contains("same storage"), err());
+        assertEquals(0, cairn("get", "--backend", files, A));
+        assertEquals(before, out(), "the state is still there");
+        assertEquals(0, cairn("copy", "--backend", files, A, "--to-backend", "file://" + link, "--force"), err());
+        assertTrue(out().contains("same state"), out());
+        assertEquals(0, cairn("diff", "--backend", files, A, "--against-backend", "file://" + link), err());
+        assertTrue(err().contains("name the same storage: this compares " + A + " with itself"), err());
+    }
+
+    @Test
     void copyAcrossBackendsWithPreservePartialKeepsBytes() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         String target = "file://" + empty;

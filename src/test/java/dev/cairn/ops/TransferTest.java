@@ -339,11 +339,11 @@ class TransferTest {
     }
 
     @Test
-    void copyingAStateOntoItselfIsRefused() throws Exception {
+    void movingAStateOntoItselfIsRefused() throws Exception {
         try (StateBackend a = Backends.open(Fixtures.systemDb(dir), BackendOptions.defaults())) {
             Transfer t = new Transfer(a, a, Transfer.Mode.MOVE, Transfer.OnConflict.OVERWRITE, Transfer.Content.EFFECTIVE, journal());
-            List<Transfer.Result> r = t.run(List.of(new Transfer.Item(A, A)), 1, (d, n, x) -> { });
-            assertEquals(Transfer.Outcome.FAILED, r.get(0).outcome());
+            assertEquals(Transfer.Outcome.FAILED, t.plan(new Transfer.Item(A, A)).expected());
+            assertThrows(IllegalArgumentException.class, () -> t.run(List.of(new Transfer.Item(A, A)), 1, (d, n, x) -> { }));
             assertTrue(a.read(A).exists());
         }
     }

@@ -15,6 +15,7 @@ import com.azure.storage.blob.options.BlockBlobSimpleUploadOptions;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Version;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.time.Instant;
 import java.util.function.BiConsumer;
 
@@ -28,7 +29,7 @@ final class AzureBlobStore extends CloudBlobStore {
     private final BlobContainerClient container;
 
     AzureBlobStore(BlobContainerClient container, String displayUri) {
-        super("azure://" + container.getBlobContainerName(), displayUri);
+        super("azure", URI.create(container.getAccountUrl()), container.getBlobContainerName(), displayUri);
         this.container = container;
     }
 

@@ -5,6 +5,7 @@ import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.StateDocument;
@@ -47,6 +48,17 @@ public final class BlobStateBackend implements StateBackend {
     @Override
     public String displayUri() {
         return store.displayUri();
+    }
+
+    @Override
+    public StateStorage storage() {
+        return store.storage();
+    }
+
+    /** The key of the ID's {@code state.json} in the store, the cloud prefix included. */
+    @Override
+    public String storageKey(String stateId) {
+        return layout.stateKey(stateId);
     }
 
     @Override

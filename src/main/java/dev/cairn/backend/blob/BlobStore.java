@@ -1,5 +1,6 @@
 package dev.cairn.backend.blob;
 
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.Version;
 import java.time.Instant;
 import java.util.Arrays;
@@ -15,6 +16,9 @@ public interface BlobStore extends AutoCloseable {
 
     /** The store's location with secrets removed. */
     String displayUri();
+
+    /** What the store is: its folder, or its bucket on its service (see {@link StateStorage}). */
+    StateStorage storage();
 
     /** The blob at the key, or {@code null} when there is none. */
     Blob get(String key);

@@ -1,7 +1,9 @@
 package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.Version;
+import java.net.URI;
 import java.util.Arrays;
 
 /**
@@ -14,15 +16,26 @@ abstract class CloudBlobStore implements BlobStore {
     /** Where keys live, as the service names it ({@code s3://bucket}), for error messages. */
     private final String location;
     private final String displayUri;
+    private final StateStorage.ObjectStore storage;
 
-    CloudBlobStore(String location, String displayUri) {
-        this.location = location;
+    /**
+     * @param kind the URI scheme Meltano names the service by: {@code s3}, {@code azure}, {@code gs}
+     * @param service the endpoint the client talks to, or null for the cloud's own
+     */
+    CloudBlobStore(String kind, URI service, String bucket, String displayUri) {
+        this.location = kind + "://" + bucket;
         this.displayUri = displayUri;
+        this.storage = new StateStorage.ObjectStore(kind, service, bucket);
     }
 
     @Override
     public final String displayUri() {
         return displayUri;
+    }
+
+    @Override
+    public final StateStorage storage() {
+        return storage;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.Version;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,6 +37,11 @@ final class FileBlobStore implements BlobStore {
 
     FileBlobStore(Path root) {
         this.root = root;
+    }
+
+    @Override
+    public StateStorage storage() {
+        return StateStorage.LocalFile.of("folder", root);
     }
 
     Path root() {

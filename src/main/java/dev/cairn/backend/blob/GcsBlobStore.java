@@ -8,6 +8,7 @@ import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Version;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.net.URI;
 import java.time.Instant;
 import java.util.function.BiConsumer;
 
@@ -25,7 +26,7 @@ final class GcsBlobStore extends CloudBlobStore {
     private final String bucket;
 
     GcsBlobStore(Storage storage, String bucket, String displayUri) {
-        super("gs://" + bucket, displayUri);
+        super("gs", URI.create(storage.getOptions().getHost()), bucket, displayUri);
         this.storage = storage;
         this.bucket = bucket;
     }

@@ -1,5 +1,7 @@
 package dev.cairn.backend.systemdb;
 
+import dev.cairn.backend.StateStorage;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
@@ -29,4 +31,7 @@ interface Dialect {
      * own (a pool's).
      */
     int scanPage();
+
+    /** What the connection's {@code state} table is stored in, as the database reports it. */
+    StateStorage storage(Connection c) throws SQLException;
 }

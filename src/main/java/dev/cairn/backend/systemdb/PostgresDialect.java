@@ -1,8 +1,13 @@
 package dev.cairn.backend.systemdb;
 
+import dev.cairn.backend.StateStorage;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.util.UUID;
 
 /**
@@ -45,5 +50,22 @@ final class PostgresDialect implements Dialect {
     @Override
     public int scanPage() {
         return 0;
+    }
+
+    /**
+     * Asks the server which server, database and {@code state} table the connection reached: the
+     * host name in the URI ({@code localhost}, {@code 127.0.0.1}, an alias) does not tell.
+     */
+    @Override
+    public StateStorage storage(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rows = s.executeQuery("SELECT pg_postmaster_start_time(), COALESCE(inet_server_port(), 0), d.oid,"
+                     + " COALESCE(to_regclass('state')::oid, 0) FROM pg_database d WHERE d.datname = current_database()")) {
+            if (!rows.next()) {
+                throw new SQLException("the server does not list the connection's own database");
+            }
+            return new StateStorage.PostgresDatabase(rows.getObject(1, OffsetDateTime.class).toInstant(), rows.getInt(2),
+                    rows.getLong(3), rows.getLong(4));
+        }
     }
 }

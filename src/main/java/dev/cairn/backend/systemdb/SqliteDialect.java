@@ -1,6 +1,11 @@
 package dev.cairn.backend.systemdb;
 
+import dev.cairn.backend.StateStorage;
+import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -45,5 +50,17 @@ final class SqliteDialect implements Dialect {
     @Override
     public int scanPage() {
         return 2_000;
+    }
+
+    /** The main database's file as SQLite opened it, resolved to what it really is (a symlink, a hard link). */
+    @Override
+    public StateStorage storage(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rows = s.executeQuery("SELECT file FROM pragma_database_list WHERE name = 'main'")) {
+            if (!rows.next() || rows.getString(1) == null || rows.getString(1).isEmpty()) {
+                throw new SQLException("SQLite names no file for the main database");
+            }
+            return StateStorage.LocalFile.of("sqlite", Path.of(rows.getString(1)));
+        }
     }
 }

@@ -10,8 +10,10 @@ import dev.cairn.backend.ReadOnlyException;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
+import dev.cairn.state.Glob;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
@@ -60,6 +62,11 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         return displayUri;
     }
 
+    @Override
+    public StateStorage storage() {
+        return query(dialect::storage);
+    }
+
     /** Whether the state table is there; without it, a runs table must be, or this is no Meltano database. */
     private boolean hasStateTable() {
         boolean hasState = readable("SELECT state_id, completed_state, partial_state, updated_at FROM state");
@@ -85,6 +92,30 @@ public final class SystemDbBackend implements StateBackend, RunLog {
             return;
         }
         select("SELECT state_id FROM state", pattern, rows -> sink.accept(ListedState.visible(rows.getString(1))));
+    }
+
+    /**
+     * The rows whose ID starts with the glob's literal prefix (an escaped {@code LIKE}: SQLite's is
+     * case-blind, so it may find more), then the glob's own decision on each.
+     */
+    @Override
+    public void listMatching(Glob glob, Consumer<ListedState> sink) {
+        if (fromRuns) {
+            StateBackend.super.listMatching(glob, sink);
+            return;
+        }
+        String prefix = glob.literalPrefix();
+        String sql = "SELECT state_id FROM state" + (prefix.isEmpty() ? "" : " WHERE state_id LIKE ? ESCAPE '\\'");
+        stream(sql, prefix.isEmpty() ? null : escapedForLike(prefix) + "%", rows -> {
+            String id = rows.getString(1);
+            if (glob.matches(id)) {
+                sink.accept(ListedState.visible(id));
+            }
+        });
+    }
+
+    private static String escapedForLike(String literal) {
+        return literal.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 
     /**
@@ -458,19 +489,23 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         }
     }
 
+    /** The rows of the IDs matching a Meltano pattern (null: every row); the database's LIKE does the matching. */
     private void select(String sql, String pattern, RowSink sink) {
+        stream(pattern == null ? sql : sql + " WHERE state_id LIKE ?", pattern == null ? null : like(pattern), sink);
+    }
+
+    /** Streams a query's rows, its one parameter (if any) bound to {@code parameter}. */
+    private void stream(String sql, String parameter, RowSink sink) {
         query(c -> {
             boolean autoCommit = c.getAutoCommit();
             // PostgreSQL streams with a fetch size only inside a transaction.
             c.setAutoCommit(dialect.fetchSize() == 0);
-            String where = pattern == null ? "" : " WHERE state_id LIKE ?";
             // No ORDER BY: Meltano lists in the table's order, and sorting 100k IDs in the database
             // costs three times the listing itself (measured on PostgreSQL).
-            try (PreparedStatement s = c.prepareStatement(sql + where)) {
+            try (PreparedStatement s = c.prepareStatement(sql)) {
                 s.setFetchSize(dialect.fetchSize());
-                if (pattern != null) {
-                    // the database's LIKE does the rest
-                    s.setString(1, like(pattern));
+                if (parameter != null) {
+                    s.setString(1, parameter);
                 }
                 try (ResultSet rows = s.executeQuery()) {
                     while (rows.next()) {

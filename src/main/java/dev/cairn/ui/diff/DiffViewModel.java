@@ -1,6 +1,7 @@
 package dev.cairn.ui.diff;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.PrettyText;
 import dev.cairn.state.RenderedState;
@@ -145,7 +146,7 @@ public final class DiffViewModel implements SelectionTab {
             leftTitle.set(result.sides().leftTitle());
             rightTitle.set(result.sides().rightTitle());
             diff.set(result.diff());
-            message.set(result.diff().summary().description());
+            message.set(result.diff().summary().description() + result.sides().note());
             hunk.set(result.diff().hunkStarts().length > 0 ? 0 : -1);
         }, failure -> {
             message.set(failure.message());
@@ -156,7 +157,12 @@ public final class DiffViewModel implements SelectionTab {
         });
     }
 
-    private record Sides(String leftTitle, PrettyText left, String rightTitle, PrettyText right) { }
+    /** The two texts and their titles; {@code note} is said after the summary ("" for nothing). */
+    private record Sides(String leftTitle, PrettyText left, String rightTitle, PrettyText right, String note) {
+        Sides(String leftTitle, PrettyText left, String rightTitle, PrettyText right) {
+            this(leftTitle, left, rightTitle, right, "");
+        }
+    }
 
     private record Result(Sides sides, AlignedDiff diff) { }
 
@@ -171,8 +177,11 @@ public final class DiffViewModel implements SelectionTab {
                 return new Sides("completed", texts.completed(checkCancelled), "partial", texts.partial(checkCancelled));
             case OTHER_BACKEND: {
                 StoredState other = there.backend().read(name);
+                String note = StateStorage.sameState(here, name, there.backend(), name)
+                        ? " " + backendName + " and " + there.name() + " name the same storage: this is the state compared with itself."
+                        : "";
                 return new Sides(backendName + " · effective", texts.effective(checkCancelled), there.name() + " · effective",
-                        PrettyText.of(other.document().effective()));
+                        PrettyText.of(other.document().effective()), note);
             }
             case OTHER_ID: {
                 StoredState other = here.read(id);

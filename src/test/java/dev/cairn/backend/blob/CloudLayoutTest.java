@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.ListedState;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.Version;
 import java.time.Instant;
 import java.util.List;
@@ -22,6 +23,11 @@ class CloudLayoutTest {
         @Override
         public String displayUri() {
             return "keys";
+        }
+
+        @Override
+        public StateStorage storage() {
+            return new StateStorage.ObjectStore("s3", null, "keys");
         }
 
         @Override

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.TestAzurite;
 import dev.cairn.backend.TestGcs;
 import dev.cairn.backend.TestS3;
@@ -148,6 +149,11 @@ class MeltanoLockTest {
         @Override
         public String displayUri() {
             return store.displayUri();
+        }
+
+        @Override
+        public StateStorage storage() {
+            return store.storage();
         }
 
         @Override

@@ -87,6 +87,22 @@ class DiffViewModelTest {
     }
 
     @Test
+    void comparingWithTheSameDatabaseOpenedThroughASymlinkSaysItIsTheStateItself() throws Exception {
+        Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("prod-link.db"), dir.resolve("prod/meltano.db"));
+        try (StateBackend again = dev.cairn.backend.Backends.open("sqlite:///" + link, dev.cairn.backend.BackendOptions.defaults())) {
+            DiffViewModel model = subject();
+            ui.run(() -> {
+                model.setOtherBackends(List.of(new DiffViewModel.BackendChoice("prod (link)", again)));
+                model.modeProperty().set(DiffViewModel.Mode.OTHER_BACKEND);
+            });
+            ui.awaitIdle();
+            assertTrue(ui.call(() -> model.messageProperty().get()).endsWith(
+                    " prod and prod (link) name the same storage: this is the state compared with itself."),
+                    ui.call(() -> model.messageProperty().get()));
+        }
+    }
+
+    @Test
     void cancellingTheComparisonFromTheStatusBarSaysSo() {
         DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
         CountDownLatch busy = ui.occupyWorkers();

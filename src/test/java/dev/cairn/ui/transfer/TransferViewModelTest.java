@@ -13,6 +13,7 @@ import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.testing.JournalLines;
+import dev.cairn.testing.LinkedFolder;
 import dev.cairn.testing.RunRows;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
@@ -133,6 +134,44 @@ class TransferViewModelTest {
             assertFalse(ui.call(() -> model.canRunProperty().get()));
             assertEquals(a, files.read("n:a").document());
             assertEquals(ax, files.read("n:ax").document());
+        }
+    }
+
+    @Test
+    void aMoveToTheSameFolderOpenedThroughASymlinkIsRefusedForOneIdAndForAPattern() throws Exception {
+        LinkedFolder folder = LinkedFolder.create(dir);
+        try (StateBackend files = Backends.open("file://" + folder.real(), BackendOptions.defaults());
+             StateBackend linked = Backends.open("file://" + folder.link(), BackendOptions.defaults())) {
+            StateDocument a = StateDocument.of(Json.parse("{\"singer_state\": {\"v\": \"A\"}}"), Json.object());
+            files.write("dev:a", a, null);
+            files.write("dev:b", a, null);
+            WriteTarget from = new WriteTarget("dev", files, Environment.DEV, false);
+            WriteTarget to = new WriteTarget("dev through a link", linked, Environment.DEV, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> {
+                model.open(from, "dev:a", List.of(from, to), "");
+                model.destinationProperty().set(to);
+                model.modeProperty().set(Transfer.Mode.MOVE);
+            });
+            ui.run(model::plan);
+            ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
+            Row row = ui.call(() -> model.rows().get(0));
+            assertEquals(Transfer.Outcome.FAILED, row.outcome(), row.detail());
+            assertTrue(row.detail().contains("same state"), row.detail());
+            assertFalse(ui.call(() -> model.canRunProperty().get()), "nothing to run: the one ID is refused");
+
+            ui.run(() -> {
+                model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
+                model.patternProperty().set("dev:*");
+            });
+            ui.run(model::plan);
+            ui.await(() -> model.messageProperty().get().contains("refused"), Duration.ofSeconds(30));
+            assertEquals(Stage.EDITING, ui.call(() -> model.stageProperty().get()));
+            assertTrue(ui.call(() -> model.messageProperty().get()).contains("same storage (2 of 2 IDs)"),
+                    ui.call(() -> model.messageProperty().get()));
+            assertFalse(ui.call(() -> model.canRunProperty().get()));
+            assertEquals(a, files.read("dev:a").document());
+            assertEquals(a, files.read("dev:b").document());
         }
     }
 
