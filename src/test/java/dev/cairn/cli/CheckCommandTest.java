@@ -6,16 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cairn.testing.Fixtures;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cairn check}: its three formats and its exit status, through the real entry point. */
@@ -23,33 +19,21 @@ class CheckCommandTest {
 
     @TempDir
     Path dir;
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    @BeforeEach
-    void home() {
-        System.setProperty("cairn.home", dir.resolve("home").toString());
-    }
-
-    @AfterEach
-    void tearDown() {
-        System.clearProperty("cairn.home");
-    }
+    @RegisterExtension
+    final CliRun cli = new CliRun();
 
     private int cairn(String... args) {
-        out.reset();
-        err.reset();
-        return Cli.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return cli.cairn(args);
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return cli.out();
     }
 
     @Test
     void findingsAreListedWorstFirstWithTheirFixAndExitOne() {
         String db = Fixtures.systemDb(dir);
-        assertEquals(1, cairn("check", "--backend", db), err.toString(StandardCharsets.UTF_8));
+        assertEquals(1, cairn("check", "--backend", db), cli.err());
         List<String> lines = out().lines().collect(Collectors.toList());
         assertTrue(lines.get(0).matches("error +corrupt-json +" + Fixtures.F), lines.get(0));
         assertTrue(out().contains("fix: clear the partial state: cairn clear (this backend) --partial-only " + Fixtures.B), out());

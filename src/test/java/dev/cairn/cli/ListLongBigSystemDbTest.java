@@ -4,17 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cairn.testing.BackendLockWatchdog;
 import dev.cairn.testing.BigSystemDb;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cairn list --long} reads every state of system databases with tens of thousands of states and runs rows. */
@@ -23,16 +19,8 @@ class ListLongBigSystemDbTest {
 
     @TempDir
     Path dir;
-
-    @BeforeEach
-    void home() {
-        System.setProperty("cairn.home", dir.resolve("home").toString());
-    }
-
-    @AfterEach
-    void tearDown() {
-        System.clearProperty("cairn.home");
-    }
+    @RegisterExtension
+    final CliRun cli = new CliRun();
 
     @Test
     void twentyThousandSqliteStates() throws Exception {
@@ -55,12 +43,8 @@ class ListLongBigSystemDbTest {
     }
 
     private void listsEveryState(String uri, int count) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = Cli.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                "list", "--backend", uri, "--long");
-        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
-        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
+        assertEquals(0, cli.cairn("list", "--backend", uri, "--long"), cli.err());
+        List<String> lines = cli.out().lines().collect(Collectors.toList());
         assertEquals(count, lines.size());
         assertEquals(IntStream.range(0, count).filter(BigSystemDb::running).count(),
                 lines.stream().filter(line -> line.contains("\trunning: ")).count());
