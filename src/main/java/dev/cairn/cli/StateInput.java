@@ -17,7 +17,7 @@ final class StateInput {
     /** Reads exactly one of the inline text and the file ({@code -} is standard input). */
     static ObjectNode read(String inline, Path file, boolean validate) {
         if ((inline == null) == (file == null)) {
-            throw new UserError("give the state either as an argument or with --input-file, not both or neither");
+            throw new UsageError("give the state either as an argument or with --input-file, not both or neither");
         }
         String text;
         String source;
