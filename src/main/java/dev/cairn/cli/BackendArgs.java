@@ -89,8 +89,13 @@ final class BackendArgs {
         return opened(Backends.open(otherUri, options(BackendOptions.defaults())));
     }
 
-    private static StateBackend opened(StateBackend backend) {
+    private StateBackend opened(StateBackend backend) {
         LOG.info("Opened {}", backend.displayUri());
+        String uri = backend.displayUri();
+        if (!windowsLayout && uri.startsWith("file:") && FileBackendFactory.looksLikeWindowsLayout(uri)) {
+            ((Cli) mixee.root().userObject()).warn(uri + " looks written by Meltano on Windows (folders named with the"
+                    + " base64 of their IDs): add --windows-layout to read them as IDs");
+        }
         return backend;
     }
 

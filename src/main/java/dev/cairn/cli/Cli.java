@@ -109,6 +109,14 @@ public final class Cli implements Runnable {
         return invocation.in(cwd);
     }
 
+    /** A warning on stderr, and in the log. */
+    void warn(String line) {
+        LOG.warn(line);
+        if (!verbose && !debug) {
+            stderr.println("cairn: warning: " + line);
+        }
+    }
+
     /** A line on stderr the user should see without {@code --verbose} (which prints the log's copy instead). */
     void announce(String line) {
         LOG.info("Using {}", line);

@@ -161,4 +161,28 @@ class CliStartTest {
         assertEquals(1, cairn(Map.of(), project, "list", "--connect-timeout", "1", "--read-timeout", "1"));
         assertFalse(err().contains("TOPSECRET"), err());
     }
+
+    @Test
+    void aMissingFolderIsAnErrorNamingIt() throws Exception {
+        Path missing = dir.resolve("no/such/dir");
+        assertEquals(1, cairn(Map.of(), dir, "list", "--backend", "file://" + missing));
+        assertEquals("cairn: no folder at " + missing + " (from file://" + missing + ")\n", err());
+        assertEquals("", out());
+        Files.writeString(dir.resolve("plain-file"), "x");
+        assertEquals(1, cairn(Map.of(), dir, "get", "--backend", "file://" + dir.resolve("plain-file"), "dev:x"));
+        assertEquals("cairn: " + dir.resolve("plain-file") + " is not a folder (from file://" + dir.resolve("plain-file") + ")\n", err());
+    }
+
+    @Test
+    void aWindowsLayoutFolderReadAsPosixIsPointedOut() {
+        String windows = dev.cairn.testing.Fixtures.windowsFileBackend(dir);
+        assertEquals(0, cairn(Map.of(), dir, "list", "--backend", windows), err());
+        assertTrue(err().startsWith("cairn: warning: ") && err().endsWith("add --windows-layout to read them as IDs\n"), err());
+        assertEquals(1, err().lines().count(), err());
+        assertEquals(0, cairn(Map.of(), dir, "list", "--backend", windows, "--windows-layout"), err());
+        assertEquals("", err());
+        assertTrue(out().contains(dev.cairn.testing.Fixtures.A + "\n"), out());
+        assertEquals(0, cairn(Map.of(), dir, "list", "--backend", dev.cairn.testing.Fixtures.fileBackend(dir)), err());
+        assertEquals("", err());
+    }
 }
