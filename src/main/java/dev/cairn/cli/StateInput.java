@@ -48,7 +48,8 @@ final class StateInput {
         }
     }
 
-    private static String readFile(Path file) {
+    /** A file's text ({@code -} is standard input); a missing or unreadable file is one sentence naming it once. */
+    static String readFile(Path file) {
         try {
             byte[] bytes = file.toString().equals("-") ? System.in.readAllBytes() : Files.readAllBytes(file);
             return new String(bytes, StandardCharsets.UTF_8);

@@ -185,4 +185,19 @@ class CliStartTest {
         assertEquals(0, cairn(Map.of(), dir, "list", "--backend", dev.cairn.testing.Fixtures.fileBackend(dir)), err());
         assertEquals("", err());
     }
+
+    @Test
+    void aMissingOrMalformedImportFileIsOneSentence() throws Exception {
+        String files = "file://" + Files.createDirectories(dir.resolve("import-target"));
+        Path missing = dir.resolve("missing.json");
+        assertEquals(1, cairn(Map.of(), dir, "import", "--backend", files, missing.toString(), "--force"));
+        assertEquals("cairn: no such file: " + missing + "\n", err());
+        for (String text : new String[] {"{\"a\": ", "{\"a\": {}} {}", "nope", "{\"a\": 1 # c\n}", "{'a': 1}"}) {
+            Path bad = Files.writeString(dir.resolve("bad.json"), text);
+            assertEquals(1, cairn(Map.of(), dir, "import", "--backend", files, bad.toString(), "--force"), text);
+            assertTrue(err().startsWith("cairn: invalid export file " + bad + ": "), err());
+            assertEquals(1, err().lines().count(), err());
+            assertFalse(err().contains("Feature") || err().contains("`"), "no Jackson hint: " + err());
+        }
+    }
 }
