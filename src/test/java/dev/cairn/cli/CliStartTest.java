@@ -160,6 +160,27 @@ class CliStartTest {
                 "MELTANO_STATE_BACKEND_AZURE_STORAGE_ACCOUNT_URL=http://127.0.0.1:1/acct?sv=2024&sig=TOPSECRET\n");
         assertEquals(1, cairn(Map.of(), project, "list", "--connect-timeout", "1", "--read-timeout", "1"));
         assertFalse(err().contains("TOPSECRET"), err());
+        assertTrue(err().contains("sig=***"), err());
+    }
+
+    @Test
+    void azureRefusingTheConnectionIsASentence() throws Exception {
+        Files.writeString(project.resolve("meltano.yml"), "version: 1\nstate_backend:\n  uri: azure://c/p\n");
+        Files.writeString(project.resolve(".env"), "MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING=DefaultEndpointsProtocol=http;"
+                + "AccountName=devstoreaccount1;AccountKey=a2V5;BlobEndpoint=http://127.0.0.1:1/devstoreaccount1\n");
+        assertEquals(1, cairn(Map.of(), project, "list", "--connect-timeout", "1", "--read-timeout", "1"));
+        assertTrue(err().lines().toList().get(1).startsWith("cairn: cannot open azure://c/p: connection refused, container c at"), err());
+    }
+
+    @Test
+    void unreachableServersAndMissingCredentialsAreSentences() {
+        assertEquals(1, cairn(Map.of(), dir, "list", "--backend", "s3://k:s@bucket/p", "--s3-endpoint", "http://no-such-host.invalid:9000"));
+        assertTrue(err().startsWith("cairn: cannot open s3://k:***@bucket/p: unknown host no-such-host.invalid, bucket bucket at"), err());
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("AWS_ACCESS_KEY_ID") == null
+                && !Files.exists(Path.of(System.getProperty("user.home"), ".aws")), "no AWS credentials on this machine");
+        assertEquals(1, cairn(Map.of(), dir, "list", "--backend", "s3://bucket/p", "--s3-endpoint", "http://127.0.0.1:1"));
+        assertTrue(err().startsWith("cairn: cannot open s3://bucket/p: no AWS credentials found (give them in the URI"), err());
+        assertEquals(1, err().lines().count(), err());
     }
 
     @Test
