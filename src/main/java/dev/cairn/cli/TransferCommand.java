@@ -86,8 +86,9 @@ abstract class TransferCommand implements Callable<Integer> {
             String verb = mode() == Transfer.Mode.MOVE ? "Move" : "Copy";
             String what = items.size() == 1
                     ? verb + " " + items.get(0).sourceId() + " on " + source.displayUri() + " to " + items.get(0).targetId()
-                    : verb + " " + items.size() + " states from " + source.displayUri();
-            Writes.confirm(what + " on " + destination.displayUri() + "?"
+                            + " on " + destination.displayUri()
+                    : verb + " " + items.size() + " states from " + source.displayUri() + " to " + destination.displayUri();
+            Writes.confirm(what + "?"
                     + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force);
             boolean terminal = System.console() != null;
             List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
