@@ -2,9 +2,6 @@ package dev.cairn.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -19,8 +16,7 @@ class CliStartTest {
     @TempDir
     Path dir;
     Path project;
-    final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    final CliRun run = new CliRun();
 
     @BeforeEach
     void setUp() throws Exception {
@@ -48,18 +44,15 @@ class CliStartTest {
     }
 
     private int cairn(Map<String, String> env, Path cwd, String... args) {
-        out.reset();
-        err.reset();
-        return Cli.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                new Invocation(env, cwd), args);
+        return run.cairn(new Invocation(env, cwd), args);
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return run.out();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return run.err();
     }
 
     @Test

@@ -3,9 +3,6 @@ package dev.cairn.cli;
 import static dev.cairn.testing.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -19,8 +16,7 @@ class CliWordingTest {
     @TempDir
     Path dir;
     String files;
-    final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    final CliRun run = new CliRun();
 
     @BeforeEach
     void setUp() {
@@ -34,13 +30,15 @@ class CliWordingTest {
     }
 
     private int cairn(String... args) {
-        out.reset();
-        err.reset();
-        return Cli.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return run.cairn(args);
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return run.err();
+    }
+
+    private String out() {
+        return run.out();
     }
 
     @Test
@@ -67,8 +65,8 @@ class CliWordingTest {
     void theJournalNamesAMoveAMove() {
         assertEquals(0, cairn("move", "--backend", files, B, "moved:b", "--force"), err());
         assertEquals(0, cairn("history", "--backend", files, "moved:b"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("\tMove from " + B), out.toString(StandardCharsets.UTF_8));
+        assertTrue(out().contains("\tMove from " + B), out());
         assertEquals(0, cairn("history", "--backend", files, B));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("\tMove to moved:b, source cleared"), out.toString(StandardCharsets.UTF_8));
+        assertTrue(out().contains("\tMove to moved:b, source cleared"), out());
     }
 }
