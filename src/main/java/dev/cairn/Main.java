@@ -14,7 +14,10 @@ public final class Main {
         // the window replaces it with one that also shows the error (ui.main.UncaughtErrors)
         Thread.setDefaultUncaughtExceptionHandler(Logs::uncaught);
         if (args.length == 0) {
-            Application.launch(App.class);
+            Display.problem(System.getProperty("os.name", ""), System.getenv(), Display::reachable).ifPresentOrElse(line -> {
+                System.err.println(line);
+                System.exit(1);
+            }, () -> Application.launch(App.class));
             return;
         }
         System.exit(Cli.run(args));

@@ -5,17 +5,24 @@ import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.blob.FileBackendFactory;
 import dev.cairn.meltano.MeltanoProject;
+import dev.cairn.meltano.ProjectDiscovery;
 import dev.cairn.meltano.StateLocation;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** How a command reaches its backend: a URI, or a Meltano project that says where its state lives. */
 final class BackendArgs {
 
     private static final Logger LOG = LoggerFactory.getLogger(BackendArgs.class);
+
+    /** The verb this is mixed into; its root is the {@link Cli} with the invocation's environment and working directory. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
 
     @Option(names = {"-b", "--backend"}, paramLabel = "URI",
             description = "State backend: sqlite:///path/meltano.db, postgresql://..., file:///path, s3://bucket/prefix,"
@@ -23,10 +30,12 @@ final class BackendArgs {
     String uri;
 
     @Option(names = "--project", paramLabel = "DIR",
-            description = "Use the state backend of this Meltano project (meltano.yml, .env, MELTANO_* variables).")
+            description = "Use the state backend of this Meltano project (meltano.yml, .env, MELTANO_* variables)."
+                    + " Without --backend or --project: MELTANO_PROJECT_ROOT's, or the project the working directory is in.")
     Path project;
 
-    @Option(names = "--environment", paramLabel = "ENV", description = "The project's environment whose settings apply.")
+    @Option(names = "--environment", paramLabel = "ENV", description = "The project's environment whose settings apply (default: MELTANO_ENVIRONMENT;"
+                    + " default_environment is ignored, as by `meltano state`).")
     String environment;
 
     @Option(names = "--windows-layout", description = "Read a file:// backend written by Meltano on Windows (base64 folder names).")
@@ -57,16 +66,21 @@ final class BackendArgs {
 
     StateBackend open() {
         if (uri != null && project != null) {
-            throw new UserError("give --backend or --project, not both");
+            throw new UsageError("give --backend or --project, not both");
         }
         if (uri != null) {
             return open(uri);
         }
-        if (project == null) {
-            throw new UserError("give the state backend: --backend URI, or --project DIR for a Meltano project's");
-        }
-        StateLocation location = MeltanoProject.open(project).stateLocation(environment);
-        LOG.info("State backend of project {}: {}", project, location.describe());
+        Cli root = (Cli) mixee.root().userObject();
+        Invocation invocation = root.invocation();
+        ProjectDiscovery.Found found = project != null
+                ? new ProjectDiscovery.Found(invocation.workingDir().resolve(project).toAbsolutePath().normalize(), "--project")
+                : ProjectDiscovery.find(invocation.workingDir(), invocation.env()).orElseThrow(() -> new UsageError(
+                        "give the state backend: --backend URI, or --project DIR, or run it in a Meltano project's folder"));
+        StateLocation location = MeltanoProject.open(found.root(), invocation.env())
+                .stateLocation(ProjectDiscovery.environment(environment, invocation.env()));
+        root.announce("state backend " + location.describe() + " of project " + found.root()
+                + (found.how().equals("--project") ? "" : " (" + found.how() + ")"));
         return opened(Backends.open(location.uri(), options(location.options())));
     }
 
@@ -75,14 +89,19 @@ final class BackendArgs {
         return opened(Backends.open(otherUri, options(BackendOptions.defaults())));
     }
 
-    private static StateBackend opened(StateBackend backend) {
+    private StateBackend opened(StateBackend backend) {
         LOG.info("Opened {}", backend.displayUri());
+        String uri = backend.displayUri();
+        if (!windowsLayout && uri.startsWith("file:") && FileBackendFactory.looksLikeWindowsLayout(uri)) {
+            ((Cli) mixee.root().userObject()).warn(uri + " looks written by Meltano on Windows (folders named with the"
+                    + " base64 of their IDs): add --windows-layout to read them as IDs");
+        }
         return backend;
     }
 
     private BackendOptions options(BackendOptions base) {
         if (connectTimeoutSeconds < 1 || readTimeoutSeconds < 1) {
-            throw new UserError("--connect-timeout and --read-timeout take a whole number of seconds, at least 1");
+            throw new UsageError("--connect-timeout and --read-timeout take a whole number of seconds, at least 1");
         }
         BackendOptions options = base.withLockWait(Duration.ofSeconds(lockWaitSeconds)).withReadOnly(readOnly)
                 .withConnectTimeout(Duration.ofSeconds(connectTimeoutSeconds))

@@ -60,15 +60,24 @@ final class ClearCommand implements Callable<Integer> {
                 List<ListedState> listed = selection.all ? b.list(null) : b.listMatching(Glob.compile(selection.pattern));
                 listed.forEach(state -> ids.add(state.stateId()));
             }
+            if (ids.isEmpty()) {
+                spec.commandLine().getErr().println("No state IDs matched.");
+                return 0;
+            }
             List<WriteCommand> commands = new ArrayList<>();
             for (String id : ids) {
                 commands.add(WriteCommand.plan(b, id, edit));
             }
             String what = ids.size() == 1 ? commands.get(0).description()
-                    : edit.verb() + " of " + ids.size() + " states on " + b.displayUri() + " (" + named(ids) + ")";
-            writes.apply(commands, flags, what + "?");
+                    : (partialOnly ? "Clear the partial state of " : "Clear ") + ids.size() + " states on " + b.displayUri()
+                            + " (" + named(ids) + ")";
+            int cleared = writes.apply(commands, flags, what + "?");
             if (!flags.dryRun) {
-                spec.commandLine().getErr().println(ids.size() + " state(s) were successfully cleared");
+                // Meltano's line when something was cleared; it counts IDs asked for, this counts states changed.
+                boolean absent = ids.size() == 1 && !commands.get(0).before().exists();
+                spec.commandLine().getErr().println(cleared > 0 ? cleared + " state(s) were successfully cleared"
+                        : absent ? "Nothing was cleared: there is no state " + PrintableId.of(ids.get(0)) + " on " + b.displayUri() + "."
+                        : "Nothing was cleared: nothing to clear.");
             }
         }
         return 0;

@@ -2,10 +2,13 @@ package dev.cairn.cli;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.ConflictException;
+import dev.cairn.backend.LockedException;
+import dev.cairn.meltano.UnknownEnvironment;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.logging.Logs;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,8 +19,9 @@ import picocli.CommandLine.ScopeType;
 
 /**
  * The command line: the verbs of {@code meltano state} on any backend, plus diff, history, undo and the journal's export.
- * Exit status: 0 done, 1 failed (one line on stderr says why), 2 bad usage, 3 the state changed
- * since it was read (nothing written). Every run is logged (docs/cli.md "Logs"); {@code --verbose} and
+ * Exit status: 0 done, 1 failed (one line on stderr says why), 2 bad usage (one line, and where
+ * {@code --help} tells more), 3 the state changed since it was read (nothing written), 4 a running
+ * pipeline holds the state's lock (nothing written). Every run is logged (docs/cli.md "Logs"); {@code --verbose} and
  * {@code --debug}, on every verb, also print the log's lines on stderr.
  */
 @Command(name = "cairn", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
@@ -32,7 +36,9 @@ public final class Cli implements Runnable {
             RestoreCommand.class, CheckCommand.class);
 
     public static final int FAILED = 1;
+    public static final int USAGE = CommandLine.ExitCode.USAGE;
     public static final int CONFLICT = 3;
+    public static final int LOCKED = 4;
 
     private static final Logger LOG = LoggerFactory.getLogger(Cli.class);
 
@@ -49,6 +55,13 @@ public final class Cli implements Runnable {
             description = "Also print Cairn's DEBUG lines on stderr (the log file keeps INFO and above).")
     boolean debug;
 
+    @Option(names = "--cwd", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "Run as if started in this folder (as `meltano --cwd`): the Meltano project is found from it.")
+    Path cwd;
+
+    private Invocation invocation;
+    private PrintStream stderr;
+
     public static int run(String... args) {
         return run(new PrintStream(System.out, true, StandardCharsets.UTF_8),
                 new PrintStream(System.err, true, StandardCharsets.UTF_8), args);
@@ -56,38 +69,75 @@ public final class Cli implements Runnable {
 
     /** Runs one command line with the given output streams; returns the exit status. */
     public static int run(PrintStream out, PrintStream err, String... args) {
+        return run(out, err, Invocation.ofProcess(), args);
+    }
+
+    /**
+     * Runs one command line with the given output streams, process environment and working
+     * directory; returns the exit status. Every line on {@code err} is redacted as the log is.
+     */
+    public static int run(PrintStream out, PrintStream err, Invocation invocation, String... args) {
+        PrintStream redactedErr = Redacting.stream(err);
         Cli root = new Cli();
         root.stdout = out;
+        root.stderr = redactedErr;
+        root.invocation = invocation;
         CommandLine cli = new CommandLine(root);
         verbsFor(args).forEach(cli::addSubcommand);
+        cli.addSubcommand(CommandLine.HelpCommand.class);
         cli.setOut(new java.io.PrintWriter(out, true));
-        cli.setErr(new java.io.PrintWriter(err, true));
+        cli.setErr(new java.io.PrintWriter(redactedErr, true));
         // Every verb answers --help (and --version) as `cairn --help` does, with exit status 0.
         cli.getSubcommands().values().forEach(verb -> verb.getCommandSpec().mixinStandardHelpOptions(true));
-        cli.setExecutionStrategy(parseResult -> executeLogged(parseResult, root, err, args));
+        cli.setExecutionStrategy(parseResult -> executeLogged(parseResult, root, redactedErr, args));
+        cli.setParameterExceptionHandler(UsageErrors::handle);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            err.println("cairn: " + message(e));
-            if (e instanceof ConflictException) {
-                return CONFLICT;
+            if (e instanceof UsageError || e instanceof UnknownEnvironment) {
+                return UsageErrors.print(commandLine, message(e));
             }
+            redactedErr.println("cairn: " + message(e));
             if (!(e instanceof BackendException || e instanceof EditRefused || e instanceof UserError)) {
-                e.printStackTrace(err);
+                e.printStackTrace(redactedErr);
             }
-            return FAILED;
+            return e instanceof LockedException ? LOCKED : e instanceof ConflictException ? CONFLICT : FAILED;
         });
         return cli.execute(args);
+    }
+
+    /** The environment and working directory the verbs see, {@code --cwd} applied. */
+    Invocation invocation() {
+        return invocation.in(cwd);
+    }
+
+    /** A warning on stderr, and in the log. */
+    void warn(String line) {
+        LOG.warn(line);
+        if (!verbose && !debug) {
+            stderr.println("cairn: warning: " + line);
+        }
+    }
+
+    /** A line on stderr the user should see without {@code --verbose} (which prints the log's copy instead). */
+    void announce(String line) {
+        LOG.info("Using {}", line);
+        if (!verbose && !debug) {
+            stderr.println("cairn: using " + line);
+        }
     }
 
     /**
      * The verb the command line names, or every verb where it names none (usage, a misspelt verb
      * picocli suggests a near one for). picocli reads a verb's options by reflection, loading the
      * types they hold: for all fifteen verbs that was about 200 ms of every call's 450 ms here.
-     * The root's own options ({@code --verbose}, {@code --debug}, {@code -h}, {@code -V}) take no
-     * value, so the first argument that is not an option is the verb.
+     * Of the root's own options only {@code --cwd} takes a value, so the first other argument that
+     * is not an option is the verb.
      */
     private static List<Class<?>> verbsFor(String[] args) {
-        for (String arg : args) {
-            if (!arg.startsWith("-")) {
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("--cwd")) {
+                i++;
+            } else if (!arg.startsWith("-")) {
                 return VERBS.stream().filter(verb -> verb.getAnnotation(Command.class).name().equals(arg)).findFirst()
                         .map(List::<Class<?>>of).orElse(VERBS);
             }
@@ -99,12 +149,17 @@ public final class Cli implements Runnable {
     private static int executeLogged(CommandLine.ParseResult parseResult, Cli root, PrintStream err, String[] args) {
         AutoCloseable console = root.verbose || root.debug ? Logs.toConsole(err, root.debug) : () -> { };
         try (console) {
-            LOG.info("cairn {}", String.join(" ", args));
+            if (!asksForHelp(parseResult)) {
+                LOG.info("cairn {}", String.join(" ", args));
+            }
             try {
                 return new CommandLine.RunLast().execute(parseResult);
             } catch (CommandLine.ExecutionException e) {
                 Throwable cause = e.getCause() == null ? e : e.getCause();
-                if (cause instanceof ConflictException || cause instanceof EditRefused || cause instanceof UserError) {
+                if (cause instanceof UsageError || cause instanceof UnknownEnvironment) {
+                    LOG.warn("Usage: {}", cause.getMessage());
+                } else if (cause instanceof ConflictException || cause instanceof LockedException
+                        || cause instanceof EditRefused || cause instanceof UserError) {
                     LOG.warn("Refused: {}", cause.getMessage());
                 } else {
                     LOG.error("Failed: {}", cause.getMessage(), cause);
@@ -116,6 +171,17 @@ public final class Cli implements Runnable {
         } catch (Exception e) {
             throw new IllegalStateException("could not close the log's copy on stderr", e);
         }
+    }
+
+    /** {@code --help}, {@code --version} or {@code help}: nothing is done, so nothing is logged. */
+    private static boolean asksForHelp(CommandLine.ParseResult parseResult) {
+        for (CommandLine.ParseResult p = parseResult; p != null; p = p.subcommand()) {
+            if (p.isUsageHelpRequested() || p.isVersionHelpRequested()
+                    || p.commandSpec().userObject() instanceof CommandLine.HelpCommand) {
+                return true;
+            }
+        }
+        return false;
     }
 
     PrintStream stdout() {

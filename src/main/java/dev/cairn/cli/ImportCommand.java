@@ -62,13 +62,7 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     private JsonNode parse() {
-        String text;
-        try {
-            byte[] bytes = file.toString().equals("-") ? System.in.readAllBytes() : Files.readAllBytes(file);
-            text = new String(bytes, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UserError("cannot read " + file + ": " + e.getMessage());
-        }
+        String text = StateInput.readFile(file);
         try {
             ObjectNode export = Json.parseObject(text);
             return export;

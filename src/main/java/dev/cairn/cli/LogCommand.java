@@ -40,7 +40,7 @@ final class LogCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (limit < 1) {
-            throw new UserError("--limit takes a positive number");
+            throw new UsageError("--limit takes a positive number");
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

@@ -47,7 +47,7 @@ final class MergeCommand implements Callable<Integer> {
 
     private ObjectNode effectiveOf(StateBackend b) {
         if (input.hasDocument()) {
-            throw new UserError("give one source: STATE, --input-file or --from-state-id");
+            throw new UsageError("give one source: STATE, --input-file or --from-state-id");
         }
         JsonNode effective;
         try {

@@ -22,7 +22,7 @@ final class Running {
         try {
             return UUID.fromString(dashed);
         } catch (IllegalArgumentException e) {
-            throw new UserError("not a run ID: " + text + " (32 hex digits or a UUID)");
+            throw new UsageError("not a run ID: " + text + " (32 hex digits or a UUID)");
         }
     }
 

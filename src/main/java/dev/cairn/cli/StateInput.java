@@ -17,7 +17,7 @@ final class StateInput {
     /** Reads exactly one of the inline text and the file ({@code -} is standard input). */
     static ObjectNode read(String inline, Path file, boolean validate) {
         if ((inline == null) == (file == null)) {
-            throw new UserError("give the state either as an argument or with --input-file, not both or neither");
+            throw new UsageError("give the state either as an argument or with --input-file, not both or neither");
         }
         String text;
         String source;
@@ -48,7 +48,8 @@ final class StateInput {
         }
     }
 
-    private static String readFile(Path file) {
+    /** A file's text ({@code -} is standard input); a missing or unreadable file is one sentence naming it once. */
+    static String readFile(Path file) {
         try {
             byte[] bytes = file.toString().equals("-") ? System.in.readAllBytes() : Files.readAllBytes(file);
             return new String(bytes, StandardCharsets.UTF_8);

@@ -88,8 +88,9 @@ abstract class TransferCommand implements Callable<Integer> {
             String verb = mode() == Transfer.Mode.MOVE ? "Move" : "Copy";
             String what = items.size() == 1
                     ? verb + " " + items.get(0).sourceId() + " on " + source.displayUri() + " to " + items.get(0).targetId()
-                    : verb + " " + items.size() + " states from " + source.displayUri();
-            Writes.confirm(what + " on " + destination.displayUri() + "?"
+                            + " on " + destination.displayUri()
+                    : verb + " " + items.size() + " states from " + source.displayUri() + " to " + destination.displayUri();
+            Writes.confirm(what + "?"
                     + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force);
             boolean terminal = System.console() != null;
             List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
@@ -118,14 +119,14 @@ abstract class TransferCommand implements Callable<Integer> {
         try {
             return Transfer.OnConflict.valueOf(onConflict.toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new UserError("--on-conflict takes skip, overwrite or fail, not " + onConflict);
+            throw new UsageError("--on-conflict takes skip, overwrite or fail, not " + onConflict);
         }
     }
 
     private List<Transfer.Item> items(Transfer transfer) {
         if (pattern != null) {
             if (sourceId != null || targetId != null) {
-                throw new UserError("give either SRC DST or --pattern, not both");
+                throw new UsageError("give either SRC DST or --pattern, not both");
             }
             try {
                 return transfer.select(pattern, rename == null ? Rename.identity() : Rename.parse(rename));
@@ -134,10 +135,10 @@ abstract class TransferCommand implements Callable<Integer> {
             }
         }
         if (sourceId == null || (targetId == null && toBackend == null)) {
-            throw new UserError("give SRC and DST (DST may be left out with --to-backend), or --pattern");
+            throw new UsageError("give SRC and DST (DST may be left out with --to-backend), or --pattern");
         }
         if (rename != null) {
-            throw new UserError("--rename goes with --pattern");
+            throw new UsageError("--rename goes with --pattern");
         }
         List<Transfer.Item> items = List.of(new Transfer.Item(sourceId, targetId == null ? sourceId : targetId));
         try {

@@ -37,17 +37,17 @@ final class Writes {
 
     /**
      * Runs planned writes as the flags say: a dry run previews them; otherwise {@code question} (if
-     * any) is confirmed and they are executed.
+     * any) is confirmed and they are executed. Returns how many changed something (none on a dry run).
      */
-    void apply(List<WriteCommand> commands, WriteFlags flags, String question) {
+    int apply(List<WriteCommand> commands, WriteFlags flags, String question) {
         if (flags.dryRun) {
             preview(commands);
-            return;
+            return 0;
         }
         if (question != null) {
             confirm(question, flags.force);
         }
-        execute(commands);
+        return execute(commands);
     }
 
     /** Prints what the commands would change. */
@@ -87,16 +87,19 @@ final class Writes {
     }
 
     /** Executes the commands in order; a conflict stops the run with what was done so far reported. */
-    private void execute(List<WriteCommand> commands) {
+    private int execute(List<WriteCommand> commands) {
+        int changed = 0;
         for (WriteCommand c : commands) {
             if (c.changesNothing()) {
                 log.println(c.description() + ": no change.");
                 continue;
             }
             c.execute(journal);
+            changed++;
             log.println(c.description() + ": done (version " + c.written() + ").");
         }
         log.flush();
+        return changed;
     }
 
     /** {@code --if-version}: the state must still be at the version the caller read earlier. */

@@ -44,7 +44,8 @@ public final class MeltanoProject {
         return open(folder, System.getenv());
     }
 
-    static MeltanoProject open(Path folder, Map<String, String> processEnv) {
+    /** Reads the project in a folder with the given process environment (a command line's, a test's). */
+    public static MeltanoProject open(Path folder, Map<String, String> processEnv) {
         Path root = folder.toAbsolutePath().normalize();
         Path yml = root.resolve("meltano.yml");
         if (!Files.isRegularFile(yml)) {
@@ -140,7 +141,7 @@ public final class MeltanoProject {
                 return env;
             }
         }
-        throw new BackendException("environment '" + name + "' is not defined in " + root.resolve("meltano.yml")
+        throw new UnknownEnvironment("environment '" + name + "' is not defined in " + root.resolve("meltano.yml")
                 + " (defined: " + String.join(", ", environments()) + ")");
     }
 

@@ -116,8 +116,8 @@ public interface Edit {
      * What {@code meltano state copy} and {@code move} write to the destination: a {@link #set} of
      * the source's effective state (Meltano's {@code set_state(dst, json.dumps(get_state(src)))}).
      */
-    static Edit copyOf(ObjectNode effective, String sourceId) {
-        return completeWrite(effective, "Copy from " + sourceId);
+    static Edit copyOf(ObjectNode effective, String sourceId, boolean move) {
+        return completeWrite(effective, (move ? "Move from " : "Copy from ") + sourceId);
     }
 
     /**
@@ -213,10 +213,19 @@ public interface Edit {
 
     /** {@code meltano state clear}: the state is deleted. */
     static Edit clear() {
+        return deletion("Clear state");
+    }
+
+    /** The second half of a move: the source is deleted, and the journal says where it went. */
+    static Edit movedTo(String targetId) {
+        return deletion("Move to " + targetId + ", source cleared");
+    }
+
+    private static Edit deletion(String verb) {
         return new Edit() {
             @Override
             public String verb() {
-                return "Clear state";
+                return verb;
             }
 
             @Override

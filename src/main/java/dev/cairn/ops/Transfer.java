@@ -247,7 +247,7 @@ public final class Transfer {
     /** The write of one source to the destination, as {@link #content} says. */
     private Edit copyEdit(Item item, StoredState from) throws EditRefused {
         if (content == Content.AS_STORED) {
-            return Edit.restore(from.document(), "Copy from " + item.sourceId() + " as stored");
+            return Edit.restore(from.document(), (mode == Mode.MOVE ? "Move from " : "Copy from ") + item.sourceId() + " as stored");
         }
         // Meltano's copy is set_state(dst, json.dumps(get_state(src))): it reads the source as `get`
         // does and validates the result as `set` does, so it fails where either fails.
@@ -261,7 +261,7 @@ public final class Transfer {
             throw new EditRefused("the source's effective state has no top-level singer_state, so Meltano's copy"
                     + " refuses it" + AS_STORED_HINT);
         }
-        return Edit.copyOf((ObjectNode) effective, item.sourceId());
+        return Edit.copyOf((ObjectNode) effective, item.sourceId(), mode == Mode.MOVE);
     }
 
     private String whatIsCopied(StoredState from) {
@@ -381,7 +381,7 @@ public final class Transfer {
                 return new Result(item, Outcome.COPIED, planned.detail());
             }
             try {
-                WriteCommand.plan(source, Edit.clear(), planned.source()).executeInBulk(journal);
+                WriteCommand.plan(source, Edit.movedTo(item.targetId()), planned.source()).executeInBulk(journal);
             } catch (ConflictException e) {
                 return new Result(item, Outcome.CONFLICT,
                         "copied, but the source changed since it was read, so it was not deleted");

@@ -281,6 +281,29 @@ public final class Json {
         int line = at == null ? 1 : Math.max(1, at.getLineNr());
         int column = at == null ? 1 : Math.max(1, at.getColumnNr());
         long offset = at == null ? 0 : Math.max(0, at.getCharOffset());
-        return new JsonSyntaxError(e.getOriginalMessage(), line, column, offset);
+        return new JsonSyntaxError(plainReason(e.getOriginalMessage()), line, column, offset);
+    }
+
+    /**
+     * Jackson's reason in the user's words: without the parser features it could be configured with
+     * ({@code `DeserializationFeature...`}, {@code StreamReadFeature} source hints), which name
+     * Cairn's code, not the user's file.
+     */
+    static String plainReason(String reason) {
+        if (reason == null) {
+            return null;
+        }
+        if (reason.startsWith("Trailing token")) {
+            return "extra data after the JSON value";
+        }
+        int hint = reason.indexOf("Feature");
+        int tick = reason.indexOf('`');
+        hint = hint < 0 ? tick : tick < 0 ? hint : Math.min(hint, tick);
+        if (hint < 0) {
+            return reason;
+        }
+        String head = reason.substring(0, hint);
+        int cut = Math.max(head.lastIndexOf(": "), Math.max(head.lastIndexOf("; "), head.lastIndexOf(" (")));
+        return cut <= 0 ? reason : head.substring(0, cut).strip();
     }
 }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Runs the command line through its real entry point, with Cairn's own folders (journal, log,
- * connections) in a folder of each test's own, and keeps what the last call printed. Registered
+ * Runs command lines through {@link Cli#run}, with Cairn's own folders (journal, log, connections)
+ * in a folder of each test's own, and keeps the last one's stdout and stderr as text. Registered
  * with {@code @RegisterExtension}.
  */
 final class CliRun implements BeforeEachCallback, AfterEachCallback {
@@ -39,10 +39,15 @@ final class CliRun implements BeforeEachCallback, AfterEachCallback {
         }
     }
 
-    int cairn(String... args) {
+    int cairn(Invocation invocation, String... args) {
         out.reset();
         err.reset();
-        return Cli.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return Cli.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                invocation, args);
+    }
+
+    int cairn(String... args) {
+        return cairn(Invocation.ofProcess(), args);
     }
 
     String out() {

@@ -109,8 +109,9 @@ class CliTest {
             assertEquals("cairn: cannot connect to 127.0.0.1:" + silent.port() + ": no answer in 1 s", err().strip());
             assertTrue(System.nanoTime() - start < Duration.ofSeconds(6).toNanos(), "gave up after about 1 s");
         }
-        assertEquals(1, cairn("list", "--backend", db, "--read-timeout", "0"));
-        assertEquals("cairn: --connect-timeout and --read-timeout take a whole number of seconds, at least 1", err().strip());
+        assertEquals(2, cairn("list", "--backend", db, "--read-timeout", "0"));
+        assertEquals("cairn: --connect-timeout and --read-timeout take a whole number of seconds, at least 1\n"
+                + "See 'cairn list --help'.\n", err());
     }
 
     @Test
@@ -186,7 +187,7 @@ class CliTest {
             assertTrue(out().contains("\n  " + verb + " "), verb + " in " + out());
         }
         assertEquals(2, cairn("lst", "--backend", files));
-        assertTrue(err().contains("Did you mean: cairn list"), err());
+        assertTrue(err().contains("Did you mean 'cairn list'?"), err());
         assertEquals(0, cairn("--debug", "list", "--backend", files), err());
         assertTrue(err().contains("DEBUG Backends - Opened " + files), err());
     }
@@ -495,7 +496,7 @@ class CliTest {
         assertEquals(0, cairn("get", "--backend", db, A));
         assertEquals(GET_A, out(), "stdout stays Meltano's");
         assertTrue(err().startsWith("running: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b"), err());
-        assertEquals(1, cairn("set", "--backend", db, A, "{\"singer_state\": {}}", "--force"), "a live run blocks writes");
+        assertEquals(Cli.LOCKED, cairn("set", "--backend", db, A, "{\"singer_state\": {}}", "--force"), "a live run blocks writes");
     }
 
     @Test

@@ -5,6 +5,7 @@ import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.models.BlobStorageException;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Transport;
 
 /**
  * Opens Meltano's {@code azure://container/prefix} backend (see {@link AzureConnection} for the
@@ -52,7 +53,6 @@ public final class AzureBackendFactory extends CloudBackendFactory {
             BlobStorageException s = (BlobStorageException) e;
             return "HTTP " + s.getStatusCode() + (s.getErrorCode() == null ? "" : " " + s.getErrorCode());
         }
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return message.lines().findFirst().orElse(message);
+        return Transport.reasonOrFirstLine(e);
     }
 }

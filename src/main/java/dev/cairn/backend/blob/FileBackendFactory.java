@@ -4,6 +4,10 @@ import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendFactory;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateBackend;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -28,6 +32,11 @@ public final class FileBackendFactory implements BackendFactory {
     @Override
     public StateBackend open(String uri, BackendOptions options) {
         Path root = root(uri);
+        if (!Files.isDirectory(root)) {
+            // Meltano would list nothing, and a typo'd path would look like an empty backend.
+            throw new BackendException((Files.exists(root) ? root + " is not a folder" : "no folder at " + root)
+                    + " (from " + uri + ")");
+        }
         String layoutName = options.setting(LAYOUT_SETTING);
         BlobLayout layout;
         if (layoutName == null || layoutName.equals("posix")) {
@@ -38,6 +47,33 @@ public final class FileBackendFactory implements BackendFactory {
             throw new BackendException("unknown file layout '" + layoutName + "' (posix or windows)");
         }
         return new BlobStateBackend(new FileBlobStore(root), layout, options, Clock.systemUTC());
+    }
+
+    /**
+     * Whether the folder of a {@code file://} URI looks written by Meltano on Windows: every folder
+     * holding a {@code state.json} at its top is named with the base64 of printable text, and at
+     * least one of those texts has the {@code :} of {@code dev:tap-x-to-target-y} while no name
+     * does. Read as POSIX, such a folder lists base64 names as IDs.
+     */
+    public static boolean looksLikeWindowsLayout(String uri) {
+        Path root = root(uri);
+        boolean environmentIds = false;
+        try (DirectoryStream<Path> folders = Files.newDirectoryStream(root, Files::isDirectory)) {
+            for (Path folder : folders) {
+                String name = folder.getFileName().toString();
+                if (!Files.isRegularFile(folder.resolve("state.json"))) {
+                    continue;
+                }
+                String id = WindowsLayout.decode(name);
+                if (name.contains(":") || id == null || id.isEmpty() || id.chars().anyMatch(Character::isISOControl)) {
+                    return false;
+                }
+                environmentIds |= id.contains(":");
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
+        return environmentIds;
     }
 
     static Path root(String uri) {

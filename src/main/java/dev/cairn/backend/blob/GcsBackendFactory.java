@@ -3,6 +3,7 @@ package dev.cairn.backend.blob;
 import com.google.cloud.storage.Storage;
 import com.google.cloud.storage.StorageException;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Transport;
 
 /**
  * Opens Meltano's {@code gs://bucket/prefix} backend (see {@link GcsConnection} for credentials). The
@@ -39,14 +40,9 @@ public final class GcsBackendFactory extends CloudBackendFactory {
                 return "HTTP " + s.getCode() + (s.getReason() == null ? "" : " " + s.getReason());
             }
             if (s.getCause() != null) {
-                return firstLine(s.getCause());
+                return Transport.reasonOrFirstLine(s.getCause());
             }
         }
-        return firstLine(e);
-    }
-
-    static String firstLine(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return message.lines().findFirst().orElse(message);
+        return Transport.reasonOrFirstLine(e);
     }
 }

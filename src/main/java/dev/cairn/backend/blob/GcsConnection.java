@@ -109,7 +109,7 @@ public final class GcsConnection {
                 return ServiceAccountCredentials.fromStream(in);
             } catch (IOException | RuntimeException e) {
                 throw new BackendException("cannot use the Google service-account key " + credentialsPath + " ("
-                        + CREDENTIALS_PATH_SETTING + "): " + GcsBackendFactory.firstLine(e), e);
+                        + CREDENTIALS_PATH_SETTING + "): " + dev.cairn.backend.Transport.firstLine(e), e);
             }
         }
         try {

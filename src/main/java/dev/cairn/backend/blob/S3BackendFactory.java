@@ -2,6 +2,7 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Transport;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -45,7 +46,21 @@ public final class S3BackendFactory extends CloudBackendFactory {
             };
             throw new BackendException("cannot open " + location.displayUri() + ": " + why + ", " + where, e);
         } catch (SdkException e) {
-            throw new BackendException("cannot open " + location.displayUri() + ": " + e.getMessage() + ", " + where, e);
+            throw new BackendException("cannot open " + location.displayUri() + ": " + reason(e) + ", " + where, e);
         }
+    }
+
+    /**
+     * An SDK failure in one line: missing credentials say where they are looked for (the SDK lists
+     * its whole provider chain, 1.3 KB), a network failure says which.
+     */
+    static String reason(SdkException e) {
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        if (message.startsWith("Unable to load credentials")) {
+            return "no AWS credentials found (give them in the URI as s3://KEY:SECRET@bucket, as the project's"
+                    + " state_backend.s3.aws_access_key_id and aws_secret_access_key, in AWS_ACCESS_KEY_ID and"
+                    + " AWS_SECRET_ACCESS_KEY, or in an AWS profile)";
+        }
+        return Transport.reasonOrFirstLine(e);
     }
 }

@@ -115,6 +115,6 @@ final class S3BlobStore extends CloudBlobStore {
     }
 
     private BackendException failure(String action, String key, SdkException e) {
-        return failure(action, key, e.getMessage(), e);
+        return failure(action, key, S3BackendFactory.reason(e), e);
     }
 }

@@ -49,7 +49,8 @@ final class WindowsLayout implements BlobLayout {
         found.forEach(e -> sink.accept(e.getKey(), e.getValue()));
     }
 
-    private static String decode(String folder) {
+    /** The ID a folder name is the base64 of, or null if it is none. */
+    static String decode(String folder) {
         try {
             byte[] bytes = Base64.getDecoder().decode(folder);
             return StandardCharsets.UTF_8.newDecoder()

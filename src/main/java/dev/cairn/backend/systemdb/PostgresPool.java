@@ -4,15 +4,14 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
 import dev.cairn.backend.BackendException;
+import dev.cairn.backend.Transport;
 import java.io.EOFException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
-import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -107,16 +106,11 @@ final class PostgresPool implements ConnectionSource {
     }
 
     private String reason(Throwable error) {
+        Optional<String> unreachable = Transport.reason(error);
+        if (unreachable.isPresent()) {
+            return unreachable.get();
+        }
         for (Throwable t = error; t != null; t = t.getCause()) {
-            if (t instanceof UnknownHostException) {
-                return "unknown host";
-            }
-            if (t instanceof NoRouteToHostException) {
-                return "no route to host";
-            }
-            if (t instanceof ConnectException) {
-                return "connection refused";
-            }
             if (t instanceof SocketTimeoutException) {
                 return noAnswer();
             }

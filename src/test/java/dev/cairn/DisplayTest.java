@@ -1,0 +1,33 @@
+package dev.cairn;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class DisplayTest {
+
+    @Test
+    void withoutADisplayTheLauncherSaysSoInOneLine() {
+        assertEquals(Optional.of("cairn: cannot open a window: no display (DISPLAY is not set)."
+                + " The command line works without one: cairn --help"), Display.problem("Linux", Map.of(), d -> true));
+        assertEquals(Optional.of("cairn: cannot open a window: no display (DISPLAY=:99 cannot be reached)."
+                + " The command line works without one: cairn --help"), Display.problem("Linux", Map.of("DISPLAY", ":99"), d -> false));
+    }
+
+    @Test
+    void aReachableDisplayOrWaylandOrAnotherSystemOpensTheWindow() {
+        assertEquals(Optional.empty(), Display.problem("Linux", Map.of("DISPLAY", ":0"), d -> d.equals(":0")));
+        assertEquals(Optional.empty(), Display.problem("Linux", Map.of("WAYLAND_DISPLAY", "wayland-0"), d -> false));
+        assertEquals(Optional.empty(), Display.problem("Mac OS X", Map.of(), d -> false));
+        assertEquals(Optional.empty(), Display.problem("Windows 11", Map.of(), d -> false));
+    }
+
+    @Test
+    void aLocalDisplayIsItsSocketAndAMalformedOneIsUnreachable() {
+        assertFalse(Display.reachable(":4242"), "no X server 4242 here");
+        assertFalse(Display.reachable("nonsense"));
+        assertFalse(Display.reachable(":x"));
+    }
+}
