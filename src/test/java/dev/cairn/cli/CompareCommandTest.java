@@ -11,9 +11,6 @@ import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
 import dev.cairn.testing.Fixtures;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -30,33 +27,30 @@ class CompareCommandTest {
     Path dir;
     String db;
     String files;
-    final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    CliRun run;
 
     @BeforeEach
-    void setUp() {
+    void fixtures() {
+        run = new CliRun(dir);
         db = Fixtures.systemDb(dir);
         files = Fixtures.fileBackend(dir);
-        System.setProperty("cairn.home", dir.resolve("home").toString());
     }
 
     @AfterEach
-    void tearDown() {
-        System.clearProperty("cairn.home");
+    void close() {
+        run.close();
     }
 
     private int cairn(String... args) {
-        out.reset();
-        err.reset();
-        return Cli.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return run.cairn(args);
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return run.out();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return run.err();
     }
 
     private static void write(String uri, String id, String completed, String partial) {
