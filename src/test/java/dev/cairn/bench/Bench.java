@@ -129,7 +129,10 @@ public final class Bench {
     private final Path out;
     private final Path work;
     private final Runner runner;
-    /** Groups of scenarios to run (documents, systemdb, runs, s3, copy, compare, ui, cli); empty: all. */
+    /**
+     * Groups of scenarios to run (documents, systemdb, runs, s3, copy, compare — or its halves
+     * compare-db and compare-blob —, ui, cli); empty: all.
+     */
     private final List<String> only;
 
     Bench(Scale scale, Path out) throws IOException {
@@ -200,8 +203,15 @@ public final class Bench {
         if (selected("copy")) {
             copy();
         }
-        if (selected("compare")) {
-            new CompareBench(runner, work, scale.ids[1], ID_LABELS[1], Math.min(1, scale.warmups), Math.min(3, scale.runs)).run();
+        if (selected("compare") || selected("compare-db") || selected("compare-blob")) {
+            CompareBench compare = new CompareBench(runner, work, scale.ids[1], ID_LABELS[1], Math.min(1, scale.warmups),
+                    Math.min(3, scale.runs));
+            if (!selected("compare-blob") || selected("compare-db")) {
+                compare.databases();
+            }
+            if (!selected("compare-db") || selected("compare-blob")) {
+                compare.blobs();
+            }
         }
         if (selected("cli")) {
             System.err.println("generating the command line's states …");

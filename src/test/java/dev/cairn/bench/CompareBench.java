@@ -41,6 +41,8 @@ final class CompareBench {
     private final String label;
     private final int warmups;
     private final int runs;
+    private final CompareData data;
+    private final String dataset;
 
     CompareBench(Runner runner, Path work, int ids, String label, int warmups, int runs) {
         this.runner = runner;
@@ -49,12 +51,13 @@ final class CompareBench {
         this.label = label;
         this.warmups = warmups;
         this.runs = runs;
+        this.data = CompareData.of(Bench.SEED + 21, ids);
+        this.dataset = String.format(Locale.ROOT, "%,d IDs a side, %,d different, %,d only here, %,d only there",
+                ids, data.different(), data.onlyHere(), data.onlyThere());
     }
 
-    void run() throws Exception {
-        CompareData data = CompareData.of(Bench.SEED + 21, ids);
-        String dataset = String.format(Locale.ROOT, "%,d IDs a side, %,d different, %,d only here, %,d only there",
-                ids, data.different(), data.onlyHere(), data.onlyThere());
+    /** SQLite against PostgreSQL. */
+    void databases() throws Exception {
         System.err.printf("loading %,d states into SQLite and PostgreSQL for compare …%n", ids);
         String sqlite = Seed.sqlite(work, "compare-here", data.here());
         String postgres = Seed.postgres(data.there());
@@ -67,6 +70,10 @@ final class CompareBench {
                             () -> both(() -> Bench.jdbcRows(hereJdbc), () -> Bench.jdbcRows(thereJdbc))),
                     Spec.of("compare-sqlite-pg-" + label, dataset, () -> compare(here, there, data)));
         }
+    }
+
+    /** A file tree against S3. */
+    void blobs() throws Exception {
         System.err.printf("loading %,d states into a file tree and S3 for compare …%n", ids);
         Path root = work.resolve("compare-files");
         String files = Seed.files(root, data.here());
