@@ -71,7 +71,8 @@ final class CompareCommand implements Callable<Integer> {
             printer.finish(totals);
             out.flush();
             return totals.agree() ? 0 : DIFFERENT;
-        } catch (BackendException e) {
+        } catch (BackendException | UserError e) {
+            // diff(1)'s "trouble": a side that cannot be opened or listed is no answer either way
             LOG.error("Compare failed: {}", e.getMessage(), e);
             out.flush();
             err.println("cairn: " + e.getMessage());

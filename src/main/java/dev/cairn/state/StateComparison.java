@@ -95,7 +95,12 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
                 newest(thereRows), null, null);
     }
 
+    /** Stored text first: two parts still held as equal text (the system database's columns) need no tree. */
     private static boolean sameStored(StatePart a, StatePart b) {
+        String textA = a.unparsedText();
+        if (textA != null && textA.equals(b.unparsedText())) {
+            return true;
+        }
         if (a.isCorrupt() || b.isCorrupt()) {
             return a.isCorrupt() && b.isCorrupt() && a.rawText().equals(b.rawText());
         }
