@@ -171,6 +171,8 @@ class CompareCommandTest {
         assertTrue(err().contains("nothing to compare"), err());
         assertEquals(2, cairn("compare", "--backend", db, "--against-environment", "prod"));
         assertTrue(err().contains("--against-environment needs a project"), err());
+        assertEquals(2, cairn("compare", "--backend", db, "--project", dir.toString(), "--against-backend", files));
+        assertTrue(err().startsWith("cairn: give --backend or --project, not both"), err());
         assertEquals(2, cairn("compare", "--no-such-option"));
         assertEquals("", out());
     }
