@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -18,9 +19,13 @@ final class Display {
 
     private Display() {}
 
-    /** Why no window can open here, in one line; empty if one can (or the platform is not Linux). */
-    static Optional<String> problem(String osName, Map<String, String> env, Predicate<String> reachable) {
-        if (!osName.toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+    /**
+     * Why no window can open here, in one line; empty if one can, where the platform is not Linux,
+     * or where JavaFX is told to draw without a display ({@code -Dglass.platform=Monocle}, headless:
+     * the bench's start-up runs, screenshots).
+     */
+    static Optional<String> problem(String osName, String glassPlatform, Map<String, String> env, Predicate<String> reachable) {
+        if (!osName.toLowerCase(Locale.ROOT).contains("linux") || "Monocle".equalsIgnoreCase(glassPlatform)) {
             return Optional.empty();
         }
         String x = env.get("DISPLAY");

@@ -14,7 +14,8 @@ public final class Main {
         // the window replaces it with one that also shows the error (ui.main.UncaughtErrors)
         Thread.setDefaultUncaughtExceptionHandler(Logs::uncaught);
         if (args.length == 0) {
-            Display.problem(System.getProperty("os.name", ""), System.getenv(), Display::reachable).ifPresentOrElse(line -> {
+            Display.problem(System.getProperty("os.name", ""), System.getProperty("glass.platform"), System.getenv(),
+                    Display::reachable).ifPresentOrElse(line -> {
                 System.err.println(line);
                 System.exit(1);
             }, () -> Application.launch(App.class));

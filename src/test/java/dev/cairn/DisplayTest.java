@@ -11,17 +11,18 @@ class DisplayTest {
     @Test
     void withoutADisplayTheLauncherSaysSoInOneLine() {
         assertEquals(Optional.of("cairn: cannot open a window: no display (DISPLAY is not set)."
-                + " The command line works without one: cairn --help"), Display.problem("Linux", Map.of(), d -> true));
+                + " The command line works without one: cairn --help"), Display.problem("Linux", null, Map.of(), d -> true));
         assertEquals(Optional.of("cairn: cannot open a window: no display (DISPLAY=:99 cannot be reached)."
-                + " The command line works without one: cairn --help"), Display.problem("Linux", Map.of("DISPLAY", ":99"), d -> false));
+                + " The command line works without one: cairn --help"), Display.problem("Linux", null, Map.of("DISPLAY", ":99"), d -> false));
     }
 
     @Test
     void aReachableDisplayOrWaylandOrAnotherSystemOpensTheWindow() {
-        assertEquals(Optional.empty(), Display.problem("Linux", Map.of("DISPLAY", ":0"), d -> d.equals(":0")));
-        assertEquals(Optional.empty(), Display.problem("Linux", Map.of("WAYLAND_DISPLAY", "wayland-0"), d -> false));
-        assertEquals(Optional.empty(), Display.problem("Mac OS X", Map.of(), d -> false));
-        assertEquals(Optional.empty(), Display.problem("Windows 11", Map.of(), d -> false));
+        assertEquals(Optional.empty(), Display.problem("Linux", null, Map.of("DISPLAY", ":0"), d -> d.equals(":0")));
+        assertEquals(Optional.empty(), Display.problem("Linux", null, Map.of("WAYLAND_DISPLAY", "wayland-0"), d -> false));
+        assertEquals(Optional.empty(), Display.problem("Mac OS X", null, Map.of(), d -> false));
+        assertEquals(Optional.empty(), Display.problem("Linux", "Monocle", Map.of(), d -> false), "headless JavaFX needs no display");
+        assertEquals(Optional.empty(), Display.problem("Windows 11", null, Map.of(), d -> false));
     }
 
     @Test

@@ -47,6 +47,16 @@ public final class Rename {
         return new Rename("*", "*");
     }
 
+    /** Whether the source side matches the ID, so that {@link #apply} renames it. */
+    public boolean matches(String stateId) {
+        return regex.matcher(stateId).matches();
+    }
+
+    /** The rename back: {@code prod:*=dev:*} for {@code dev:*=prod:*}. */
+    public Rename inverse() {
+        return new Rename(to, from);
+    }
+
     /** The renamed ID; fails for an ID the source side does not match. */
     public String apply(String stateId) {
         Matcher m = regex.matcher(stateId);

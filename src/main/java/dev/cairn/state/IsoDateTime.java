@@ -1,7 +1,10 @@
 package dev.cairn.state;
 
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,8 +17,8 @@ final class IsoDateTime {
 
     private static final Pattern FORM = Pattern.compile(
             "(\\d{4})-(\\d{2})-(\\d{2})"
-                    + "(?:[Tt ](\\d{2}):(\\d{2})(?::(\\d{2})(?:[.,]\\d+)?)?"
-                    + "(?:[Zz]|[+-](\\d{2})(?::?(\\d{2}))?)?)?");
+                    + "(?:[Tt ](\\d{2}):(\\d{2})(?::(\\d{2})(?:[.,](\\d+))?)?"
+                    + "(?:[Zz]|([+-])(\\d{2})(?::?(\\d{2}))?)?)?");
 
     private IsoDateTime() {}
 
@@ -30,7 +33,36 @@ final class IsoDateTime {
             return false;
         }
         return within(m.group(4), 23) && within(m.group(5), 59) && within(m.group(6), 59)
-                && within(m.group(7), 23) && within(m.group(8), 59);
+                && within(m.group(9), 23) && within(m.group(10), 59);
+    }
+
+    /**
+     * The moment the text names, for telling which of two bookmarks is later; {@code null} where
+     * {@link #parses} says no. A date alone is its midnight, and a time without an offset is taken
+     * as UTC (taps write naive times in UTC, and both sides of a comparison come from one tap).
+     */
+    static Instant instant(String text) {
+        if (!parses(text)) {
+            return null;
+        }
+        Matcher m = FORM.matcher(text);
+        m.matches();
+        LocalDateTime local = LocalDate.of(number(m.group(1)), number(m.group(2)), number(m.group(3))).atStartOfDay();
+        if (m.group(4) != null) {
+            String fraction = m.group(7) == null ? "0" : (m.group(7) + "000000000").substring(0, 9);
+            local = local.withHour(number(m.group(4))).withMinute(number(m.group(5)))
+                    .withSecond(m.group(6) == null ? 0 : number(m.group(6))).withNano(Integer.parseInt(fraction));
+        }
+        int offsetSeconds = 0;
+        if (m.group(8) != null) {
+            int sign = m.group(8).equals("-") ? -1 : 1;
+            offsetSeconds = sign * (number(m.group(9)) * 3600 + (m.group(10) == null ? 0 : number(m.group(10)) * 60));
+        }
+        return local.toInstant(ZoneOffset.ofTotalSeconds(offsetSeconds));
+    }
+
+    private static int number(String digits) {
+        return Integer.parseInt(digits);
     }
 
     /** An absent part is fine. */

@@ -132,7 +132,10 @@ public final class Bench {
     private final Path out;
     private final Path work;
     private final Runner runner;
-    /** Groups of scenarios to run (documents, systemdb, runs, s3, copy, ui, cli); empty: all. */
+    /**
+     * Groups of scenarios to run (documents, systemdb, runs, s3, copy, compare — or its halves
+     * compare-db and compare-blob —, ui, cli); empty: all.
+     */
     private final List<String> only;
 
     Bench(Scale scale, Path out) throws IOException {
@@ -203,6 +206,16 @@ public final class Bench {
         }
         if (selected("copy")) {
             copy();
+        }
+        if (selected("compare") || selected("compare-db") || selected("compare-blob")) {
+            CompareBench compare = new CompareBench(runner, work, scale.ids[1], ID_LABELS[1], Math.min(1, scale.warmups),
+                    Math.min(3, scale.runs));
+            if (!selected("compare-blob") || selected("compare-db")) {
+                compare.databases();
+            }
+            if (!selected("compare-db") || selected("compare-blob")) {
+                compare.blobs();
+            }
         }
         if (selected("cli")) {
             System.err.println("generating the command line's states …");
@@ -363,7 +376,7 @@ public final class Bench {
     }
 
     /** The floor of the badge scan: every row's texts through JDBC, nothing else. */
-    private static Object jdbcRows(Connection c) throws Exception {
+    static Object jdbcRows(Connection c) throws Exception {
         long chars = 0;
         c.setAutoCommit(false);
         try (PreparedStatement s = c.prepareStatement("SELECT state_id, completed_state, partial_state FROM state")) {

@@ -24,10 +24,10 @@ import java.util.Set;
  * states, some partial-only rows (what Meltano's migration leaves), a few empty or NULL documents
  * and a few rows of truncated JSON.
  */
-final class BenchData {
+public final class BenchData {
 
     /** One stored state as Meltano keeps it in the system database: the two column texts. */
-    record Row(String stateId, String completed, String partial) {}
+    public record Row(String stateId, String completed, String partial) {}
 
     /** A big state: its completed document, and a partial checkpoint that changes ~1 % of it. */
     record BigState(String completedText, String partialText) {

@@ -25,7 +25,7 @@ import org.postgresql.copy.CopyIn;
  * Puts the benchmark's states into real backends the fastest way each offers (PostgreSQL's COPY,
  * one SQLite transaction, S3 objects straight into the server's store), in the layout Meltano uses.
  */
-final class Seed {
+public final class Seed {
 
     /** S3 key prefix, as {@code s3://bucket/meltano/state}. */
     static final String S3_PREFIX = "meltano/state";
@@ -33,7 +33,7 @@ final class Seed {
     private Seed() {}
 
     /** A new schema on the test PostgreSQL server holding the rows; returns its Meltano-style URI. */
-    static String postgres(List<Row> rows) throws SQLException, IOException {
+    public static String postgres(List<Row> rows) throws SQLException, IOException {
         String uri = TestPostgres.freshSchemaUri();
         try (Connection c = PostgresUri.parse(uri).connect()) {
             MeltanoSchema.createPostgres(c);
@@ -64,7 +64,7 @@ final class Seed {
     }
 
     /** A new SQLite system database holding the rows; returns its Meltano URI. */
-    static String sqlite(Path dir, String name, List<Row> rows) throws SQLException {
+    public static String sqlite(Path dir, String name, List<Row> rows) throws SQLException {
         Path db = dir.resolve(name + ".db");
         MeltanoSchema.createSqlite(db);
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
@@ -157,7 +157,7 @@ final class Seed {
     }
 
     /** A new bucket on the test S3 server holding the rows as Meltano's state.json objects; returns its URI. */
-    static String s3(List<Row> rows) {
+    public static String s3(List<Row> rows) {
         String bucket = TestS3.freshBucket();
         for (Row row : rows) {
             TestS3.putDirect(bucket, S3_PREFIX + "/" + row.stateId() + "/state.json", stateJson(row));
@@ -166,7 +166,7 @@ final class Seed {
     }
 
     /** A folder of {@code <id>/state.json} files, as Meltano's file backend keeps them; returns its URI. */
-    static String files(Path dir, List<Row> rows) throws IOException {
+    public static String files(Path dir, List<Row> rows) throws IOException {
         Path root = Files.createDirectories(dir);
         for (Row row : rows) {
             Path folder = Files.createDirectories(root.resolve(row.stateId()));

@@ -1,0 +1,167 @@
+package dev.cairn.state;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How one state stands against another — the same ID in two backends or environments, "here" and
+ * "there": stored alike, resuming alike, different (with what differs, in streams, and which side
+ * each changed bookmark is ahead on), or unreadable on a side. The diff runs from there to here:
+ * a stream "added" is one only here has.
+ *
+ * @param verdict what the two states are to each other
+ * @param summary the streams that differ between the effective states; for {@link Verdict#DIFFERENT} only
+ * @param leads the bookmarks both sides have with different values, stream (and partition) by stream
+ * @param newestHere the latest date-time bookmark of here's effective state, as stored; {@code null} if none
+ * @param newestThere the same for there
+ * @param hereProblem why Meltano cannot read here's state; {@code null} when it can
+ * @param thereProblem the same for there
+ */
+public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> leads, String newestHere,
+                              String newestThere, String hereProblem, String thereProblem) {
+
+    public enum Verdict {
+        /** The stored documents are equal as JSON. */
+        SAME,
+        /** The stored documents differ, but the tap would resume from the same effective state. */
+        SAME_EFFECTIVE,
+        /** The effective states differ. */
+        DIFFERENT,
+        /** A side's state is one Meltano fails to read (corrupt, NULL, or not mergeable). */
+        UNREADABLE
+    }
+
+    /** Which side's bookmark is further along. */
+    public enum Ahead {
+        HERE, THERE,
+        /** Different text for the same point (a date-time with another offset). */
+        EVEN,
+        /** Values of kinds that do not order (text that is no date-time, objects). */
+        UNKNOWN
+    }
+
+    /**
+     * A bookmark both sides keep with different values.
+     *
+     * @param partition the SDK partition's context as a user reads it, {@code ""} for a whole stream
+     * @param here the bookmark here; {@code null} where here resumes the stream from scratch
+     */
+    public record Lead(String stream, String partition, JsonNode here, JsonNode there, Ahead ahead) {}
+
+    public StateComparison {
+        leads = List.copyOf(leads);
+    }
+
+    private static final StateComparison SAME_STORED = new StateComparison(Verdict.SAME, null, List.of(), null, null, null, null);
+
+    /** Two states stored alike, as equal {@link StoredDigest}s show without looking further. */
+    public static StateComparison same() {
+        return SAME_STORED;
+    }
+
+    public static StateComparison of(StateDocument here, StateDocument there) {
+        if (sameStored(here.completed(), there.completed()) && sameStored(here.partial(), there.partial())) {
+            return SAME_STORED;
+        }
+        JsonNode hereEffective = null;
+        JsonNode thereEffective = null;
+        String hereProblem = null;
+        String thereProblem = null;
+        try {
+            hereEffective = here.effective();
+        } catch (StateError e) {
+            hereProblem = e.getMessage();
+        }
+        try {
+            thereEffective = there.effective();
+        } catch (StateError e) {
+            thereProblem = e.getMessage();
+        }
+        if (hereProblem != null || thereProblem != null) {
+            return new StateComparison(Verdict.UNREADABLE, null, List.of(), null, null, hereProblem, thereProblem);
+        }
+        if (JsonEquality.same(hereEffective, thereEffective)) {
+            return new StateComparison(Verdict.SAME_EFFECTIVE, null, List.of(), null, null, null, null);
+        }
+        DiffSummary summary = DiffSummary.of(thereEffective, hereEffective, JsonDiff.diff(thereEffective, hereEffective));
+        List<Bookmark> hereRows = Bookmarks.of(hereEffective);
+        List<Bookmark> thereRows = Bookmarks.of(thereEffective);
+        return new StateComparison(Verdict.DIFFERENT, summary, leads(hereRows, thereRows), newest(hereRows),
+                newest(thereRows), null, null);
+    }
+
+    /** Stored text first: two parts still held as equal text (the system database's columns) need no tree. */
+    private static boolean sameStored(StatePart a, StatePart b) {
+        String textA = a.unparsedText();
+        if (textA != null && textA.equals(b.unparsedText())) {
+            return true;
+        }
+        if (a.isCorrupt() || b.isCorrupt()) {
+            return a.isCorrupt() && b.isCorrupt() && a.rawText().equals(b.rawText());
+        }
+        return JsonEquality.same(a.value(), b.value());
+    }
+
+    private static List<Lead> leads(List<Bookmark> hereRows, List<Bookmark> thereRows) {
+        Map<String, Bookmark> there = new HashMap<>();
+        thereRows.forEach(row -> there.put(key(row), row));
+        List<Lead> leads = new ArrayList<>();
+        for (Bookmark row : hereRows) {
+            Bookmark other = there.get(key(row));
+            if (other != null && !JsonEquality.same(row.replicationValue(), other.replicationValue())) {
+                leads.add(new Lead(row.stream(), row.contextLabel(), row.replicationValue(), other.replicationValue(),
+                        ahead(row.replicationValue(), other.replicationValue())));
+            }
+        }
+        return leads;
+    }
+
+    private static String key(Bookmark row) {
+        return row.stream() + '\u0000' + (row.context() == null ? "" : PythonJson.dumps(row.context()));
+    }
+
+    /** Which of two different bookmark values is further along; a missing one is behind any. */
+    static Ahead ahead(JsonNode here, JsonNode there) {
+        boolean hasHere = here != null && !here.isNull();
+        boolean hasThere = there != null && !there.isNull();
+        if (!hasHere || !hasThere) {
+            return hasHere ? Ahead.HERE : hasThere ? Ahead.THERE : Ahead.EVEN;
+        }
+        int order;
+        if (here.isNumber() && there.isNumber()) {
+            try {
+                order = new BigDecimal(here.asText()).compareTo(new BigDecimal(there.asText()));
+            } catch (NumberFormatException e) { // NaN, Infinity
+                return Ahead.UNKNOWN;
+            }
+        } else {
+            Instant a = here.isTextual() ? IsoDateTime.instant(here.textValue()) : null;
+            Instant b = there.isTextual() ? IsoDateTime.instant(there.textValue()) : null;
+            if (a == null || b == null) {
+                return Ahead.UNKNOWN;
+            }
+            order = a.compareTo(b);
+        }
+        return order > 0 ? Ahead.HERE : order < 0 ? Ahead.THERE : Ahead.EVEN;
+    }
+
+    /** The latest date-time bookmark, as stored. */
+    private static String newest(List<Bookmark> rows) {
+        String newest = null;
+        Instant at = null;
+        for (Bookmark row : rows) {
+            JsonNode value = row.replicationValue();
+            Instant instant = value != null && value.isTextual() ? IsoDateTime.instant(value.textValue()) : null;
+            if (instant != null && (at == null || instant.isAfter(at))) {
+                at = instant;
+                newest = value.textValue();
+            }
+        }
+        return newest;
+    }
+}
