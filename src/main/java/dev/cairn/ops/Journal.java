@@ -667,9 +667,10 @@ public final class Journal {
         config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
         try {
-            Files.createDirectories(folder);
+            // SQLite gives the -wal and -shm files the database file's permissions
+            PrivateFiles.file(file);
         } catch (IOException e) {
-            throw new BackendException("cannot create the journal folder " + folder + ": " + e.getMessage(), e);
+            throw new BackendException("cannot create the journal " + file + ": " + e.getMessage(), e);
         }
         Path old = folder.resolve("journal.jsonl");
         boolean[] imported = {false};
@@ -693,7 +694,7 @@ public final class Journal {
             return;
         }
         try {
-            Files.move(old, folder.resolve("journal.jsonl.imported"), StandardCopyOption.REPLACE_EXISTING);
+            PrivateFiles.file(Files.move(old, folder.resolve("journal.jsonl.imported"), StandardCopyOption.REPLACE_EXISTING));
         } catch (NoSuchFileException e) {
             // another process imported it too, and moved it aside first
         } catch (IOException e) {
