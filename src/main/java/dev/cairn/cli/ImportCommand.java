@@ -11,7 +11,6 @@ import dev.cairn.state.JsonSyntaxError;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,7 +64,7 @@ final class ImportCommand implements Callable<Integer> {
         String text;
         try {
             byte[] bytes = file.toString().equals("-") ? System.in.readAllBytes() : Files.readAllBytes(file);
-            text = new String(bytes, StandardCharsets.UTF_8);
+            text = StateInput.utf8(bytes, file);
         } catch (IOException e) {
             throw new UserError("cannot read " + file + ": " + e.getMessage());
         }

@@ -14,8 +14,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** JSON nested deeper than Meltano can read is refused in one line by every verb, and anything up to that depth works. */
-class DeepJsonCliTest {
+/**
+ * Input Meltano cannot read is refused in one line: JSON nested deeper than the limit (by every verb;
+ * anything up to it works), and bytes that are not UTF-8.
+ */
+class InputLimitsCliTest {
 
     @TempDir
     Path dir;
@@ -77,5 +80,21 @@ class DeepJsonCliTest {
         assertTrue(text.lines().count() <= 2, text.length() > 2000 ? text.substring(0, 2000) : text);
         assertEquals(1, cairn("get", "--backend", files, "dev:deep"));
         assertOneLineNamingTheLimit();
+    }
+
+    @Test
+    void inputThatIsNotUtf8IsRefusedWithItsByteOffset() throws Exception {
+        String files = backend("files");
+        byte[] latin1 = "{\"singer_state\": {\"city\": \"M\u00fcnchen\"}}".getBytes(StandardCharsets.ISO_8859_1);
+        Path input = Files.write(dir.resolve("latin1.json"), latin1);
+        for (String verb : new String[] {"set", "merge"}) {
+            assertEquals(1, cairn(verb, "--backend", files, "--force", "dev:a", "--input-file", input.toString()), verb);
+            String text = err.toString(StandardCharsets.UTF_8);
+            assertEquals(1, text.strip().lines().count(), text);
+            assertTrue(text.contains("not valid UTF-8: byte offset 28 (0xfc)"), text);
+        }
+        assertTrue(Files.notExists(dir.resolve("files/dev:a")), "nothing was stored");
+        assertEquals(1, cairn("import", "--backend", files, "--force", input.toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("byte offset"), err.toString(StandardCharsets.UTF_8));
     }
 }
