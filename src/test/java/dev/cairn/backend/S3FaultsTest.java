@@ -79,22 +79,23 @@ class S3FaultsTest {
 
     @Test
     void aWriteThatFailsForGoodDeletesTheLockItTook() {
-        try (StateBackend s3 = open()) {
-            proxy.fail(r -> r.method().equals("PUT") && r.path().endsWith("/state.json"), 503, false, 100);
-            proxy.fail(r -> r.method().equals("DELETE") && r.path().endsWith("/lock"), 503, false, 1);
-            assertThrows(BackendException.class, () -> s3.write("dev:a", document(1), Version.ABSENT));
-            assertFalse(lockLeft("dev:a"), "the lock Cairn took is gone");
-        }
+        failedWrite(1);
+        assertFalse(lockLeft("dev:a"), "the lock Cairn took is gone");
     }
 
     @Test
     void aLockThatCannotBeDeletedAfterAFailedWriteDoesNotHideWhyTheWriteFailed() {
+        BackendException failed = failedWrite(100);
+        assertTrue(failed.getMessage().contains("state.json"), failed.getMessage());
+        assertEquals(1, failed.getSuppressed().length, "the lock's own failure rides along");
+    }
+
+    /** A write whose state.json answers 503 every time, and whose lock's deletion the first {@code lockDeletes} times. */
+    private BackendException failedWrite(int lockDeletes) {
         try (StateBackend s3 = open()) {
             proxy.fail(r -> r.method().equals("PUT") && r.path().endsWith("/state.json"), 503, false, 100);
-            proxy.fail(r -> r.method().equals("DELETE") && r.path().endsWith("/lock"), 503, false, 100);
-            BackendException failed = assertThrows(BackendException.class, () -> s3.write("dev:a", document(1), Version.ABSENT));
-            assertTrue(failed.getMessage().contains("state.json"), failed.getMessage());
-            assertEquals(1, failed.getSuppressed().length, "the lock's own failure rides along");
+            proxy.fail(r -> r.method().equals("DELETE") && r.path().endsWith("/lock"), 503, false, lockDeletes);
+            return assertThrows(BackendException.class, () -> s3.write("dev:a", document(1), Version.ABSENT));
         }
     }
 }
