@@ -31,7 +31,7 @@ final class UndoCommand implements Callable<Integer> {
     public Integer call() {
         Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
         try (StateBackend b = backend.open()) {
-            Journal.Entry last = writes.journal().lastUndoable(b.displayUri(), stateId);
+            Journal.Entry last = writes.journal().lastUndoable(b, stateId);
             if (last == null) {
                 throw new UserError("no write by Cairn to undo on " + b.displayUri() + (stateId == null ? "" : " for " + stateId));
             }

@@ -3,6 +3,8 @@ package dev.cairn.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.BackendException;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonSyntaxError;
@@ -19,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
@@ -113,6 +116,12 @@ public final class Journal {
     private long lastCommit;
     private final Object openLock = new Object();
     private volatile boolean opened;
+    /**
+     * The database file's identity (device and inode) when this process opened it, or null where
+     * the file system has none: a file deleted or replaced since takes the backups of later writes
+     * with it (they would go into an unlinked file), so writes stop when it changes.
+     */
+    private Object identity;
 
     public Journal(Path folder) {
         this.folder = folder;
@@ -193,6 +202,58 @@ public final class Journal {
     }
 
     private record Undoable(long seq, String stateId, String versionBefore, String versionAfter) {}
+
+    /**
+     * {@link #lastUndoable(String, String)} after settling the backend's writes whose end the
+     * journal could not record ({@link #settle}): such a write can be undone, and no longer stands
+     * in the way of undoing the ones before it.
+     */
+    public Entry lastUndoable(StateBackend backend, String stateId) {
+        settle(backend, stateId);
+        return lastUndoable(backend.displayUri(), stateId);
+    }
+
+    /**
+     * Settles the writes to the backend (and ID, unless null) still {@code STARTED}: the journal
+     * could not record how they ended (its disk was full, the process was killed between writing
+     * and recording). The stored state tells: holding the write's document, the write was made
+     * ({@code DONE} at the version stored); still at the version before, it was not ({@code
+     * FAILED}). A state changed since by someone else leaves the record as it is. A write of another
+     * process still under way may be settled too: its own record of how it ended comes later and wins.
+     */
+    void settle(StateBackend backend, String stateId) {
+        List<Entry> started = read(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM writes WHERE backend = ?"
+                    + " AND status = 'STARTED'" + (stateId == null ? "" : " AND state_id = ?") + " ORDER BY seq")) {
+                s.setString(1, backend.displayUri());
+                if (stateId != null) {
+                    s.setString(2, stateId);
+                }
+                return entries(c, s);
+            }
+        });
+        for (Entry entry : started) {
+            StoredState now = backend.read(entry.stateId());
+            boolean written = entry.after() == null ? !now.exists() : now.exists() && entry.after().equals(now.document());
+            if (written) {
+                write(c -> settled(c, entry.id(), Status.DONE, now.version(), null), "its record stays as it was");
+            } else if (now.version().equals(entry.versionBefore())) {
+                write(c -> settled(c, entry.id(), Status.FAILED, null, "not written: the state was still as before"
+                        + " when the journal settled the write it could not record the end of"), "its record stays as it was");
+            }
+        }
+    }
+
+    private static void settled(Connection c, String id, Status status, Version written, String error) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("UPDATE writes SET status = ?, version_after = ?, error = ?"
+                + " WHERE id = ? AND status = 'STARTED'")) {
+            s.setString(1, status.name());
+            s.setString(2, written == null ? null : written.token());
+            s.setString(3, error);
+            s.setString(4, id);
+            s.executeUpdate();
+        }
+    }
 
     /**
      * Writes the journal as JSON lines, oldest first, one line per write with its outcome: the
@@ -283,6 +344,7 @@ public final class Journal {
                     closer.setDaemon(true);
                     closer.start();
                 }
+                checkIdentity();
                 inTransaction(writer, c -> {
                     for (Queued q : batch) {
                         q.work.run(c);
@@ -317,6 +379,27 @@ public final class Journal {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             return false;
+        }
+    }
+
+    /** Refuses to write into a journal file other than the one opened. Called holding the flush lock. */
+    private void checkIdentity() {
+        Object now;
+        try {
+            now = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            now = null;
+        }
+        if (identity != null && !identity.equals(now)) {
+            throw new JournalReplaced("it was deleted or replaced while Cairn ran (backups written now would be lost);"
+                    + " nothing more is written until Cairn is started again");
+        }
+    }
+
+    /** The journal's file is not the one this process opened; no retry helps. */
+    private static final class JournalReplaced extends RuntimeException {
+        JournalReplaced(String message) {
+            super(message);
         }
     }
 
@@ -584,9 +667,10 @@ public final class Journal {
         config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
         try {
-            Files.createDirectories(folder);
+            // SQLite gives the -wal and -shm files the database file's permissions
+            PrivateFiles.file(file);
         } catch (IOException e) {
-            throw new BackendException("cannot create the journal folder " + folder + ": " + e.getMessage(), e);
+            throw new BackendException("cannot create the journal " + file + ": " + e.getMessage(), e);
         }
         Path old = folder.resolve("journal.jsonl");
         boolean[] imported = {false};
@@ -601,11 +685,16 @@ public final class Journal {
                 imported[0] = importJsonLines(t, old);
             });
         }
+        try {
+            identity = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            throw new BackendException("cannot read the journal " + file + ": " + e.getMessage(), e);
+        }
         if (!imported[0]) {
             return;
         }
         try {
-            Files.move(old, folder.resolve("journal.jsonl.imported"), StandardCopyOption.REPLACE_EXISTING);
+            PrivateFiles.file(Files.move(old, folder.resolve("journal.jsonl.imported"), StandardCopyOption.REPLACE_EXISTING));
         } catch (NoSuchFileException e) {
             // another process imported it too, and moved it aside first
         } catch (IOException e) {

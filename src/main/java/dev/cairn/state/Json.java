@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,13 +27,21 @@ import java.util.LinkedHashMap;
  */
 public final class Json {
 
+    /**
+     * How deep a document may nest. Python's {@code json}, which Meltano reads and writes states
+     * with, stops at 1,000 levels (a {@code RecursionError}, measured on CPython 3.11); Cairn refuses
+     * deeper text when it reads it, in one line, so that no part of it (validation, merge, diff, the
+     * writer, the window) walks a deeper tree than that.
+     */
+    public static final int MAX_DEPTH = 1_000;
+
     private static final ObjectMapper MAPPER = JsonMapper.builder(
                     JsonFactory.builder()
                             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
                             .streamReadConstraints(StreamReadConstraints.builder()
                                     .maxStringLength(Integer.MAX_VALUE)
                                     .maxNumberLength(100_000)
-                                    .maxNestingDepth(100_000)
+                                    .maxNestingDepth(MAX_DEPTH)
                                     .build())
                             .build())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -281,7 +290,10 @@ public final class Json {
         int line = at == null ? 1 : Math.max(1, at.getLineNr());
         int column = at == null ? 1 : Math.max(1, at.getColumnNr());
         long offset = at == null ? 0 : Math.max(0, at.getCharOffset());
-        return new JsonSyntaxError(plainReason(e.getOriginalMessage()), line, column, offset);
+        String reason = e instanceof StreamConstraintsException && e.getOriginalMessage().contains("nesting depth")
+                ? "nested more than " + MAX_DEPTH + " levels deep, which Meltano (Python's json) cannot read"
+                : plainReason(e.getOriginalMessage());
+        return new JsonSyntaxError(reason, line, column, offset);
     }
 
     /**

@@ -129,15 +129,13 @@ public final class BlobStateBackend implements StateBackend {
         String key = layout.stateKey(stateId);
         if (expected != null && store.comparesAtomically()) {
             // The store's own conditional put is the compare-and-set: no read needed before it.
-            String lockKey = layout.lockKey(stateId);
-            Version held = lock.acquire(stateId, lockKey);
-            try {
-                return store.put(key, data, expected);
-            } catch (BlobStore.PreconditionFailed e) {
-                throw new ConflictException(read(stateId), expected);
-            } finally {
-                lock.release(lockKey, held);
-            }
+            return locked(stateId, lockStillOurs -> {
+                try {
+                    return store.put(key, data, expected);
+                } catch (BlobStore.PreconditionFailed e) {
+                    throw new ConflictException(read(stateId), expected);
+                }
+            });
         }
         // Meltano's lock is check-then-write, so a pipeline can take it over ours; it writes its lock
         // before the state, so a lock no longer ours just before our rename stops our write.
@@ -184,21 +182,40 @@ public final class BlobStateBackend implements StateBackend {
     }
 
     private Version underLock(String stateId, Version expected, Change change) {
-        String lockKey = layout.lockKey(stateId);
-        Version held = lock.acquire(stateId, lockKey);
-        try {
+        return locked(stateId, lockStillOurs -> {
             StoredState current = read(stateId);
             if (expected != null && !expected.equals(current.version())) {
                 throw new ConflictException(current, expected);
             }
             try {
-                return change.apply(current, () -> lock.holds(lockKey, held));
+                return change.apply(current, lockStillOurs);
             } catch (BlobStore.PreconditionFailed e) {
                 // A writer that ignores Meltano's lock changed the blob between our read and our put.
                 throw new ConflictException(read(stateId), expected == null ? current.version() : expected);
             }
-        } finally {
-            lock.release(lockKey, held);
+        });
+    }
+
+    /**
+     * Runs the work holding Meltano's lock on the ID, and deletes the lock after, whether the work
+     * succeeded or failed. A lock that cannot be deleted after a failure does not hide why the work
+     * failed: its own error rides along, suppressed.
+     */
+    private Version locked(String stateId, java.util.function.Function<BooleanSupplier, Version> work) {
+        String lockKey = layout.lockKey(stateId);
+        Version held = lock.acquire(stateId, lockKey);
+        Version written;
+        try {
+            written = work.apply(() -> lock.holds(lockKey, held));
+        } catch (RuntimeException e) {
+            try {
+                lock.release(lockKey, held);
+            } catch (RuntimeException releaseFailed) {
+                e.addSuppressed(releaseFailed);
+            }
+            throw e;
         }
+        lock.release(lockKey, held);
+        return written;
     }
 }

@@ -196,13 +196,16 @@ final class FileBlobStore implements BlobStore {
             return;
         }
         try {
+            // a root that is itself a link is the folder it leads to, as for get and set (path() checks
+            // the links below the root only); links inside it are still not followed
+            Path folder = root.toRealPath();
             // the walk reads each file's attributes anyway: its modification time comes with them
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            Files.walkFileTree(folder, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
                     // nor a linked file (the walk does not follow links), as path() refuses it
                     if (attributes.isRegularFile() && !file.getFileName().toString().startsWith(TEMP_PREFIX)) {
-                        String key = key(root.relativize(file));
+                        String key = key(folder.relativize(file));
                         if (key.startsWith(prefix)) {
                             keys.accept(key, attributes.lastModifiedTime().toInstant());
                         }

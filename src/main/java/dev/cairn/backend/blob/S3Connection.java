@@ -7,10 +7,12 @@ import java.io.InterruptedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkClientException;
@@ -37,6 +39,14 @@ public final class S3Connection {
     private static final int MAX_CONNECTIONS = 64;
     /** The SDK's standard mode: a request and two retries. */
     private static final int MAX_ATTEMPTS = 3;
+    /**
+     * The answers the SDK's and botocore's standard retry modes take for transient: without the
+     * client's defaults (which would retry a timeout too) a bare 503 was not retried, where Meltano's
+     * boto3 rides it out.
+     */
+    private static final Set<Integer> TRANSIENT_STATUS = Set.of(500, 502, 503, 504);
+    private static final Set<String> TRANSIENT_CODES = Set.of("InternalError", "ServiceUnavailable", "SlowDown",
+            "RequestTimeout", "RequestTimeoutException", "PriorRequestNotComplete");
 
     public static final String ACCESS_KEY_SETTING = "s3.aws_access_key_id";
     public static final String SECRET_KEY_SETTING = "s3.aws_secret_access_key";
@@ -175,6 +185,11 @@ public final class S3Connection {
         }
         if (error instanceof SdkException e && (RetryUtils.isRetryableException(e) || RetryUtils.isThrottlingException(e)
                 || RetryUtils.isClockSkewException(e))) {
+            return true;
+        }
+        if (error instanceof AwsServiceException e && (TRANSIENT_STATUS.contains(e.statusCode())
+                || e.awsErrorDetails() != null && e.awsErrorDetails().errorCode() != null
+                        && TRANSIENT_CODES.contains(e.awsErrorDetails().errorCode()))) {
             return true;
         }
         return error instanceof SdkClientException && error.getCause() instanceof IOException;

@@ -12,7 +12,9 @@ import ch.qos.logback.core.rolling.RollingFileAppender;
 import ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.util.FileSize;
+import dev.cairn.ops.PrivateFiles;
 import dev.cairn.ops.UserFolders;
+import java.io.IOException;
 import java.nio.file.Path;
 
 /**
@@ -57,8 +59,8 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 
-    private static RollingFileAppender<ILoggingEvent> rollingFile(LoggerContext context, Path file) {
-        RollingFileAppender<ILoggingEvent> out = new RollingFileAppender<>();
+    static RollingFileAppender<ILoggingEvent> rollingFile(LoggerContext context, Path file) {
+        RollingFileAppender<ILoggingEvent> out = new PrivateRollingFile();
         out.setContext(context);
         out.setName("cairn.log");
         out.setFile(file.toString());
@@ -78,5 +80,14 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         out.setEncoder(RedactingLayout.encoder(context, RedactingLayout.FILE));
         out.start();
         return out;
+    }
+
+    /** Opens each log file, the first and every one after a roll, as {@link PrivateFiles#file}: the log holds command lines. */
+    private static final class PrivateRollingFile extends RollingFileAppender<ILoggingEvent> {
+        @Override
+        public void openFile(String name) throws IOException {
+            PrivateFiles.file(Path.of(name));
+            super.openFile(name);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.cairn.ui.about;
 
+import dev.cairn.ops.PrivateFiles;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.DesktopOpener;
 import java.io.BufferedReader;
@@ -8,7 +9,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +84,7 @@ public final class AboutViewModel {
     /** Opens the place's folder on the desktop, creating it first if nothing was written there yet. */
     public void open(Place place) {
         try {
-            Files.createDirectories(place.folder());
+            PrivateFiles.folder(place.folder());
         } catch (IOException e) {
             throw new UncheckedIOException("could not create " + place.folder(), e);
         }

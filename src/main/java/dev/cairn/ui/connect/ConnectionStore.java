@@ -1,5 +1,6 @@
 package dev.cairn.ui.connect;
 
+import dev.cairn.ops.PrivateFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -109,7 +110,7 @@ public final class ConnectionStore {
     /** A temp file of its own, on disk before it replaces the file, and the rename on disk before returning. */
     private void write(byte[] bytes) throws IOException {
         Path dir = file.getParent();
-        Files.createDirectories(dir);
+        PrivateFiles.folder(dir);
         Path tmp = Files.createTempFile(dir, file.getFileName() + ".", ".tmp");
         try {
             try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {

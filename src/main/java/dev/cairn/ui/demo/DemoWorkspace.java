@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.ops.PrivateFiles;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonSyntaxError;
 import dev.cairn.state.PythonJson;
@@ -144,7 +145,7 @@ public final class DemoWorkspace {
     }
 
     public void create() throws IOException {
-        Files.createDirectories(systemDb().getParent());
+        PrivateFiles.folder(systemDb().getParent());
         Files.createDirectories(fileBackend());
         Map<String, DemoState> prod = new LinkedHashMap<>();
         Map<String, DemoState> staging = new LinkedHashMap<>();

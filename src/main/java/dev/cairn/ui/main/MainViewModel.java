@@ -2,6 +2,7 @@ package dev.cairn.ui.main;
 
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.ops.PrivateFiles;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
@@ -481,7 +482,7 @@ public final class MainViewModel {
         }
         // nothing was logged yet in this process or before: show the folder the log will be in
         try {
-            services.desktop().open(java.nio.file.Files.createDirectories(log.toAbsolutePath().getParent()));
+            services.desktop().open(PrivateFiles.folder(log.toAbsolutePath().getParent()));
         } catch (java.io.IOException e) {
             error.set(UserError.of("Opening the log's folder", e));
         }

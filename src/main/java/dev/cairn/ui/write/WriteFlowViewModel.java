@@ -111,7 +111,7 @@ public final class WriteFlowViewModel {
     /** Undoes Cairn's last write to the target's backend (for {@code stateId}, or any ID when null). */
     public void startUndoLast(WriteTarget target, String stateId) {
         begin(target, "Undo the last write", () -> {
-            Journal.Entry last = journal.lastUndoable(target.backend().displayUri(), stateId);
+            Journal.Entry last = journal.lastUndoable(target.backend(), stateId);
             if (last == null) {
                 throw new EditRefused("there is no write by Cairn to undo on " + target.backend().displayUri()
                         + (stateId == null ? "" : " for " + stateId));

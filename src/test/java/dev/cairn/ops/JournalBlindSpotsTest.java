@@ -1,0 +1,99 @@
+package dev.cairn.ops;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import dev.cairn.backend.BackendException;
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.state.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the journal could not see: a write whose end it never recorded, and its own file deleted under it. */
+class JournalBlindSpotsTest {
+
+    @TempDir
+    Path dir;
+
+    private StateBackend files() throws Exception {
+        return Backends.open("file://" + Files.createDirectories(dir.resolve("files")), BackendOptions.defaults());
+    }
+
+    private static WriteCommand setting(StateBackend backend, String stateId, String completed) throws Exception {
+        return WriteCommand.plan(backend, stateId, Edit.set(Json.parseObject(completed)));
+    }
+
+    /** The write is made and journalled as started, and the process dies before recording that it completed. */
+    private static void writtenWithoutItsEnd(Journal journal, WriteCommand command) {
+        journal.begin(command);
+        command.backend().write(command.stateId(), command.after(), command.before().version());
+    }
+
+    @Test
+    void aWriteWhoseEndWasNeverRecordedIsSettledAndCanBeUndoneAndSoCanTheOnesBefore() throws Exception {
+        Path folder = dir.resolve("journal");
+        try (StateBackend backend = files()) {
+            setting(backend, "dev:a", "{\"v\": 1}").execute(new Journal(folder));
+            writtenWithoutItsEnd(new Journal(folder), setting(backend, "dev:a", "{\"v\": 2}"));
+
+            Journal next = new Journal(folder);
+            Journal.Entry last = next.lastUndoable(backend, "dev:a");
+            assertNotNull(last);
+            assertEquals(Journal.Status.DONE, last.status(), "the stored state holds its document: it was written");
+            assertEquals(2, last.after().completed().value().path("v").asInt());
+            WriteCommand.undo(backend, last).execute(next);
+            assertEquals(1, backend.read("dev:a").document().completed().value().path("v").asInt());
+
+            WriteCommand.undo(backend, next.lastUndoable(backend, "dev:a")).execute(next);
+            assertFalse(backend.read("dev:a").exists(), "the write before it is undone too");
+        }
+    }
+
+    @Test
+    void aWriteKilledBeforeItWroteIsSettledAsNotWritten() throws Exception {
+        Path folder = dir.resolve("journal");
+        try (StateBackend backend = files()) {
+            setting(backend, "dev:a", "{\"v\": 1}").execute(new Journal(folder));
+            new Journal(folder).begin(setting(backend, "dev:a", "{\"v\": 2}"));
+
+            Journal next = new Journal(folder);
+            assertEquals(1, next.lastUndoable(backend, "dev:a").after().completed().value().path("v").asInt());
+            Journal.Entry killed = next.history(backend.displayUri(), "dev:a").get(0);
+            assertEquals(Journal.Status.FAILED, killed.status());
+            assertTrue(killed.error().startsWith("not written"), killed.error());
+        }
+    }
+
+    @Test
+    void aJournalDeletedMidRunStopsTheNextWriteBeforeItIsMade() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = files()) {
+            setting(backend, "dev:a", "{\"v\": 1}").execute(journal);
+            for (String suffix : new String[] {"", "-wal", "-shm"}) {
+                Files.deleteIfExists(Path.of(journal.file() + suffix));
+            }
+            WriteCommand next = setting(backend, "dev:b", "{\"v\": 1}");
+            BackendException refused = assertThrows(BackendException.class, () -> next.execute(journal));
+            assertTrue(refused.getMessage().contains("deleted or replaced"), refused.getMessage());
+            assertTrue(refused.getMessage().endsWith("(nothing was written)"), refused.getMessage());
+            assertFalse(backend.read("dev:b").exists(), "the write was not made without its backup");
+        }
+    }
+
+    @Test
+    void aJournalReplacedMidRunStopsTheNextWrite() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = files()) {
+            setting(backend, "dev:a", "{\"v\": 1}").execute(journal);
+            Path copy = dir.resolve("copy.db");
+            Files.copy(journal.file(), copy);
+            Files.move(copy, journal.file(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            assertThrows(BackendException.class, () -> setting(backend, "dev:b", "{\"v\": 1}").execute(journal));
+            assertEquals(StoredState.absent("dev:b").version(), backend.read("dev:b").version());
+        }
+    }
+}

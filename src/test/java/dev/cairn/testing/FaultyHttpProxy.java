@@ -1,0 +1,205 @@
+package dev.cairn.testing;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.function.Predicate;
+
+/**
+ * A test server's bad day, put in front of it: forwards every HTTP request byte for byte (the Host
+ * header too, so AWS signatures still hold) except those a scripted {@link #fail fault} picks, which
+ * are answered with an error status before or after reaching the server, or whose answer is
+ * {@link #drip dripped} one byte at a time. Requests go upstream as HTTP/1.0, one per connection,
+ * so answers come back whole and unchunked.
+ */
+public final class FaultyHttpProxy implements AutoCloseable {
+
+    /** A request as it arrived: method, raw path and raw query (or null). */
+    public record Request(String method, String path, String query) {}
+
+    private record Fault(Predicate<Request> which, int status, boolean afterForwarding, int[] left) {}
+
+    private static final Set<String> UNFORWARDED = Set.of("connection", "content-length", "expect", "transfer-encoding",
+            "keep-alive");
+
+    private final URI upstream;
+    private final HttpServer server;
+    private final List<Fault> faults = new CopyOnWriteArrayList<>();
+    private final List<Request> seen = new CopyOnWriteArrayList<>();
+    private volatile Predicate<Request> dripped = r -> false;
+    private volatile Duration dripEvery = Duration.ZERO;
+
+    public FaultyHttpProxy(URI upstream) {
+        this.upstream = upstream;
+        try {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.setExecutor(Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "test-faulty-proxy");
+            t.setDaemon(true);
+            return t;
+        }));
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /**
+     * Answers the next {@code times} requests {@code which} picks with {@code status}: without
+     * forwarding them, or after the server has carried them out ({@code afterForwarding}: the
+     * answer was lost on its way back).
+     */
+    public void fail(Predicate<Request> which, int status, boolean afterForwarding, int times) {
+        faults.add(new Fault(which, status, afterForwarding, new int[] {times}));
+    }
+
+    /** Sends the answers to the requests {@code which} picks one byte per {@code every}. */
+    public void drip(Predicate<Request> which, Duration every) {
+        dripEvery = every;
+        dripped = which;
+    }
+
+    /** The requests received so far, in order. */
+    public List<Request> seen() {
+        return List.copyOf(seen);
+    }
+
+    private Fault take(Request request, boolean afterForwarding) {
+        for (Fault f : faults) {
+            if (f.afterForwarding() == afterForwarding && f.which().test(request)) {
+                synchronized (f.left()) {
+                    if (f.left()[0] > 0) {
+                        f.left()[0]--;
+                        return f;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
+                    exchange.getRequestURI().getRawQuery());
+            seen.add(request);
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            Fault before = take(request, false);
+            if (before != null) {
+                reply(exchange, request, before.status(), new byte[0]);
+                return;
+            }
+            Answer answer = forward(exchange, body);
+            Fault after = take(request, true);
+            if (after != null) {
+                reply(exchange, request, after.status(), new byte[0]);
+                return;
+            }
+            answer.headers().forEach(h -> exchange.getResponseHeaders().add(h[0], h[1]));
+            boolean noBody = request.method().equals("HEAD") || answer.body().length == 0;
+            exchange.sendResponseHeaders(answer.status(), noBody ? -1 : answer.body().length);
+            if (!noBody) {
+                send(exchange.getResponseBody(), answer.body(), dripped.test(request) ? dripEvery : Duration.ZERO);
+            }
+        } catch (IOException | RuntimeException e) {
+            // the client gave up (a drip outlasting its timeout): nothing more to say to it
+        }
+    }
+
+    private static void reply(HttpExchange exchange, Request request, int status, byte[] body) throws IOException {
+        exchange.sendResponseHeaders(status, request.method().equals("HEAD") || body.length == 0 ? -1 : body.length);
+    }
+
+    private static void send(OutputStream out, byte[] body, Duration every) throws IOException {
+        if (every.isZero()) {
+            out.write(body);
+            return;
+        }
+        for (byte b : body) {
+            out.write(b);
+            out.flush();
+            try {
+                Thread.sleep(every.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private record Answer(int status, List<String[]> headers, byte[] body) {}
+
+    private Answer forward(HttpExchange exchange, byte[] body) throws IOException {
+        StringBuilder head = new StringBuilder();
+        URI uri = exchange.getRequestURI();
+        head.append(exchange.getRequestMethod()).append(' ').append(uri.getRawPath())
+                .append(uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()).append(" HTTP/1.0\r\n");
+        exchange.getRequestHeaders().forEach((name, values) -> {
+            if (!UNFORWARDED.contains(name.toLowerCase(Locale.ROOT))) {
+                values.forEach(v -> head.append(name).append(": ").append(v).append("\r\n"));
+            }
+        });
+        head.append("Content-Length: ").append(body.length).append("\r\n\r\n");
+        try (Socket socket = new Socket(upstream.getHost(), upstream.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
+            out.write(body);
+            out.flush();
+            return answer(socket.getInputStream(), exchange.getRequestMethod().equals("HEAD"));
+        }
+    }
+
+    private static Answer answer(InputStream in, boolean head) throws IOException {
+        String status = line(in);
+        List<String[]> headers = new ArrayList<>();
+        long length = -1;
+        for (String line; !(line = line(in)).isEmpty(); ) {
+            int colon = line.indexOf(':');
+            String name = line.substring(0, colon).trim();
+            String value = line.substring(colon + 1).trim();
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (lower.equals("content-length")) {
+                length = Long.parseLong(value);
+            } else if (!UNFORWARDED.contains(lower) && !lower.equals("date") && !lower.equals("server")) {
+                headers.add(new String[] {name, value});
+            }
+        }
+        byte[] body = head ? new byte[0] : length >= 0 ? in.readNBytes((int) length) : in.readAllBytes();
+        return new Answer(Integer.parseInt(status.split(" ")[1]), headers, body);
+    }
+
+    private static String line(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b; (b = in.read()) != -1 && b != '\n'; ) {
+            if (b != '\r') {
+                line.write(b);
+            }
+        }
+        return line.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
