@@ -74,7 +74,15 @@ public final class DiskStates {
         return this;
     }
 
+    /** Opens the backend; a file backend of no states yet is an empty folder (a missing one is refused). */
     public StateBackend open() {
+        if (files) {
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         String uri = files ? "file://" + dir : "sqlite:///" + dir.resolve("meltano.db");
         return Backends.open(uri, BackendOptions.defaults());
     }
