@@ -20,6 +20,7 @@ import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -180,6 +181,25 @@ class MainViewModelTest {
     }
 
     /** Started on one SQLite system DB holding {@code dev:x}. */
+    /** A write sheet is about the backend it was opened on: another one made current closes it. */
+    @Test
+    void switchingToAnotherBackendClosesTheWriteSheetOpenOnTheFirst() throws Exception {
+        MainViewModel model = started(List.of(sqlite("one", "one", Environment.DEV, false), sqlite("two", "two", Environment.DEV, false)));
+        awaitOpen(model);
+        ui.run(() -> {
+            model.currentProperty().set(model.sessions().get(0));
+            var list = model.sessions().get(0).list();
+            list.selectedProperty().set(list.visible().get(0));
+        });
+        ui.await(() -> model.inspector().storedProperty().get() != null, Duration.ofSeconds(30));
+        ui.run(() -> model.writes().clearAll());
+        ui.await(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
+        ui.run(() -> model.currentProperty().set(model.sessions().get(1)));
+        assertEquals(WriteFlowViewModel.Stage.CLOSED, ui.call(() -> model.writes().flow().stageProperty().get()));
+        ui.awaitIdle();
+        assertTrue(ui.call(() -> model.sessions().get(0).backend().read("dev:x").exists()), "nothing was written");
+    }
+
     private MainViewModel startedWithX(String completed, String partial) throws Exception {
         Path dir = Files.createDirectories(home.resolve("db"));
         DiskStates.systemDb(dir).put("dev:x", completed, partial);
