@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.ListedState;
+import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.DiskStates;
@@ -27,6 +28,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.beans.Observable;
 import org.junit.jupiter.api.AfterEach;
@@ -181,6 +185,46 @@ class MainViewModelTest {
     }
 
     /** Started on one SQLite system DB holding {@code dev:x}. */
+    /**
+     * A saved connection whose server does not answer holds up no other at the next start (they
+     * shared two worker threads, and two such connections held them both), and closing it stops the
+     * wait: what it opens later is closed at once.
+     */
+    @Test
+    void aConnectionThatHangsWhileOpeningHoldsUpNoOtherAndCanBeClosed() throws Exception {
+        List<SavedConnection> connections = List.of(sqlite("silent 1", "s1", Environment.DEV, false),
+                sqlite("silent 2", "s2", Environment.DEV, false), sqlite("fine", "fine", Environment.DEV, false));
+        UserFolders folders = new UserFolders(home.resolve("data"), home.resolve("config"));
+        new ConnectionStore(folders.config()).save(new ConnectionStore.Saved(connections, "light"));
+        CountDownLatch answer = new CountDownLatch(1);
+        List<StateBackend> openedLate = new CopyOnWriteArrayList<>();
+        BackendOpener silentServers = connection -> {
+            StateBackend backend = BackendOpener.DEFAULT.open(connection);
+            if (connection.name().startsWith("silent")) {
+                try {
+                    answer.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                openedLate.add(backend);
+            }
+            return backend;
+        };
+        MainViewModel model = ui.call(() -> new MainViewModel(AppServices.create(folders, ui.executor(), silentServers)));
+        ui.run(model::start);
+        ui.await(() -> model.sessions().size() == 3 && model.sessions().get(2).statusProperty().get() == BackendSession.Status.OPEN,
+                Duration.ofSeconds(30));
+        BackendSession silent = ui.call(() -> model.sessions().get(0));
+        assertEquals(BackendSession.Status.OPENING, ui.call(() -> silent.statusProperty().get()));
+        ui.run(() -> model.close(silent));
+        answer.countDown();
+        ui.await(() -> openedLate.size() == 2, Duration.ofSeconds(30));
+        ui.awaitIdle();
+        assertEquals(List.of("silent 2", "fine"), ui.call(() -> model.sessions().stream().map(BackendSession::name).toList()));
+        assertThrows(RuntimeException.class, () -> openedLate.stream().filter(b -> b.displayUri().contains("/s1/")).findFirst()
+                .orElseThrow().read("dev:x"), "what the closed one opened late is closed");
+    }
+
     /** A write sheet is about the backend it was opened on: another one made current closes it. */
     @Test
     void switchingToAnotherBackendClosesTheWriteSheetOpenOnTheFirst() throws Exception {
