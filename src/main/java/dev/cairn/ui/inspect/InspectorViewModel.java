@@ -87,7 +87,8 @@ public final class InspectorViewModel {
         reading.run(BackgroundTask.of("Reading " + id, context -> {
             StoredState state = backend.read(id);
             context.checkCancelled();
-            LockStatus lockStatus = backend.lockStatus(id);
+            // a system DB's lock is its running job, shown as such: one run, one badge
+            LockStatus lockStatus = backend.hasLocksOfItsOwn() ? backend.lockStatus(id) : LockStatus.FREE;
             RunRow run = RunLog.runningByJob(backend).get(id);
             return new Read(firstLook(state, lockStatus, context, preview -> reading.publish(token, () -> effective.set(preview))), run);
         }).lane(backend), read -> {

@@ -196,6 +196,8 @@ public final class SidebarView extends VBox {
             opening.setMaxSize(14, 14);
             opening.visibleProperty().bind(session.statusProperty().isEqualTo(BackendSession.Status.OPENING));
             opening.managedProperty().bind(opening.visibleProperty());
+            // a connection that does not answer holds up no other: say so, and how to stop waiting for it
+            Tooltip.install(opening, new Tooltip(Fxml.label("sidebar.opening.tooltip", c.displayUri())));
             Region failed = Icon.WARNING.node();
             failed.getStyleClass().add(Styles.ICON_ERROR);
             failed.visibleProperty().bind(session.statusProperty().isEqualTo(BackendSession.Status.FAILED));

@@ -99,11 +99,16 @@ public final class WriteActions {
             editor.revert();
             inspector.reload();
         });
-        // the copy form is about the backend it was opened on: another one made current closes it, unless it is copying
+        // the copy form and a write sheet are about the backend they were opened on: another one made
+        // current closes them, unless they are copying or writing (which ends first and shows how)
         current.addListener((o, was, now) -> {
             if (transfer.showingProperty().get() && transfer.stageProperty().get() != TransferViewModel.Stage.RUNNING
                     && (now == null || now.target() != transfer.source())) {
                 transfer.close();
+            }
+            if (flow.stageProperty().get() != WriteFlowViewModel.Stage.CLOSED && flow.target() != null
+                    && (now == null || now.backend() != flow.target().backend())) {
+                flow.close();
             }
         });
         transfer.onFinished(() -> {

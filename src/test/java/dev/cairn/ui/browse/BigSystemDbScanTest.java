@@ -3,6 +3,7 @@ package dev.cairn.ui.browse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
@@ -56,6 +57,24 @@ class BigSystemDbScanTest {
     @Test
     void oneHundredThousandPostgresStatesWithRunsAreScannedToTheEnd() throws Exception {
         scansToTheEnd(BigSystemDb.postgres(100_000), 100_000, false);
+    }
+
+    /** Cancel from the status bar ends the scan: its workers stop and the connection is free for a read at once. */
+    @Test
+    void aCancelledScanReleasesItsConnectionAndWorkers() throws Exception {
+        try (StateBackend backend = Backends.open(BigSystemDb.sqlite(dir, 100_000), BackendOptions.defaults())) {
+            StateListViewModel model = ui.call(() -> new StateListViewModel(backend, ui.executor(), true));
+            ui.run(model::refresh);
+            ui.await(() -> ui.executor().running().stream().anyMatch(t -> t.title().startsWith("Reading states of")),
+                    Duration.ofSeconds(60));
+            ui.cancelAll();
+            ui.await(() -> ui.executor().running().isEmpty(), Duration.ofSeconds(10));
+            long start = System.nanoTime();
+            assertTrue(backend.read(BigSystemDb.id(7)).exists());
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(5).toNanos(), "the connection was free");
+            assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("cairn-scan-")
+                    && t.isAlive()), "no scan worker is left");
+        }
     }
 
     /** As the window opens a local backend: the lock of each ID asked too. */

@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.LockStatus;
+import dev.cairn.testing.RunRows;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.GatedBackend;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import dev.cairn.ui.browse.Badge;
@@ -93,6 +97,18 @@ class InspectorViewModelTest {
         InspectorViewModel model = inspect("dev:tap-custom-to-target-jsonl");
         assertEquals(Badge.NO_SINGER_STATE, ui.call(() -> model.healthProperty().get()));
         assertTrue(ui.call(() -> model.verdictProperty().get()).contains("sync everything"));
+    }
+
+    /** A RUNNING row of a system DB is its run, not a lock besides: one badge for one run. */
+    @Test
+    void aSystemDbsRunningPipelineIsARunNotALockBesides() throws Exception {
+        String id = "prod:tap-stripe-to-target-bigquery";
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"))) {
+            new RunRows(c, true).add(id, "RUNNING", RunRows.minutesAgo(3), 0, "{}", "cli", RunRows.minutesAgo(0));
+        }
+        InspectorViewModel model = inspect(id);
+        assertNotNull(ui.call(() -> model.runningProperty().get()));
+        assertEquals(LockStatus.State.FREE, ui.call(() -> model.lockProperty().get()).state());
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.ListedState;
+import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.DiskStates;
@@ -20,12 +21,16 @@ import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.beans.Observable;
 import org.junit.jupiter.api.AfterEach;
@@ -180,6 +185,65 @@ class MainViewModelTest {
     }
 
     /** Started on one SQLite system DB holding {@code dev:x}. */
+    /**
+     * A saved connection whose server does not answer holds up no other at the next start (they
+     * shared two worker threads, and two such connections held them both), and closing it stops the
+     * wait: what it opens later is closed at once.
+     */
+    @Test
+    void aConnectionThatHangsWhileOpeningHoldsUpNoOtherAndCanBeClosed() throws Exception {
+        List<SavedConnection> connections = List.of(sqlite("silent 1", "s1", Environment.DEV, false),
+                sqlite("silent 2", "s2", Environment.DEV, false), sqlite("fine", "fine", Environment.DEV, false));
+        UserFolders folders = new UserFolders(home.resolve("data"), home.resolve("config"));
+        new ConnectionStore(folders.config()).save(new ConnectionStore.Saved(connections, "light"));
+        CountDownLatch answer = new CountDownLatch(1);
+        List<StateBackend> openedLate = new CopyOnWriteArrayList<>();
+        BackendOpener silentServers = connection -> {
+            StateBackend backend = BackendOpener.DEFAULT.open(connection);
+            if (connection.name().startsWith("silent")) {
+                try {
+                    answer.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                openedLate.add(backend);
+            }
+            return backend;
+        };
+        MainViewModel model = ui.call(() -> new MainViewModel(AppServices.create(folders, ui.executor(), silentServers)));
+        ui.run(model::start);
+        ui.await(() -> model.sessions().size() == 3 && model.sessions().get(2).statusProperty().get() == BackendSession.Status.OPEN,
+                Duration.ofSeconds(30));
+        BackendSession silent = ui.call(() -> model.sessions().get(0));
+        assertEquals(BackendSession.Status.OPENING, ui.call(() -> silent.statusProperty().get()));
+        ui.run(() -> model.close(silent));
+        answer.countDown();
+        ui.await(() -> openedLate.size() == 2, Duration.ofSeconds(30));
+        ui.awaitIdle();
+        assertEquals(List.of("silent 2", "fine"), ui.call(() -> model.sessions().stream().map(BackendSession::name).toList()));
+        assertThrows(RuntimeException.class, () -> openedLate.stream().filter(b -> b.displayUri().contains("/s1/")).findFirst()
+                .orElseThrow().read("dev:x"), "what the closed one opened late is closed");
+    }
+
+    /** A write sheet is about the backend it was opened on: another one made current closes it. */
+    @Test
+    void switchingToAnotherBackendClosesTheWriteSheetOpenOnTheFirst() throws Exception {
+        MainViewModel model = started(List.of(sqlite("one", "one", Environment.DEV, false), sqlite("two", "two", Environment.DEV, false)));
+        awaitOpen(model);
+        ui.run(() -> {
+            model.currentProperty().set(model.sessions().get(0));
+            var list = model.sessions().get(0).list();
+            list.selectedProperty().set(list.visible().get(0));
+        });
+        ui.await(() -> model.inspector().storedProperty().get() != null, Duration.ofSeconds(30));
+        ui.run(() -> model.writes().clearAll());
+        ui.await(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
+        ui.run(() -> model.currentProperty().set(model.sessions().get(1)));
+        assertEquals(WriteFlowViewModel.Stage.CLOSED, ui.call(() -> model.writes().flow().stageProperty().get()));
+        ui.awaitIdle();
+        assertTrue(ui.call(() -> model.sessions().get(0).backend().read("dev:x").exists()), "nothing was written");
+    }
+
     private MainViewModel startedWithX(String completed, String partial) throws Exception {
         Path dir = Files.createDirectories(home.resolve("db"));
         DiskStates.systemDb(dir).put("dev:x", completed, partial);
