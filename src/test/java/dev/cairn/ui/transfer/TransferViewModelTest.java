@@ -163,6 +163,27 @@ class TransferViewModelTest {
         }
     }
 
+    @Test
+    void anIdThePlanRefusedReadsRefusedInTheResultsToo() throws Exception {
+        try (StateBackend dev = EmptyBackends.FILE.open(dir); StateBackend prod = EmptyBackends.SQLITE.open(dir)) {
+            dev.write("dev:good", StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1}}"), Json.object()), null);
+            dev.write("dev:empty", StateDocument.of(Json.object(), Json.object()), null);
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            WriteTarget to = new WriteTarget("staging", prod, Environment.STAGING, false);
+            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> {
+                model.open(from, "dev:good", List.of(from, to), "");
+                model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
+                model.patternProperty().set("dev:*");
+            });
+            String planned = copy(model);
+            assertTrue(planned.contains("1 refused"), planned);
+            String finished = ui.call(() -> model.messageProperty().get());
+            assertTrue(finished.contains("1 copied, 1 refused."), finished);
+            assertEquals(List.of("refused", "copied"), ui.call(() -> model.rows().stream().map(TransferViewModel.Row::status).toList()));
+        }
+    }
+
     /** Plans (returning the plan's message) and runs a one-ID transfer. */
     private String copy(TransferViewModel model) {
         ui.run(model::plan);
