@@ -70,6 +70,7 @@ public final class StateListView extends BorderPane {
     public StateListView() {
         getStyleClass().add(Styles.STATE_LIST);
         filter.setPromptText(Fxml.label("list.filter.prompt"));
+        filter.setTooltip(new javafx.scene.control.Tooltip(Fxml.label("list.filter.tooltip")));
         filter.getStyleClass().add(Styles.FILTER_FIELD);
         filter.setOnKeyPressed(e -> {
             if (model == null) {
