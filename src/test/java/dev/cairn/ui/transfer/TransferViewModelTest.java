@@ -53,11 +53,8 @@ class TransferViewModelTest {
             prod.write("prod:tap-b-to-target-x", StateDocument.of(Json.parse("{\"singer_state\": {\"b\": 0}}"), Json.object()), null);
             WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
             WriteTarget to = new WriteTarget("prod", prod, Environment.PROD, false);
-            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            TransferViewModel model = patternTransfer(from, to, "dev:tap-a-to-target-x", "dev:*");
             ui.run(() -> {
-                model.open(from, "dev:tap-a-to-target-x", List.of(from, to), "");
-                model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
-                model.patternProperty().set("dev:*");
                 model.renameProperty().set("dev:*=prod:*");
                 model.onConflictProperty().set(Transfer.OnConflict.FAIL);
             });
@@ -170,12 +167,7 @@ class TransferViewModelTest {
             dev.write("dev:empty", StateDocument.of(Json.object(), Json.object()), null);
             WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
             WriteTarget to = new WriteTarget("staging", prod, Environment.STAGING, false);
-            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
-            ui.run(() -> {
-                model.open(from, "dev:good", List.of(from, to), "");
-                model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
-                model.patternProperty().set("dev:*");
-            });
+            TransferViewModel model = patternTransfer(from, to, "dev:good", "dev:*");
             String planned = copy(model);
             assertTrue(planned.contains("1 refused"), planned);
             String finished = ui.call(() -> model.messageProperty().get());
@@ -184,7 +176,18 @@ class TransferViewModelTest {
         }
     }
 
-    /** Plans (returning the plan's message) and runs a one-ID transfer. */
+    /** A copy sheet opened on {@code selectedId} of {@code from} for the IDs {@code pattern} selects, to {@code to}. */
+    private TransferViewModel patternTransfer(WriteTarget from, WriteTarget to, String selectedId, String pattern) {
+        TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+        ui.run(() -> {
+            model.open(from, selectedId, List.of(from, to), "");
+            model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
+            model.patternProperty().set(pattern);
+        });
+        return model;
+    }
+
+    /** Plans (returning the plan's message) and runs a transfer. */
     private String copy(TransferViewModel model) {
         ui.run(model::plan);
         ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
