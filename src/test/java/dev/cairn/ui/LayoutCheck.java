@@ -1,5 +1,6 @@
 package dev.cairn.ui;
 
+import dev.cairn.ui.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.Bounds;
@@ -7,6 +8,7 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.StackPane;
 import javafx.scene.text.Text;
@@ -14,10 +16,13 @@ import javafx.scene.text.Text;
 /**
  * What a user would see cut off in a laid-out scene graph: every shown {@link Labeled} (button,
  * label, tab, column header) whose text is drawn other than it is set (an overrun ellipsis, or
- * underscores eaten as mnemonics), and any two shown texts that overlap. A text cut on purpose
- * with the whole of it as its tooltip (long IDs and URIs) is not a problem, nor a value in a table
- * or list cell (its column can be widened; its header is checked). Layers of a
- * {@link StackPane} (a sheet over the inspector, a banner over the list) may cover one another.
+ * underscores eaten as mnemonics) or is partly hidden by what holds it (tabs scrolled out of their
+ * header, a line wider than its list), an empty field whose placeholder does not fit, and any two
+ * shown texts that overlap. A text cut on purpose with the whole of it as its tooltip (long IDs and
+ * URIs) is not a problem, nor a value in a table or list cell (its column can be widened; its
+ * header is checked) unless the list promises whole values ({@link Styles#WHOLE_VALUES}: changes,
+ * copy results). Layers of a {@link StackPane} (a sheet over the inspector, a banner over the list)
+ * may cover one another.
  */
 public final class LayoutCheck {
 
@@ -26,7 +31,8 @@ public final class LayoutCheck {
     /** Call on the FX thread after layout; each problem names the text and where it is. */
     public static List<String> problems(Parent root) {
         List<Labeled> shown = new ArrayList<>();
-        collect(root, shown);
+        List<TextField> fields = new ArrayList<>();
+        collect(root, shown, fields);
         List<String> problems = new ArrayList<>();
         List<Bounds> bounds = new ArrayList<>();
         for (Labeled labeled : shown) {
@@ -34,8 +40,15 @@ public final class LayoutCheck {
             String set = labeled.getText();
             if (drawn != null && !drawn.equals(set) && !cutOnPurpose(labeled, set)) {
                 problems.add("\"" + set + "\" reads \"" + drawn + "\" (" + describe(labeled) + ")");
+            } else if (partlyHidden(labeled) && !cutOnPurpose(labeled, set) && !scrolledSideways(labeled)) {
+                problems.add("\"" + set + "\" is partly hidden (" + describe(labeled) + ")");
             }
             bounds.add(textBounds(labeled));
+        }
+        for (TextField field : fields) {
+            if (placeholderCut(field)) {
+                problems.add("the placeholder \"" + field.getPromptText() + "\" does not fit its field (" + describe(field) + ")");
+            }
         }
         for (int i = 0; i < shown.size(); i++) {
             for (int j = i + 1; j < shown.size(); j++) {
@@ -50,19 +63,35 @@ public final class LayoutCheck {
         return problems;
     }
 
-    private static void collect(Node node, List<Labeled> out) {
+    /**
+     * Writes what a laid-out scene graph shows as a PNG (to look at what a check saw); call on the
+     * FX thread.
+     */
+    public static void render(Parent root, java.nio.file.Path png) {
+        try {
+            java.nio.file.Files.createDirectories(png.getParent());
+            javax.imageio.ImageIO.write(Screenshots.toBufferedImage(root.snapshot(null, null)), "png", png.toFile());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void collect(Node node, List<Labeled> out, List<TextField> fields) {
         if (!node.isVisible() || node.getOpacity() == 0) {
             return;
         }
-        if (node instanceof Labeled labeled && !(node instanceof IndexedCell) && labeled.getText() != null
+        if (node instanceof Labeled labeled && (!(node instanceof IndexedCell) || inWholeValues(node)) && labeled.getText() != null
                 && !labeled.getText().isEmpty() && labeled.getWidth() > 0 && inView(labeled)) {
             out.add(labeled);
+        }
+        if (node instanceof TextField field && field.getWidth() > 0 && inView(field)) {
+            fields.add(field);
         }
         if (node instanceof Parent parent) {
             List<Node> children = parent.getChildrenUnmodifiable();
             for (int i = 0; i < children.size(); i++) {
                 if (!(node.getClass() == StackPane.class && covered(children.get(i), children.subList(i + 1, children.size())))) {
-                    collect(children.get(i), out);
+                    collect(children.get(i), out, fields);
                 }
             }
         }
@@ -82,6 +111,55 @@ public final class LayoutCheck {
             }
         }
         return null;
+    }
+
+    private static boolean inWholeValues(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n.getStyleClass().contains(Styles.WHOLE_VALUES)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * In a list's row or a table's header that scrolls sideways: the user scrolls to it (a value
+     * of a list that promises whole values is checked all the same).
+     */
+    private static boolean scrolledSideways(Node node) {
+        if (inWholeValues(node)) {
+            return false;
+        }
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n instanceof IndexedCell || n instanceof javafx.scene.control.skin.TableHeaderRow) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Its drawn text reaches sideways past a clip above it: scrolled out of a tab header, wider than its list. */
+    private static boolean partlyHidden(Labeled labeled) {
+        for (Node child : labeled.getChildrenUnmodifiable()) {
+            if (child instanceof Text text && child.getStyleClass().contains("text") && text.isVisible()) {
+                Bounds whole = text.localToScene(text.getLayoutBounds());
+                Bounds seen = clipped(text, whole);
+                return seen != null && seen.getWidth() < whole.getWidth() - 1;
+            }
+        }
+        return false;
+    }
+
+    /** An empty field's placeholder wider than the room for text inside its padding. */
+    private static boolean placeholderCut(TextField field) {
+        String prompt = field.getPromptText();
+        if (prompt == null || prompt.isEmpty() || (field.getText() != null && !field.getText().isEmpty())) {
+            return false;
+        }
+        Text measure = new Text(prompt);
+        measure.setFont(field.getFont());
+        double room = field.getWidth() - field.snappedLeftInset() - field.snappedRightInset();
+        return measure.getLayoutBounds().getWidth() > room + 1;
     }
 
     private static boolean cutOnPurpose(Labeled labeled, String set) {
@@ -117,7 +195,7 @@ public final class LayoutCheck {
     }
 
     /** Virtual-flow cells scrolled out of their viewport are laid out but not seen. */
-    private static boolean inView(Labeled labeled) {
+    private static boolean inView(javafx.scene.control.Control labeled) {
         return clipped(labeled, labeled.localToScene(labeled.getLayoutBounds())) != null;
     }
 

@@ -31,6 +31,9 @@ public final class BookmarksView extends BorderPane {
         getStyleClass().add(Styles.BOOKMARKS);
         TextField filter = new TextField();
         filter.setPromptText(Fxml.label("bookmarks.filter.prompt"));
+        filter.setTooltip(new javafx.scene.control.Tooltip(Fxml.label("bookmarks.filter.tooltip")));
+        filter.setPrefColumnCount(5);
+        filter.setMinWidth(Region.USE_PREF_SIZE);
         filter.textProperty().bindBidirectional(model.filterProperty());
         HBox.setHgrow(filter, Priority.ALWAYS);
         CheckBox flagged = new CheckBox(Fxml.label("bookmarks.flagged"));

@@ -2,6 +2,8 @@ package dev.cairn.ui.browse;
 
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.theme.Styles;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.value.ChangeListener;
@@ -16,7 +18,6 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -31,7 +32,7 @@ import javafx.scene.layout.VBox;
 public final class StateListView extends BorderPane {
 
     private final TextField filter = new TextField();
-    private final FlowPane badgeBar = new FlowPane(4, 4);
+    private final ChipRow badgeBar = new ChipRow();
     private final ListView<StateIdEntry> list = new ListView<>();
     /** Narrower than this, the list's badges are compact: room for an ID of ~45 characters and two badges. */
     public static final double COMPACT_BELOW = 480;
@@ -70,6 +71,7 @@ public final class StateListView extends BorderPane {
     public StateListView() {
         getStyleClass().add(Styles.STATE_LIST);
         filter.setPromptText(Fxml.label("list.filter.prompt"));
+        filter.setTooltip(new javafx.scene.control.Tooltip(Fxml.label("list.filter.tooltip")));
         filter.getStyleClass().add(Styles.FILTER_FIELD);
         filter.setOnKeyPressed(e -> {
             if (model == null) {
@@ -139,7 +141,7 @@ public final class StateListView extends BorderPane {
             filter.setDisable(true);
             order.setDisable(true);
             showRecentAvailability(null);
-            badgeBar.getChildren().clear();
+            badgeBar.chips().clear();
             count.setText("");
             spinner.setVisible(false);
             placeholder.setText(NO_BACKEND);
@@ -172,8 +174,9 @@ public final class StateListView extends BorderPane {
     }
 
     private void updateBadgeBar() {
-        badgeBar.getChildren().clear();
+        List<ToggleButton> shown = new ArrayList<>();
         if (model == null) {
+            badgeBar.chips().clear();
             return;
         }
         Map<Badge, Integer> counts = model.countsProperty().get();
@@ -190,8 +193,9 @@ public final class StateListView extends BorderPane {
             chip.setTooltip(new Tooltip(Fxml.label("list.chip.tooltip", badge.help())));
             chip.setSelected(model.badgeFilterProperty().get() == badge);
             chip.setOnAction(e -> model.badgeFilterProperty().set(chip.isSelected() ? badge : null));
-            badgeBar.getChildren().add(chip);
+            shown.add(chip);
         }
+        badgeBar.chips().setAll(shown);
     }
 
     /** Where Recently updated cannot be had, its entry is disabled and the order's tooltip says why. */

@@ -62,11 +62,8 @@ public final class ConnectView extends GridPane {
         });
         uri.textProperty().bindBidirectional(model.uriProperty());
         name.textProperty().bindBidirectional(model.nameProperty());
-        uri.focusedProperty().addListener((o, was, is) -> {
-            if (!is && name.getText().isBlank()) {
-                name.setText(model.suggestedName());
-            }
-        });
+        // the suggestion is the placeholder, not text: a name typed replaces it rather than being appended to it
+        name.promptTextProperty().bind(javafx.beans.binding.Bindings.createStringBinding(model::suggestedName, model.uriProperty()));
         environment.getItems().setAll(Environment.values());
         environment.valueProperty().bindBidirectional(model.environmentProperty());
         readOnly.selectedProperty().bindBidirectional(model.readOnlyProperty());

@@ -54,7 +54,7 @@ public final class ConnectViewModel {
     public ConnectViewModel(TaskExecutor executor, Function<SavedConnection, StateBackend> opener) {
         this.tests = new TaskSlot(executor);
         this.opener = opener;
-        problem = Bindings.createStringBinding(() -> problem(uri.get(), name.get()), uri, name);
+        problem = Bindings.createStringBinding(() -> problem(uri.get(), effectiveName()), uri, name);
         s3 = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("s3://"), uri);
         azure = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("azure://"), uri);
         gcs = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("gs://"), uri);
@@ -108,7 +108,7 @@ public final class ConnectViewModel {
      * {@link #testResultProperty()} then says how many states it found, or the error in one line.
      */
     public void testConnection() {
-        String wrong = problem(uri.get(), name.get().isBlank() ? suggestedName() : name.get());
+        String wrong = problem(uri.get(), effectiveName());
         if (!wrong.isEmpty()) {
             testResult.set(wrong);
             return;
@@ -131,6 +131,11 @@ public final class ConnectViewModel {
         });
     }
 
+    /** The name typed, or where none is, the one suggested from the URI (the name field's placeholder). */
+    public String effectiveName() {
+        return name.get().isBlank() ? suggestedName() : name.get();
+    }
+
     /** Suggests a name from the URI when the user has not typed one. */
     public String suggestedName() {
         String u = uri.get().strip();
@@ -151,7 +156,7 @@ public final class ConnectViewModel {
             settings.put(GcsConnection.CREDENTIALS_PATH_SETTING, gcsCredentialsPath.get().strip());
             settings.put(GcsConnection.EMULATOR_HOST_SETTING, gcsEmulatorHost.get().strip());
         }
-        return new SavedConnection(name.get().strip(), uri.get().strip(), environment.get(), readOnly.get(), settings);
+        return new SavedConnection(effectiveName().strip(), uri.get().strip(), environment.get(), readOnly.get(), settings);
     }
 
     public void load(SavedConnection c) {

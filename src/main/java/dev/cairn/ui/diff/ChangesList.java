@@ -3,18 +3,28 @@ package dev.cairn.ui.diff;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.state.Change;
 import dev.cairn.state.PythonJson;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.collections.FXCollections;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 
 /**
  * The changes of a diff, one a line, in full: pointer · before → after. What a user came to check
- * (a bookmark's new value) is read here whole, however narrow the panes above; choosing a line
- * shows it in the panes.
+ * (a bookmark's new value) is read here whole, however narrow the panes above: a change wider than
+ * the list wraps (never scrolls sideways out of view), the whole of it is on hover and Ctrl+C or the
+ * context menu copies it; choosing a line shows it in the panes.
  */
 public final class ChangesList extends ListView<Change> {
 
@@ -22,14 +32,33 @@ public final class ChangesList extends ListView<Change> {
     static final int VALUE_CHARS = 300;
 
     public ChangesList(Consumer<Integer> reveal) {
-        getStyleClass().add(Styles.CHANGES_LIST);
-        setFixedCellSize(22);
+        getStyleClass().addAll(Styles.CHANGES_LIST, Styles.WHOLE_VALUES);
         setCellFactory(list -> new ChangeCell());
+        MenuItem copy = new MenuItem(Fxml.label("diff.copyChange"));
+        copy.setOnAction(e -> copySelected());
+        setContextMenu(new ContextMenu(copy));
+        setOnKeyPressed(e -> {
+            if (COPY.match(e)) {
+                copySelected();
+                e.consume();
+            }
+        });
         getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> {
             if (b.intValue() >= 0) {
                 reveal.accept(b.intValue());
             }
         });
+    }
+
+    private static final KeyCombination COPY = new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
+
+    private void copySelected() {
+        Change change = getSelectionModel().getSelectedItem();
+        if (change != null) {
+            ClipboardContent content = new ClipboardContent();
+            content.putString(line(change));
+            Clipboard.getSystemClipboard().setContent(content);
+        }
     }
 
     public void show(List<Change> changes) {
@@ -39,13 +68,15 @@ public final class ChangesList extends ListView<Change> {
 
     /** "/singer_state/bookmarks/issues/replication_key_value · "2024-05-01" → "2024-06-01"". */
     static String line(Change change) {
+        // the root's pointer is "": a line of its own would start with " · "
+        String where = change.pointer().isEmpty() ? Fxml.label("diff.wholeState") : change.pointer();
         switch (change.kind()) {
             case ADDED:
-                return change.pointer() + " · added " + value(change.after());
+                return where + " · added " + value(change.after());
             case REMOVED:
-                return change.pointer() + " · removed " + value(change.before());
+                return where + " · removed " + value(change.before());
             default:
-                return change.pointer() + " · " + value(change.before()) + " → " + value(change.after());
+                return where + " · " + value(change.before()) + " → " + value(change.after());
         }
     }
 
@@ -56,23 +87,36 @@ public final class ChangesList extends ListView<Change> {
             return json;
         }
         if (value.isObject()) {
-            return String.format(Locale.ROOT, "{…%,d keys}", value.size());
+            return String.format(Locale.ROOT, value.size() == 1 ? "{…%,d key}" : "{…%,d keys}", value.size());
         }
         if (value.isArray()) {
-            return String.format(Locale.ROOT, "[…%,d items]", value.size());
+            return String.format(Locale.ROOT, value.size() == 1 ? "[…%,d item]" : "[…%,d items]", value.size());
         }
         return json.substring(0, VALUE_CHARS) + String.format(Locale.ROOT, "… (%,d characters)", json.length());
     }
 
     private static final class ChangeCell extends ListCell<Change> {
+        private final Tooltip whole = new Tooltip();
+
+        ChangeCell() {
+            setWrapText(true);
+            // as wide as the list, never wider: a long change wraps instead of scrolling out of view
+            setPrefWidth(0);
+            whole.setWrapText(true);
+            whole.setMaxWidth(700);
+        }
+
         @Override
         protected void updateItem(Change change, boolean empty) {
             super.updateItem(change, empty);
             if (empty || change == null) {
                 setText(null);
+                setTooltip(null);
                 return;
             }
             setText(line(change));
+            whole.setText(getText());
+            setTooltip(whole);
         }
     }
 }

@@ -62,11 +62,15 @@ public final class DiffView extends BorderPane {
         summary.textProperty().bind(model.messageProperty());
         position.getStyleClass().add(Styles.MUTED);
         position.setMinWidth(Region.USE_PREF_SIZE);
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox controls = new HBox(8, mode, backend, otherId, spacer, position, previous, next);
+        HBox controls = new HBox(8, mode, backend, otherId);
         controls.setAlignment(Pos.CENTER_LEFT);
-        VBox top = new VBox(6, controls, summary);
+        // "change 3 of 12" and its arrows beside the summary: at 1024 px the choice of what to
+        // compare takes the whole row
+        HBox.setHgrow(summary, Priority.ALWAYS);
+        summary.setMaxWidth(Double.MAX_VALUE);
+        HBox summaryRow = new HBox(8, summary, position, previous, next);
+        summaryRow.setAlignment(Pos.CENTER_LEFT);
+        VBox top = new VBox(6, controls, summaryRow);
         top.getStyleClass().add(Styles.PANE_HEADER);
         setTop(top);
 

@@ -70,7 +70,9 @@ public final class EditorView extends BorderPane {
         status.textProperty().bind(model.statusProperty());
         status.setId("editor-status");
         status.setMaxWidth(Double.MAX_VALUE);
-        status.setWrapText(true);
+        // one line whatever the message (a JSON error's is long): the text below never moves; the
+        // whole message is on hover and in the problems list under the text
+        Styles.wholeTextAsTooltip(status);
         HBox.setHgrow(status, Priority.ALWAYS);
         for (Region control : new Region[] {part, revert, save}) {
             control.setMinWidth(Region.USE_PREF_SIZE);
@@ -254,6 +256,10 @@ public final class EditorView extends BorderPane {
     }
 
     private static final class ProblemCell extends ListCell<Validation.Problem> {
+        ProblemCell() {
+            setPrefWidth(0); // as wide as the list: a long message wraps instead of running out of view
+        }
+
         @Override
         protected void updateItem(Validation.Problem item, boolean empty) {
             super.updateItem(item, empty);

@@ -144,6 +144,14 @@ public final class EditorViewModel {
         if (l == null) {
             return;
         }
+        if (l.tooLarge()) {
+            // not editable here (the view says so): nothing is loading any more, nothing to validate
+            validating.cancel();
+            problems.clear();
+            validation.set(null);
+            status.set("");
+            return;
+        }
         dirty.set(!Objects.equals(text.get(), l.text()));
         String content = text.get();
         boolean requireSingerState = l.part() == Part.COMPLETED;

@@ -58,6 +58,9 @@ public final class InspectorView extends BorderPane {
         addPart(Part.EFFECTIVE, Fxml.label("inspector.tab.effective"));
         addPart(Part.COMPLETED, Fxml.label("inspector.tab.completed"));
         addPart(Part.PARTIAL, Fxml.label("inspector.tab.partial"));
+        partTabs.get(Part.EFFECTIVE).setTooltip(new javafx.scene.control.Tooltip(Fxml.label("inspector.tab.effective.tooltip")));
+        // eight tabs in the inspector a 1024 px window leaves: tighter tabs, all of them in view
+        tabs.widthProperty().addListener((o, a, b) -> tabs.pseudoClassStateChanged(Styles.NARROW, b.doubleValue() < NARROW_BELOW));
         setCenter(tabs);
         model.stateIdProperty().addListener((o, a, b) -> updateHeader());
         model.healthProperty().addListener((o, a, b) -> updateHeader());
@@ -67,6 +70,9 @@ public final class InspectorView extends BorderPane {
         model.storedProperty().addListener((o, a, b) -> updateHeader());
         updateHeader();
     }
+
+    /** Narrower than this, the tabs take less room (see the stylesheet's {@code :narrow}). */
+    private static final double NARROW_BELOW = 620;
 
     private void addPart(Part part, String label) {
         JsonPane pane = new JsonPane();

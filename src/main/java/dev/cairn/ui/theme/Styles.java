@@ -80,6 +80,8 @@ public final class Styles {
     // writes
     public static final String DIFF_PANES = "diff-panes";
     public static final String CHANGES_LIST = "changes-list";
+    /** A list or table whose values are read whole (changes, copy results): none is cut without its whole text on hover. */
+    public static final String WHOLE_VALUES = "whole-values";
     public static final String EDITOR = "editor";
     public static final String PROBLEMS = "problems";
     public static final String ERROR_LINE = "error-line";
@@ -104,6 +106,8 @@ public final class Styles {
     public static final PseudoClass SELECTED = PseudoClass.getPseudoClass("selected");
     public static final PseudoClass PROBLEM = PseudoClass.getPseudoClass("problem");
     public static final PseudoClass CONFLICT = PseudoClass.getPseudoClass("conflict");
+    /** A pane narrower than its usual content: tighter spacing. */
+    public static final PseudoClass NARROW = PseudoClass.getPseudoClass("narrow");
 
     private Styles() {}
 

@@ -24,7 +24,9 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.layout.HBox;
 import javafx.util.StringConverter;
 
@@ -107,9 +109,10 @@ public final class TransferView extends BorderPane {
         plan.disableProperty().bind(model.stageProperty().isEqualTo(Stage.RUNNING).or(model.stageProperty().isEqualTo(Stage.PLANNING)));
         message.textProperty().bind(model.messageProperty());
 
+        table.getStyleClass().add(Styles.WHOLE_VALUES);
         table.setItems(model.rows());
-        table.getColumns().add(column("transfer.column.source", Row::sourceId, 270));
-        table.getColumns().add(column("transfer.column.destination", Row::targetId, 250));
+        table.getColumns().add(idColumn("transfer.column.source", Row::sourceId, 270));
+        table.getColumns().add(idColumn("transfer.column.destination", Row::targetId, 250));
         TableColumn<Row, String> result = column("transfer.column.result", Row::status, 80);
         result.setCellFactory(c -> new OutcomeCell());
         table.getColumns().add(result);
@@ -165,11 +168,39 @@ public final class TransferView extends BorderPane {
         node.managedProperty().bind(node.visibleProperty());
     }
 
+    /** A column of values cut at their end where narrow, each whole on hover. */
     private static TableColumn<Row, String> column(String titleKey, Function<Row, String> value, double width) {
         TableColumn<Row, String> column = new TableColumn<>(Fxml.label(titleKey));
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        column.setCellFactory(c -> new WholeOnHoverCell(OverrunStyle.ELLIPSIS));
         column.setPrefWidth(width);
         return ColumnWidths.keepHeader(column);
+    }
+
+    /** A column of state IDs: cut in the middle where narrow (their tap and target ends both show), whole on hover. */
+    private static TableColumn<Row, String> idColumn(String titleKey, Function<Row, String> value, double width) {
+        TableColumn<Row, String> column = column(titleKey, value, width);
+        column.setCellFactory(c -> new WholeOnHoverCell(OverrunStyle.CENTER_ELLIPSIS));
+        return column;
+    }
+
+    /** A value that may be cut, with the whole of it as its tooltip. */
+    private static final class WholeOnHoverCell extends TableCell<Row, String> {
+        private final Tooltip whole = new Tooltip();
+
+        WholeOnHoverCell(OverrunStyle overrun) {
+            setTextOverrun(overrun);
+            whole.setWrapText(true);
+            whole.setMaxWidth(600);
+        }
+
+        @Override
+        protected void updateItem(String item, boolean empty) {
+            super.updateItem(item, empty);
+            setText(empty ? null : item);
+            whole.setText(item);
+            setTooltip(empty || item == null || item.isEmpty() ? null : whole);
+        }
     }
 
     public TableView<Row> table() {

@@ -71,10 +71,24 @@ public final class TransferViewModel {
     }
 
     /** A row of the table: planned, then the outcome. */
-    public record Row(String sourceId, String targetId, Outcome outcome, String detail, boolean done) {
+    /**
+     * One ID's line of the table; {@code refused}: the plan refused it, so the run never tried it
+     * (its result reads "refused", as its plan did, not "failed").
+     */
+    public record Row(String sourceId, String targetId, Outcome outcome, String detail, boolean done, boolean refused) {
+        Row(String sourceId, String targetId, Outcome outcome, String detail, boolean done) {
+            this(sourceId, targetId, outcome, detail, done, outcome == Outcome.FAILED && !done);
+        }
+
+        /** The result of the run for this row's ID. */
+        Row withResult(Transfer.Result result) {
+            return new Row(sourceId, targetId, result.outcome(), result.detail(), true,
+                    refused && result.outcome() == Outcome.FAILED);
+        }
+
         /** "copied", or before the run "to copy". */
         public String status() {
-            return word(outcome, done);
+            return refused ? word(outcome, false) : word(outcome, done);
         }
     }
 
@@ -295,8 +309,7 @@ public final class TransferViewModel {
                 executor.uiThread().execute(() -> {
                     Integer i = index.get(result.item());
                     if (i != null && i < rows.size()) {
-                        rows.set(i, new Row(result.item().sourceId(), result.item().targetId(), result.outcome(),
-                                result.detail(), true));
+                        rows.set(i, rows.get(i).withResult(result));
                     }
                     progress.set((double) done / total);
                 });
@@ -320,8 +333,9 @@ public final class TransferViewModel {
         }
         List<Row> out = new ArrayList<>();
         if (run.write().outcome() != null) {
-            for (Transfer.Result r : run.write().outcome()) {
-                out.add(new Row(r.item().sourceId(), r.item().targetId(), r.outcome(), r.detail(), true));
+            List<Transfer.Result> results = run.write().outcome();
+            for (int i = 0; i < results.size(); i++) {
+                out.add(rows.get(i).withResult(results.get(i)));
             }
         } else {
             // The run failed as a whole: an ID it did not report on may or may not have been done.
@@ -358,8 +372,12 @@ public final class TransferViewModel {
     static String counts(List<Row> rows, boolean done) {
         Map<Outcome, Integer> n = new EnumMap<>(Outcome.class);
         rows.forEach(r -> n.merge(r.outcome(), 1, Integer::sum));
+        // in the order of the outcomes, each as the table reads it (refused IDs stay "refused" after the run)
+        Map<String, Integer> byStatus = new java.util.LinkedHashMap<>();
+        rows.stream().sorted(java.util.Comparator.comparing(Row::outcome).thenComparing(r -> !r.refused()))
+                .forEach(r -> byStatus.merge(r.status(), 1, Integer::sum));
         List<String> parts = new ArrayList<>();
-        n.forEach((outcome, count) -> parts.add(count + " " + word(outcome, done)));
+        byStatus.forEach((status, count) -> parts.add(count + " " + status));
         boolean stopped = done && n.containsKey(Outcome.CANCELLED);
         String head = !done ? rows.size() + (rows.size() == 1 ? " ID: " : " IDs: ") : stopped ? "Stopped: " : "Finished: ";
         String moved = stopped && n.containsKey(Outcome.MOVED)

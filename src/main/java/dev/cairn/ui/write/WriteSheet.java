@@ -165,6 +165,7 @@ public final class WriteSheet extends BorderPane {
                 } else {
                     typingLabel.setText(Fxml.label("write.typing", required));
                     typing.setPromptText(required);
+                    typing.setPrefColumnCount(Math.max(12, required.length()));
                     buttons.getChildren().setAll(typingLabel, typing, spacer, cancel, confirm);
                 }
                 break;
@@ -209,12 +210,17 @@ public final class WriteSheet extends BorderPane {
         for (int column = 0; column < headings.length; column++) {
             Label heading = new Label(Fxml.label("write.overlaps." + headings[column]));
             heading.getStyleClass().add(Styles.SUBTITLE);
+            // a narrow sheet wraps the values below, never cuts a heading
+            heading.setMinWidth(Region.USE_PREF_SIZE);
             overlapGrid.add(heading, column, 0);
         }
         for (int i = 0; i < overlaps.size(); i++) {
             JsonReplay.Overlap overlap = overlaps.get(i);
             int row = i + 1;
-            overlapGrid.add(new Label(overlap.pointer().isEmpty() ? Fxml.label("write.overlaps.wholeState") : overlap.pointer()), 0, row);
+            Label where = new Label(overlap.pointer().isEmpty() ? Fxml.label("write.overlaps.wholeState") : overlap.pointer());
+            where.setWrapText(true);
+            where.setMaxWidth(260);
+            overlapGrid.add(where, 0, row);
             overlapGrid.add(value(overlap.read()), 1, row);
             overlapGrid.add(value(overlap.theirs()), 2, row);
             overlapGrid.add(value(overlap.mine()), 3, row);
@@ -228,6 +234,7 @@ public final class WriteSheet extends BorderPane {
     private RadioButton pickButton(String text, String id, ToggleGroup group, JsonReplay.Overlap overlap,
                                    JsonReplay.Pick side) {
         RadioButton button = new RadioButton(text);
+        button.setMinWidth(Region.USE_PREF_SIZE);
         button.setId(id);
         button.setToggleGroup(group);
         button.setSelected(model.picks().get(overlap.pointer()) == side);

@@ -70,6 +70,16 @@ class ConnectionStoreTest {
     }
 
     @Test
+    void aNameTypedReplacesTheSuggestedOneAndNoneTypedTakesIt() {
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        model.uriProperty().set("s3://acme-meltano-state/prod");
+        assertEquals("prod", model.toConnection().name(), "no name typed: the suggested one");
+        assertEquals("", model.problemProperty().get());
+        model.nameProperty().set("acme prod");
+        assertEquals("acme prod", model.toConnection().name());
+    }
+
+    @Test
     void anAzureConnectionKeepsItsAccountUrlButNeverAConnectionString() {
         ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
         model.uriProperty().set("azure://meltano-state/prod");

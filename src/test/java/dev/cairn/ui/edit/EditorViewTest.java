@@ -102,6 +102,28 @@ class EditorViewTest {
                 .at("/singer_state/bookmarks/a/replication_key_value").asText()));
     }
 
+    /** A document too large to edit says so alone: no "Loading …" left behind, no validation running. */
+    @Test
+    void aDocumentTooLargeToEditIsNeitherLoadingNorValidated() throws Exception {
+        validations.set(0);
+        StringBuilder many = new StringBuilder("{\"singer_state\": {\"ids\": [0");
+        for (int i = 1; i <= dev.cairn.ui.inspect.StyledJson.MAX_ROWS; i++) {
+            many.append(", ").append(i);
+        }
+        StoredState big = StoredState.present("dev:tap-big-to-target-b", StateDocument.of(Json.parse(many + "]}}"),
+                Json.object()), Version.of("9"));
+        fx(() -> {
+            model.setSubject(big, new RenderedState(big.document()));
+            return null;
+        });
+        TestWindow.waitFor(() -> executor.running().isEmpty() && model.loadedProperty().get() != null
+                && model.loadedProperty().get().stateId().equals("dev:tap-big-to-target-b"));
+        assertTrue(fx(() -> model.loadedProperty().get().tooLarge()));
+        assertEquals("", fx(() -> model.statusProperty().get()), "the status still said it was loading");
+        assertEquals(0, validations.get(), "a document that cannot be edited was validated");
+        assertTrue(fx(() -> model.problems().isEmpty()));
+    }
+
     /** The find bar keeps what it seeks while the same state is read again, and starts empty on another state. */
     @Test
     void theFindBarStartsEmptyOnAnotherState() throws Exception {

@@ -107,6 +107,12 @@ class NothingCutOffTest {
                 for (String p : fx(() -> {
                     view.applyCss();
                     view.layout();
+                    // -Dcairn.renders=<folder>: what was checked, as PNGs to look at
+                    String renders = System.getProperty("cairn.renders");
+                    if (renders != null && theme == Theme.LIGHT) {
+                        LayoutCheck.render(view, Path.of(renders, what.replaceAll("[^A-Za-z0-9]+", "-") + "-"
+                                + (int) size[0] + ".png"));
+                    }
                     return LayoutCheck.problems(view);
                 })) {
                     problems.add(what + " at " + (int) size[0] + "×" + (int) size[1] + ", " + theme + ": " + p);
@@ -129,11 +135,12 @@ class NothingCutOffTest {
 
         select("dev system DB", WriteWorkspace.DEV_ID);
         fxRun(() -> view.selectTab("edit"));
-        TestWindow.waitFor(() -> view.editorView().area() != null && model.tasks().isEmpty());
+        double textTop = editedTextTop();
         fxRun(() -> view.editorView().area().replaceText("{\"singer_state\": {\"bookmarks\": {\"issues\": {\"replication_key\""
                 + ": \"updated_at\", \"replication_key_value\": \"2024-05-01T00:00:00+00:00\",,}}}}"));
         TestWindow.waitFor(() -> model.writes().editor().dirtyProperty().get() && !model.writes().editor().problems().isEmpty());
         check("the editor with a syntax error");
+        assertEquals(textTop, editedTextTop(), "the syntax error moved the edited text");
         fxRun(() -> model.writes().editor().revert());
 
         fxRun(() -> model.writes().openMerge());
@@ -156,6 +163,13 @@ class NothingCutOffTest {
         });
         TestWindow.waitFor(() -> model.writes().transfer().stageProperty().get() == TransferViewModel.Stage.PLANNED);
         check("the planned copy");
+        fxRun(() -> {
+            model.writes().transfer().typedProperty().set(model.writes().transfer().requiredTypingProperty().get());
+            model.writes().transfer().run();
+        });
+        TestWindow.waitFor(() -> model.writes().transfer().stageProperty().get() == TransferViewModel.Stage.FINISHED
+                && model.tasks().isEmpty());
+        check("the copy results");
         fxRun(() -> model.writes().transfer().close());
 
         fxRun(() -> model.writes().breakLock().open(model.currentProperty().get().target(), WriteWorkspace.DEV_ID,
@@ -173,6 +187,9 @@ class NothingCutOffTest {
         fxRun(() -> model.writes().flow().confirm());
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.DONE);
         check("the written sheet");
+        fxRun(() -> model.writes().flow().undoWritten());
+        TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
+        check("the undo preview");
         fxRun(() -> model.writes().flow().close());
 
         fxRun(() -> model.currentProperty().get().list().orderProperty().set(IdOrder.RECENT));
@@ -378,6 +395,7 @@ class NothingCutOffTest {
         });
         select("dev system DB", WriteWorkspace.DEV_ID);
         List<Double> dev = controlTops();
+        assertEquals(1, fx(() -> rows(view.lookup("." + Styles.BADGE_BAR))), "the chips take more than one row at 1024 px");
         fxRun(() -> model.errorProperty().set(new UserError(LONG_ERROR, "details")));
         settle();
         assertEquals(dev, controlTops(), "an error banner moved the controls");
@@ -392,6 +410,12 @@ class NothingCutOffTest {
         double readOnlyText = editedTextTop();
         select("dev system DB", WriteWorkspace.DEV_ID);
         assertEquals(readOnlyText, editedTextTop(), "the edited text moved between a read-only and a writable connection");
+    }
+
+    /** How many rows of chips a bar shows: the distinct tops of its shown chips. */
+    private static long rows(Node bar) {
+        return ((javafx.scene.Parent) bar).getChildrenUnmodifiable().stream().filter(Node::isVisible)
+                .map(n -> Math.round(n.localToScene(n.getLayoutBounds()).getMinY())).distinct().count();
     }
 
     private double editedTextTop() throws Exception {

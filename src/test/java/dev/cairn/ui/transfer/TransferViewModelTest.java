@@ -54,11 +54,8 @@ class TransferViewModelTest {
             prod.write("prod:tap-b-to-target-x", StateDocument.of(Json.parse("{\"singer_state\": {\"b\": 0}}"), Json.object()), null);
             WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
             WriteTarget to = new WriteTarget("prod", prod, Environment.PROD, false);
-            TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            TransferViewModel model = patternTransfer(from, to, "dev:tap-a-to-target-x", "dev:*");
             ui.run(() -> {
-                model.open(from, "dev:tap-a-to-target-x", List.of(from, to), "");
-                model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
-                model.patternProperty().set("dev:*");
                 model.renameProperty().set("dev:*=prod:*");
                 model.onConflictProperty().set(Transfer.OnConflict.FAIL);
             });
@@ -202,7 +199,34 @@ class TransferViewModelTest {
         }
     }
 
-    /** Plans (returning the plan's message) and runs a one-ID transfer. */
+    @Test
+    void anIdThePlanRefusedReadsRefusedInTheResultsToo() throws Exception {
+        try (StateBackend dev = EmptyBackends.FILE.open(dir); StateBackend prod = EmptyBackends.SQLITE.open(dir)) {
+            dev.write("dev:good", StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1}}"), Json.object()), null);
+            dev.write("dev:empty", StateDocument.of(Json.object(), Json.object()), null);
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            WriteTarget to = new WriteTarget("staging", prod, Environment.STAGING, false);
+            TransferViewModel model = patternTransfer(from, to, "dev:good", "dev:*");
+            String planned = copy(model);
+            assertTrue(planned.contains("1 refused"), planned);
+            String finished = ui.call(() -> model.messageProperty().get());
+            assertTrue(finished.contains("1 copied, 1 refused."), finished);
+            assertEquals(List.of("refused", "copied"), ui.call(() -> model.rows().stream().map(TransferViewModel.Row::status).toList()));
+        }
+    }
+
+    /** A copy sheet opened on {@code selectedId} of {@code from} for the IDs {@code pattern} selects, to {@code to}. */
+    private TransferViewModel patternTransfer(WriteTarget from, WriteTarget to, String selectedId, String pattern) {
+        TransferViewModel model = ui.call(() -> new TransferViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+        ui.run(() -> {
+            model.open(from, selectedId, List.of(from, to), "");
+            model.scopeProperty().set(TransferViewModel.Scope.PATTERN);
+            model.patternProperty().set(pattern);
+        });
+        return model;
+    }
+
+    /** Plans (returning the plan's message) and runs a transfer. */
     private String copy(TransferViewModel model) {
         ui.run(model::plan);
         ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
