@@ -32,15 +32,38 @@ final class S3BlobStore extends CloudBlobStore {
         this.bucket = bucket;
     }
 
+    /**
+     * An S3-compatible server may answer a read of an object that a conditional put is replacing
+     * without its ETag (S3Proxy does, racing writers): the version is read again a few times, a few
+     * milliseconds apart, as the write ends at once.
+     */
+    private static final int READS_WITHOUT_ETAG = 5;
+
     @Override
     public Blob get(String key) {
-        try {
-            ResponseBytes<GetObjectResponse> object = s3.getObjectAsBytes(b -> b.bucket(bucket).key(key));
-            return new Blob(object.asByteArray(), Version.of(object.response().eTag()));
-        } catch (NoSuchKeyException e) {
-            return null;
-        } catch (SdkException e) {
-            throw failure("read", key, e);
+        for (int read = 1; ; read++) {
+            ResponseBytes<GetObjectResponse> object;
+            try {
+                object = s3.getObjectAsBytes(b -> b.bucket(bucket).key(key));
+            } catch (NoSuchKeyException e) {
+                return null;
+            } catch (SdkException e) {
+                throw failure("read", key, e);
+            }
+            String etag = object.response().eTag();
+            if (etag != null && !etag.isBlank()) {
+                return new Blob(object.asByteArray(), Version.of(etag));
+            }
+            if (read == READS_WITHOUT_ETAG) {
+                throw new BackendException(displayUri() + ": the server answered " + read + " reads of " + key
+                        + " without an ETag, so there is no version to compare a write against");
+            }
+            try {
+                Thread.sleep(10L * read);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BackendException("interrupted while reading " + key + " on " + displayUri());
+            }
         }
     }
 
