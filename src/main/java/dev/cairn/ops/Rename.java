@@ -29,7 +29,10 @@ public final class Rename {
         this.regex = Pattern.compile(r.toString(), Pattern.DOTALL);
     }
 
-    /** Parses {@code FROM=TO}; both sides must have the same number of {@code *}. */
+    /**
+     * Parses {@code FROM=TO}: FROM has at least one {@code *} (a rename maps many IDs; one ID is
+     * renamed by naming both), and both sides the same number of them.
+     */
     public static Rename parse(String spec) {
         int eq = spec.indexOf('=');
         if (eq <= 0 || eq == spec.length() - 1 || spec.indexOf('=', eq + 1) >= 0) {
@@ -37,6 +40,10 @@ public final class Rename {
         }
         String from = spec.substring(0, eq);
         String to = spec.substring(eq + 1);
+        if (stars(from) == 0) {
+            throw new IllegalArgumentException("'" + from + "' has no '*': a rename maps what each '*' of FROM matches onto"
+                    + " the '*' of TO, e.g. dev:*=prod:* ('?' and '[...]' are no wildcards here)");
+        }
         if (stars(from) != stars(to)) {
             throw new IllegalArgumentException("'" + from + "' and '" + to + "' must have as many '*' as each other");
         }

@@ -55,7 +55,13 @@ final class MeltanoLock {
         String content = new String(blob.data(), StandardCharsets.UTF_8);
         Instant since = lockedAt(content);
         if (since == null) {
-            return new Seen(blob.version(), LockStatus.held(null, "lock content is not a timestamp: '" + content + "'"), false);
+            // no time of its own: the store's time of the lock object tells its age, so that it goes stale
+            // after the lock timeout as any lock does (it was held for ever, "since null")
+            Instant written = writtenAt(lockKey);
+            String why = "lock content is not a timestamp: '" + content + "'";
+            return new Seen(blob.version(), written != null && written.isBefore(clock.instant().minus(staleAfter))
+                    ? LockStatus.stale(written, why + "; written over " + staleAfter.toSeconds() + " s ago, Meltano would break it")
+                    : LockStatus.held(written, why), false);
         }
         Long deadPid = LockOwner.deadCairnOfThisMachine(content);
         if (deadPid != null) {
@@ -65,6 +71,17 @@ final class MeltanoLock {
         return new Seen(blob.version(), since.isBefore(clock.instant().minus(staleAfter))
                 ? LockStatus.stale(since, "older than " + staleAfter.toSeconds() + " s; Meltano would break it")
                 : LockStatus.held(since, null), false);
+    }
+
+    /** When the store last wrote the lock object, from its listing; null if it is gone. */
+    private Instant writtenAt(String lockKey) {
+        Instant[] written = new Instant[1];
+        store.list(lockKey, (key, modified) -> {
+            if (key.equals(lockKey)) {
+                written[0] = modified;
+            }
+        });
+        return written[0];
     }
 
     /** How long {@link #acquire} waits for a held lock. */

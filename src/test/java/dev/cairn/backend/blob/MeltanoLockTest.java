@@ -66,6 +66,20 @@ class MeltanoLockTest {
         return now.getEpochSecond() + "." + now.getNano() / 1000;
     }
 
+    /** A lock holding no timestamp is as old as its file or object: held at first, stale after the lock timeout. */
+    @ParameterizedTest
+    @ValueSource(strings = {"file", "s3"})
+    void aLockOfGarbageGoesStaleByTheTimeItWasWritten(String kind) {
+        BlobStore on = open(kind);
+        on.put(KEY, bytes("garbage"), null);
+        LockStatus now = lock(on).status(KEY);
+        assertEquals(LockStatus.State.HELD, now.state());
+        assertTrue(now.since() != null, "since the object was written, not 'since null'");
+        LockStatus later = new MeltanoLock(on, Duration.ofSeconds(10), Duration.ofMillis(600),
+                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(1))).status(KEY);
+        assertEquals(LockStatus.State.STALE, later.state(), later.toString());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"file", "s3", "azure", "gcs"})
     void releaseLeavesTheLockOfWhoeverBrokeOursAlone(String kind) {
