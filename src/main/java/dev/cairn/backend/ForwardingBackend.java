@@ -47,6 +47,11 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public void listWithTimes(String pattern, BiConsumer<ListedState, Instant> sink) {
+        backend.listWithTimes(pattern, sink);
+    }
+
+    @Override
     public StoredState read(String stateId) {
         return backend.read(stateId);
     }

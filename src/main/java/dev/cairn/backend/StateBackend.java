@@ -77,6 +77,14 @@ public interface StateBackend extends AutoCloseable {
         throw new BackendException(displayUri() + " keeps no time of a state's last change");
     }
 
+    /**
+     * {@link #list} with, for each ID, the time {@link #updateTimes} gives it (null where the
+     * backend keeps none): one listing for work that needs both, such as a check-up.
+     */
+    default void listWithTimes(String pattern, BiConsumer<ListedState, Instant> sink) {
+        list(pattern, listed -> sink.accept(listed, null));
+    }
+
     /** Reads one state; an ID with no state comes back absent, at {@link Version#ABSENT}. */
     StoredState read(String stateId);
 

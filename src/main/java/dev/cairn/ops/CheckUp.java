@@ -87,8 +87,15 @@ public final class CheckUp {
      */
     public Report run(ProgressListener progress) {
         Instant now = Instant.now();
-        List<ListedState> listed = backend.list(null);
-        Map<String, Instant> updated = updateTimes();
+        // the IDs and their update times in one listing (one query, or one pass over a bucket)
+        List<ListedState> listed = new ArrayList<>();
+        Map<String, Instant> updated = new HashMap<>();
+        backend.listWithTimes(null, (id, at) -> {
+            listed.add(id);
+            if (at != null) {
+                updated.put(id.stateId(), at);
+            }
+        });
         Map<String, RunRow> running = RunLog.runningByJob(backend);
         List<Finding> found = new ArrayList<>();
         // each state checked as it is read, none kept: a backend's documents never all in memory at once
@@ -131,21 +138,6 @@ public final class CheckUp {
     @FunctionalInterface
     public interface ProgressListener {
         void checked(long done, long total);
-    }
-
-    /** When each state was last written, where the backend keeps such times; none where it keeps none. */
-    private Map<String, Instant> updateTimes() {
-        Map<String, Instant> times = new HashMap<>();
-        try {
-            backend.updateTimes((id, at) -> {
-                if (at != null) {
-                    times.put(id, at);
-                }
-            });
-        } catch (BackendException e) {
-            return Map.of();
-        }
-        return times;
     }
 
     private void check(StoredState stored, Map<String, Instant> updated, Instant now, Consumer<Finding> sink) {

@@ -14,6 +14,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,6 +80,14 @@ class FileBackendTest {
         assertEquals(older, times.get(A));
         assertEquals(newer, times.get(E), "the nested ID too");
         assertEquals(Set.of(A, B, C, D, E, F, G, H, I), times.keySet());
+        List<ListedState> listed = new ArrayList<>();
+        Map<String, Instant> withTimes = new HashMap<>();
+        backend.listWithTimes(null, (id, at) -> {
+            listed.add(id);
+            withTimes.put(id.stateId(), at);
+        });
+        assertEquals(backend.list(null), listed, "the listing, hidden IDs' reasons included");
+        assertEquals(times, withTimes, "with the times updateTimes gives");
     }
 
     @Test

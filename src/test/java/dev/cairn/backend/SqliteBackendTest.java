@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +93,24 @@ class SqliteBackendTest {
         Instant written = times.get(B);
         assertNotNull(written, "a replaced row is stamped, as Meltano's row switch stamps it");
         assertFalse(written.isBefore(before), written + " before " + before);
+    }
+
+    /** One query gives what list and updateTimes give apart. */
+    @Test
+    void listingWithTimesIsTheListingAndTheUpdateTimesAtOnce() {
+        Map<String, Instant> times = new HashMap<>();
+        backend.updateTimes(times::put);
+        List<String> listed = new ArrayList<>();
+        Map<String, Instant> withTimes = new HashMap<>();
+        backend.listWithTimes(null, (id, at) -> {
+            listed.add(id.stateId());
+            withTimes.put(id.stateId(), at);
+        });
+        assertEquals(backend.list(null).stream().map(ListedState::stateId).toList(), listed);
+        assertEquals(times, withTimes);
+        List<String> prod = new ArrayList<>();
+        backend.listWithTimes("prod:*", (id, at) -> prod.add(id.stateId()));
+        assertEquals(ids("prod:*"), prod, "the pattern as list reads it");
     }
 
     private List<String> ids(String pattern) {

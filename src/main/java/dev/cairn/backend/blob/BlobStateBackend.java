@@ -69,7 +69,12 @@ public final class BlobStateBackend implements StateBackend {
     /** The times the store's listing gives each {@code state.json}: one listing, as {@link #list} makes. */
     @Override
     public void updateTimes(BiConsumer<String, Instant> sink) {
-        layout.list(store, null, (listed, modified) -> sink.accept(listed.stateId(), modified));
+        listWithTimes(null, (listed, modified) -> sink.accept(listed.stateId(), modified));
+    }
+
+    @Override
+    public void listWithTimes(String pattern, BiConsumer<ListedState, Instant> sink) {
+        layout.list(store, pattern, sink);
     }
 
     @Override

@@ -127,10 +127,20 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         if (fromRuns) {
             throw new BackendException(displayUri + " has no update times: its states are " + FROM_RUNS);
         }
+        listWithTimes(null, (listed, at) -> sink.accept(listed.stateId(), at));
+    }
+
+    /** The IDs with their {@code updated_at} in one query; without a state table, the IDs alone. */
+    @Override
+    public void listWithTimes(String pattern, BiConsumer<ListedState, Instant> sink) {
+        if (fromRuns) {
+            StateBackend.super.listWithTimes(pattern, sink);
+            return;
+        }
         ZoneId here = ZoneId.systemDefault();
-        select("SELECT state_id, updated_at FROM state", null, rows -> {
+        select("SELECT state_id, updated_at FROM state", pattern, rows -> {
             LocalDateTime at = naive(rows.getString(2));
-            sink.accept(rows.getString(1), at == null ? null : at.atZone(here).toInstant());
+            sink.accept(ListedState.visible(rows.getString(1)), at == null ? null : at.atZone(here).toInstant());
         });
     }
 
