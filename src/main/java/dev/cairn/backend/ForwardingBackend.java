@@ -3,6 +3,8 @@ package dev.cairn.backend;
 import dev.cairn.state.Glob;
 import dev.cairn.state.StateDocument;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -94,6 +96,11 @@ public abstract class ForwardingBackend implements StateBackend {
     @Override
     public boolean hasLocksOfItsOwn() {
         return backend.hasLocksOfItsOwn();
+    }
+
+    @Override
+    public Map<String, LockStatus> locks(Collection<String> stateIds) {
+        return backend.locks(stateIds);
     }
 
     @Override

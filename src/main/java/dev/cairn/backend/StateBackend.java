@@ -4,7 +4,10 @@ import dev.cairn.state.Glob;
 import dev.cairn.state.StateDocument;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -146,6 +149,24 @@ public interface StateBackend extends AutoCloseable {
      */
     default boolean hasLocksOfItsOwn() {
         return true;
+    }
+
+    /**
+     * The lock of each of these IDs that has one, free ones left out, for a scan of many IDs: in one
+     * listing of the lock files where the backend keeps them (a blob store overrides this), a
+     * {@link #lockStatus} per ID otherwise, nothing where the backend has no lock of its own.
+     */
+    default Map<String, LockStatus> locks(Collection<String> stateIds) {
+        Map<String, LockStatus> held = new HashMap<>();
+        if (hasLocksOfItsOwn()) {
+            for (String id : stateIds) {
+                LockStatus status = lockStatus(id);
+                if (status.state() != LockStatus.State.FREE) {
+                    held.put(id, status);
+                }
+            }
+        }
+        return held;
     }
 
     /**

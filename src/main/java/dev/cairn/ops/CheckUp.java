@@ -80,8 +80,8 @@ public final class CheckUp {
     }
 
     /**
-     * Checks every state. Blocking: reads every state (and, where the backend keeps locks of its
-     * own, every lock).
+     * Checks every state. Blocking: lists the backend once, reads every state, and, where the
+     * backend keeps locks of its own, finds them in one more listing.
      *
      * @param progress told of each state checked (done, total)
      */
@@ -118,10 +118,8 @@ public final class CheckUp {
                 found.add(new Finding(Severity.WARNING, Kind.HIDDEN_FROM_MELTANO, id.stateId(),
                         "`meltano state list` does not show it: " + id.hiddenFromMeltano() + ".", null));
             }
-            if (backend.hasLocksOfItsOwn()) {
-                checkLock(id.stateId(), found::add);
-            }
         }
+        backend.locks(listed.stream().map(ListedState::stateId).toList()).forEach((id, lock) -> checkLock(id, lock, found::add));
         running.forEach((jobName, run) -> {
             if (run.isStale(now)) {
                 found.add(new Finding(Severity.WARNING, Kind.STALE_RUN, jobName, "The runs table has a RUNNING row whose"
@@ -178,8 +176,7 @@ public final class CheckUp {
         return hours < 48 ? hours + " h" : d.toDays() + " days";
     }
 
-    private void checkLock(String id, Consumer<Finding> sink) {
-        LockStatus lock = backend.lockStatus(id);
+    private static void checkLock(String id, LockStatus lock, Consumer<Finding> sink) {
         if (lock.state() == LockStatus.State.STALE) {
             sink.accept(new Finding(Severity.WARNING, Kind.STALE_LOCK, id, "Meltano's lock on it is stale"
                     + (lock.since() == null ? "" : " (since " + lock.since() + ")")

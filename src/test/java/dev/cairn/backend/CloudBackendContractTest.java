@@ -166,6 +166,21 @@ abstract class CloudBackendContractTest {
         assertEquals("{\"completed\": {\"singer_state\": {\"v\": 1}}, \"partial\": {}}", object("state/dev:a/state.json"));
     }
 
+    /** Under a prefix, in one listing: the locks of the IDs asked, as each ID's lock says. */
+    @Test
+    void theLocksOfManyIdsComeFromOneListing() throws Exception {
+        for (String id : List.of("dev:a", "dev:b", "dev:c")) {
+            backend.write(id, complete("{}"), Version.ABSENT);
+        }
+        put("state/dev:a/lock", meltanoLockValue(Instant.now()));
+        put("state/dev:b/lock", meltanoLockValue(Instant.now().minusSeconds(60)));
+        Map<String, LockStatus> locks = backend.locks(List.of("dev:a", "dev:b", "dev:c"));
+        assertEquals(Set.of("dev:a", "dev:b"), locks.keySet());
+        assertEquals(LockStatus.State.HELD, locks.get("dev:a").state());
+        assertEquals(LockStatus.State.STALE, locks.get("dev:b").state());
+        assertEquals(backend.lockStatus("dev:b"), locks.get("dev:b"));
+    }
+
     @Test
     void aStaleMeltanoLockIsBrokenAsMeltanoWould() throws Exception {
         backend.write("dev:a", complete("{\"singer_state\": {\"v\": 1}}"), Version.ABSENT);

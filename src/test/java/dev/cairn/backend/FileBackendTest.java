@@ -188,6 +188,23 @@ class FileBackendTest {
         }
     }
 
+    /** The locks of many IDs in one listing: the same as asking each ID's lock, free ones left out. */
+    @Test
+    void theLocksOfManyIdsAreWhatEachIdsLockSays() throws Exception {
+        lock(A, Long.toString(Instant.now().getEpochSecond()));
+        List<String> ids = backend.list((String) null).stream().map(ListedState::stateId).collect(Collectors.toList());
+        Map<String, LockStatus> each = new HashMap<>();
+        ids.forEach(id -> {
+            LockStatus status = backend.lockStatus(id);
+            if (status.state() != LockStatus.State.FREE) {
+                each.put(id, status);
+            }
+        });
+        assertEquals(Set.of(A, C), each.keySet(), "a held lock and the fixture's stale one");
+        assertEquals(each, backend.locks(ids));
+        assertEquals(Map.of(), backend.locks(List.of(B, D)), "only the IDs asked");
+    }
+
     @Test
     void aStaleLockIsBrokenAsMeltanoWould() throws Exception {
         assertEquals(LockStatus.State.STALE, backend.lockStatus(C).state(), "the fixture lock is from 2024");

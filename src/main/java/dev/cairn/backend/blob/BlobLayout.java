@@ -15,6 +15,11 @@ interface BlobLayout {
     /** The folder (key prefix) holding an ID's {@code state.json} and {@code lock}. */
     String folder(String stateId);
 
+    /** The raw key prefix every ID's folder starts with: a listing of it sees every state and lock. */
+    default String root() {
+        return "";
+    }
+
     /**
      * The IDs in the store matching the pattern as Meltano's list for this layout matches it (null:
      * all), each with the time its {@code state.json} was last written.

@@ -13,9 +13,12 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -160,6 +163,31 @@ public final class BlobStateBackend implements StateBackend {
     @Override
     public LockStatus lockStatus(String stateId) {
         return lock.status(layout.lockKey(stateId));
+    }
+
+    /**
+     * One listing of the store finds which of the IDs have a lock file; only those are read. A
+     * read of each ID's lock (a request per ID on an object store, most of them for nothing) is
+     * what a scan of 100,000 IDs cannot afford.
+     */
+    @Override
+    public Map<String, LockStatus> locks(Collection<String> stateIds) {
+        Map<String, String> idByLockKey = new HashMap<>(stateIds.size() * 2);
+        stateIds.forEach(id -> idByLockKey.put(layout.lockKey(id), id));
+        List<String> found = new ArrayList<>();
+        store.list(layout.root(), (key, modified) -> {
+            if (idByLockKey.containsKey(key)) {
+                found.add(key);
+            }
+        });
+        Map<String, LockStatus> held = new HashMap<>();
+        for (String key : found) {
+            LockStatus status = lock.status(key);
+            if (status.state() != LockStatus.State.FREE) {
+                held.put(idByLockKey.get(key), status);
+            }
+        }
+        return held;
     }
 
     @Override

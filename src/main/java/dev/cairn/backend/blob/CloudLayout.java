@@ -20,6 +20,11 @@ final class CloudLayout implements BlobLayout {
     }
 
     @Override
+    public String root() {
+        return prefix;
+    }
+
+    @Override
     public String folder(String stateId) {
         return prefix.isEmpty() ? stateId : prefix + "/" + stateId;
     }

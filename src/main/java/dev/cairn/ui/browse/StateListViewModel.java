@@ -84,14 +84,14 @@ public final class StateListViewModel {
     private BitSet lastKept;
 
     /**
-     * @param scanLocks whether the scan asks the lock of every ID (cheap on local backends, a
-     *                  request per ID on object stores, where only the selected ID's lock is asked)
+     * @param scanLocks whether the scan asks the lock of every ID, in one listing of the lock files
+     *                  (cheap on local backends; on object stores another listing of the bucket,
+     *                  so there only the selected ID's lock is asked)
      */
     public StateListViewModel(StateBackend backend, TaskExecutor executor, boolean scanLocks) {
         this.backend = backend;
         this.executor = executor;
-        // a system DB's locks are its running jobs, read for every ID in one query before the scan
-        this.scanLocks = scanLocks && backend.hasLocksOfItsOwn();
+        this.scanLocks = scanLocks;
         this.lister = new TaskSlot(executor);
         this.scanning = new TaskSlot(executor);
         this.updateTimes = new UpdateTimes(backend, executor);
@@ -297,7 +297,12 @@ public final class StateListViewModel {
             Map<String, RunRow> running = RunLog.runningByJob(backend);
             Instant now = Instant.now();
             entries.forEach(entry -> entry.updateRunning(running.get(entry.stateId()), now));
-            if (!running.isEmpty()) {
+            if (scanLocks) {
+                // every lock in one listing of the lock files (a system DB has none besides its running jobs)
+                Map<String, LockStatus> locks = backend.locks(entries.stream().map(StateIdEntry::stateId).toList());
+                entries.forEach(entry -> entry.updateLock(locks.get(entry.stateId())));
+            }
+            if (!running.isEmpty() || scanLocks) {
                 publish.run();
             }
             Map<String, StateIdEntry> byId = new HashMap<>(entries.size() * 2); // built here: off the UI thread
@@ -309,9 +314,6 @@ public final class StateListViewModel {
                 StateIdEntry entry = byId.get(stored.stateId());
                 if (entry != null) {
                     entry.update(stored);
-                    if (scanLocks) {
-                        entry.updateLock(backend.lockStatus(entry.stateId()));
-                    }
                 }
                 int count = done.incrementAndGet();
                 if (count % PUBLISH_EVERY == 0) {
@@ -325,9 +327,6 @@ public final class StateListViewModel {
                 if (entry.health() == Badge.UNREAD) {
                     try {
                         entry.update(backend.read(entry.stateId()));
-                        if (scanLocks) {
-                            entry.updateLock(backend.lockStatus(entry.stateId()));
-                        }
                     } catch (RuntimeException e) {
                         entry.readFailed();
                     }
