@@ -30,9 +30,8 @@ public final class BackendSession {
 
     void opened(StateBackend opened, TaskExecutor executor) {
         this.backend = opened;
-        String scheme = connection.scheme();
-        boolean local = scheme.equals("file") || scheme.startsWith("sqlite");
-        this.list = new StateListViewModel(opened, executor, local);
+        // a folder's lock files are cheap to list with every scan; a system DB has none besides its running jobs
+        this.list = new StateListViewModel(opened, executor, connection.scheme().equals("file"));
         status.set(Status.OPEN);
         list.refresh();
     }
