@@ -102,7 +102,6 @@ public final class Comparison {
     private final Queue<Reread> readAgain = new ConcurrentLinkedQueue<>();
     private final AtomicLong readHere = new AtomicLong();
     private final AtomicLong readThere = new AtomicLong();
-    private final AtomicLong compared = new AtomicLong();
     private final Map<Status, Long> counts = new EnumMap<>(Status.class);
     private Listener listener;
 
@@ -335,12 +334,12 @@ public final class Comparison {
 
     private synchronized void emit(IdComparison result) {
         counts.merge(result.status(), 1L, Long::sum);
-        compared.incrementAndGet();
         listener.compared(result);
     }
 
+    /** Under this object's lock, as {@link #emit} counts there. */
     private Progress progress() {
-        return new Progress(readHere.get(), readThere.get(), compared.get());
+        return new Progress(readHere.get(), readThere.get(), new Totals(counts).total());
     }
 
     private void checkCancelled() {
