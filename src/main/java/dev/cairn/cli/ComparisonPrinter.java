@@ -121,7 +121,8 @@ abstract class ComparisonPrinter implements Comparison.Listener {
             clearProgress();
             results.sort(Comparator.comparing(IdComparison::hereId).thenComparing(IdComparison::thereId));
             for (IdComparison result : results) {
-                String id = renamed ? result.hereId() + " -> " + result.thereId() : result.hereId();
+                String id = renamed ? PrintableId.of(result.hereId()) + " -> " + PrintableId.of(result.thereId())
+                        : PrintableId.of(result.hereId());
                 out.println(String.format(Locale.ROOT, "%-" + STATUS_WIDTH + "s  %s", result.status().label(), id));
                 details(result);
             }

@@ -110,6 +110,14 @@ class CompareCommandTest {
     }
 
     @Test
+    void anIdWithALineBreakIsPrintedOnOneLineAsTheOtherVerbsPrintIt() {
+        write(db, "dev:tap-x\nsame              prod:tap-y", "{}", "{}");
+        assertEquals(1, cairn("compare", "--backend", db, "--against-backend", files, "--pattern", "dev:tap-x*"), err());
+        assertEquals("only-here         \"dev:tap-x\\nsame              prod:tap-y\"\n"
+                + "1 ID: 1 only-here, 0 only-there, 0 same, 0 same-effective, 0 different, 0 unreadable\n", out());
+    }
+
+    @Test
     void jsonIsOneObjectPerIdWithEveryField() throws Exception {
         everyStatus();
         assertEquals(1, cairn("compare", "--backend", db, "--against-backend", files, "--format", "json"), err());
