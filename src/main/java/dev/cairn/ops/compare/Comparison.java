@@ -79,7 +79,11 @@ public final class Comparison {
         }
     }
 
-    /** Characters of documents waiting for their counterpart that are kept, 32M: ~100-200 MB of heap. */
+    /**
+     * Characters of documents waiting for their counterpart that are kept, 32M: 32-64 MB of heap
+     * where they are held as text (a system database's columns), several times that as the trees a
+     * bucket's files are read into (not measured).
+     */
     static final long DEFAULT_HELD_CHARS = 32L * 1024 * 1024;
 
     private static final int PROGRESS_EVERY = 512;
