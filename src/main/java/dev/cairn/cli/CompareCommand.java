@@ -120,6 +120,9 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (backend.project != null) {
             other.project = backend.project;
+            if (other.environment == null) {
+                other.environment = backend.environment; // only a rename: this side's backend
+            }
             if (rewrite == null && Objects.equals(other.environment, backend.environment)) {
                 throw new ParameterException(spec.commandLine(),
                         "both sides are the same project and environment: give --against-environment, --against-project,"

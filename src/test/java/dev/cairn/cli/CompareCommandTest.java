@@ -163,6 +163,13 @@ class CompareCommandTest {
         assertEquals(0, cairn("compare", "--project", project.toString(), "--environment", "prod",
                 "--against-environment", "staging", "--pattern", "prod:*"), err());
         assertTrue(out().endsWith("2 IDs: 0 only-here, 0 only-there, 2 same, 0 same-effective, 0 different, 0 unreadable\n"), out());
+
+        // only a rename: this side's backend, the prod environment's, under the rename
+        assertEquals(1, cairn("compare", "--project", project.toString(), "--environment", "prod", "--rename", "dev:*=prod:*"),
+                err());
+        assertTrue(out().contains("only-there        dev:tap-github-to-target-postgres -> " + B + "\n"), out());
+        assertEquals(2, cairn("compare", "--project", project.toString(), "--environment", "prod"));
+        assertTrue(err().contains("both sides are the same project and environment"), err());
     }
 
     @Test
