@@ -172,6 +172,25 @@ class CompareCommandTest {
         assertTrue(err().contains("both sides are the same project and environment"), err());
     }
 
+    /** Without --project, as every verb: the project the working directory is in, for both sides. */
+    @Test
+    void environmentsOfTheProjectOfTheWorkingDirectoryAreTheTwoSides() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Files.writeString(project.resolve("meltano.yml"), "environments:\n"
+                + "- name: staging\n  config:\n    state_backend:\n      uri: " + files + "\n"
+                + "- name: prod\n  config:\n    state_backend:\n      uri: " + db + "\n");
+        Invocation inProject = new Invocation(Map.of(), Files.createDirectories(project.resolve("extract")));
+        assertEquals(0, run.cairn(inProject, "compare", "--environment", "prod", "--against-environment", "staging",
+                "--pattern", "prod:*"), err());
+        assertTrue(out().endsWith("2 IDs: 0 only-here, 0 only-there, 2 same, 0 same-effective, 0 different, 0 unreadable\n"), out());
+        assertEquals(1, run.cairn(inProject, "compare", "--environment", "prod", "--rename", "dev:*=prod:*"), err());
+        assertTrue(out().contains("only-there        dev:tap-github-to-target-postgres -> " + B + "\n"), out());
+        assertEquals(2, run.cairn(inProject, "compare", "--environment", "prod", "--against-environment", "prod"));
+        assertTrue(err().contains("both sides are the same project and environment"), err());
+        assertEquals(2, run.cairn(new Invocation(Map.of(), dir), "compare", "--against-environment", "staging"));
+        assertTrue(err().contains("give the state backend"), err());
+    }
+
     @Test
     void usageErrorsExitTwo() {
         assertEquals(2, cairn("compare", "--backend", db, "--against-backend", files, "--format", "yaml"));
