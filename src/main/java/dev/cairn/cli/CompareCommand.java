@@ -111,15 +111,18 @@ final class CompareCommand implements Callable<Integer> {
 
     /**
      * The other side: as given, or where only its environment (or nothing but a rename) is, this
-     * side's project or backend.
+     * side's project (given, or found from the working directory as every verb finds it) or backend.
      */
     private BackendArgs otherSide(Rename rewrite) {
         BackendArgs other = against.args;
         if (other.uri != null || other.project != null) {
             return other;
         }
-        if (backend.project != null) {
-            other.project = backend.project;
+        if (backend.project != null || backend.uri == null && (other.environment != null || rewrite != null)) {
+            other.project = backend.project; // null: found from the working directory again, as this side's is
+            if (other.environment == null) {
+                other.environment = backend.environment; // only a rename: this side's backend
+            }
             if (rewrite == null && Objects.equals(other.environment, backend.environment)) {
                 throw new ParameterException(spec.commandLine(),
                         "both sides are the same project and environment: give --against-environment, --against-project,"

@@ -26,6 +26,10 @@ abstract class ComparisonPrinter implements Comparison.Listener {
     private static final String INDENT = " ".repeat(STATUS_WIDTH + 2);
 
     final PrintWriter out;
+    /** Where the reads' progress is shown (stderr on a terminal), or {@code null}. */
+    private PrintWriter progressOut;
+    /** Whether a progress line stands on the terminal, to be erased before the next line of output. */
+    private boolean progressShown;
 
     private ComparisonPrinter(PrintWriter out) {
         this.out = out;
@@ -43,23 +47,33 @@ abstract class ComparisonPrinter implements Comparison.Listener {
     abstract void finish(Comparison.Totals totals);
 
     /** This printer, showing the reads' progress on {@code err} when that is a terminal. */
-    Comparison.Listener withProgress(PrintWriter err) {
-        if (System.console() == null) {
-            return this;
-        }
-        ComparisonPrinter printer = this;
-        return new Comparison.Listener() {
-            @Override
-            public void compared(IdComparison result) {
-                printer.compared(result);
-            }
+    ComparisonPrinter withProgress(PrintWriter err) {
+        return withProgress(err, System.console() != null);
+    }
 
-            @Override
-            public void progress(Comparison.Progress p) {
-                err.printf(Locale.ROOT, "\rread %,d here, %,d there; %,d compared ", p.readHere(), p.readThere(), p.compared());
-                err.flush();
-            }
-        };
+    /** {@code terminal}: whether {@code err} is one (a test cannot make {@link System#console} answer). */
+    ComparisonPrinter withProgress(PrintWriter err, boolean terminal) {
+        progressOut = terminal ? err : null;
+        return this;
+    }
+
+    @Override
+    public void progress(Comparison.Progress p) {
+        if (progressOut != null) {
+            progressOut.printf(Locale.ROOT, "\r\u001b[Kread %,d here, %,d there; %,d compared", p.readHere(), p.readThere(),
+                    p.compared());
+            progressOut.flush();
+            progressShown = true;
+        }
+    }
+
+    /** Erases the progress line, so that the next line of output does not land behind it on the terminal. */
+    final void clearProgress() {
+        if (progressShown) {
+            progressOut.print("\r\u001b[K");
+            progressOut.flush();
+            progressShown = false;
+        }
     }
 
     /** The sentence under a different ID: "2 streams changed, 1 added; newest bookmark here …, there …". */
@@ -104,9 +118,11 @@ abstract class ComparisonPrinter implements Comparison.Listener {
 
         @Override
         void finish(Comparison.Totals totals) {
+            clearProgress();
             results.sort(Comparator.comparing(IdComparison::hereId).thenComparing(IdComparison::thereId));
             for (IdComparison result : results) {
-                String id = renamed ? result.hereId() + " -> " + result.thereId() : result.hereId();
+                String id = renamed ? PrintableId.of(result.hereId()) + " -> " + PrintableId.of(result.thereId())
+                        : PrintableId.of(result.hereId());
                 out.println(String.format(Locale.ROOT, "%-" + STATUS_WIDTH + "s  %s", result.status().label(), id));
                 details(result);
             }
@@ -164,11 +180,13 @@ abstract class ComparisonPrinter implements Comparison.Listener {
 
         @Override
         public void compared(IdComparison result) {
+            clearProgress();
             out.println(PythonJson.write(object(result), PythonJson.Style.COMPACT));
         }
 
         @Override
         void finish(Comparison.Totals totals) {
+            clearProgress();
             out.flush();
         }
 

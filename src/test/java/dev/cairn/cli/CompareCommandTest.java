@@ -110,6 +110,14 @@ class CompareCommandTest {
     }
 
     @Test
+    void anIdWithALineBreakIsPrintedOnOneLineAsTheOtherVerbsPrintIt() {
+        write(db, "dev:tap-x\nsame              prod:tap-y", "{}", "{}");
+        assertEquals(1, cairn("compare", "--backend", db, "--against-backend", files, "--pattern", "dev:tap-x*"), err());
+        assertEquals("only-here         \"dev:tap-x\\nsame              prod:tap-y\"\n"
+                + "1 ID: 1 only-here, 0 only-there, 0 same, 0 same-effective, 0 different, 0 unreadable\n", out());
+    }
+
+    @Test
     void jsonIsOneObjectPerIdWithEveryField() throws Exception {
         everyStatus();
         assertEquals(1, cairn("compare", "--backend", db, "--against-backend", files, "--format", "json"), err());
@@ -155,6 +163,32 @@ class CompareCommandTest {
         assertEquals(0, cairn("compare", "--project", project.toString(), "--environment", "prod",
                 "--against-environment", "staging", "--pattern", "prod:*"), err());
         assertTrue(out().endsWith("2 IDs: 0 only-here, 0 only-there, 2 same, 0 same-effective, 0 different, 0 unreadable\n"), out());
+
+        // only a rename: this side's backend, the prod environment's, under the rename
+        assertEquals(1, cairn("compare", "--project", project.toString(), "--environment", "prod", "--rename", "dev:*=prod:*"),
+                err());
+        assertTrue(out().contains("only-there        dev:tap-github-to-target-postgres -> " + B + "\n"), out());
+        assertEquals(2, cairn("compare", "--project", project.toString(), "--environment", "prod"));
+        assertTrue(err().contains("both sides are the same project and environment"), err());
+    }
+
+    /** Without --project, as every verb: the project the working directory is in, for both sides. */
+    @Test
+    void environmentsOfTheProjectOfTheWorkingDirectoryAreTheTwoSides() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Files.writeString(project.resolve("meltano.yml"), "environments:\n"
+                + "- name: staging\n  config:\n    state_backend:\n      uri: " + files + "\n"
+                + "- name: prod\n  config:\n    state_backend:\n      uri: " + db + "\n");
+        Invocation inProject = new Invocation(Map.of(), Files.createDirectories(project.resolve("extract")));
+        assertEquals(0, run.cairn(inProject, "compare", "--environment", "prod", "--against-environment", "staging",
+                "--pattern", "prod:*"), err());
+        assertTrue(out().endsWith("2 IDs: 0 only-here, 0 only-there, 2 same, 0 same-effective, 0 different, 0 unreadable\n"), out());
+        assertEquals(1, run.cairn(inProject, "compare", "--environment", "prod", "--rename", "dev:*=prod:*"), err());
+        assertTrue(out().contains("only-there        dev:tap-github-to-target-postgres -> " + B + "\n"), out());
+        assertEquals(2, run.cairn(inProject, "compare", "--environment", "prod", "--against-environment", "prod"));
+        assertTrue(err().contains("both sides are the same project and environment"), err());
+        assertEquals(2, run.cairn(new Invocation(Map.of(), dir), "compare", "--against-environment", "staging"));
+        assertTrue(err().contains("give the state backend"), err());
     }
 
     @Test

@@ -79,7 +79,11 @@ public final class Comparison {
         }
     }
 
-    /** Characters of documents waiting for their counterpart that are kept, 32M: ~100-200 MB of heap. */
+    /**
+     * Characters of documents waiting for their counterpart that are kept, 32M: 32-64 MB of heap
+     * where they are held as text (a system database's columns), several times that as the trees a
+     * bucket's files are read into (not measured).
+     */
     static final long DEFAULT_HELD_CHARS = 32L * 1024 * 1024;
 
     private static final int PROGRESS_EVERY = 512;
@@ -98,10 +102,10 @@ public final class Comparison {
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final Map<String, Arrival> waiting = new ConcurrentHashMap<>();
     private final AtomicLong held = new AtomicLong();
-    private final Queue<Arrival[]> readAgain = new ConcurrentLinkedQueue<>();
+    /** Pairs to read again at the end: their IDs only, so that nothing is held outside the budget. */
+    private final Queue<Reread> readAgain = new ConcurrentLinkedQueue<>();
     private final AtomicLong readHere = new AtomicLong();
     private final AtomicLong readThere = new AtomicLong();
-    private final AtomicLong compared = new AtomicLong();
     private final Map<Status, Long> counts = new EnumMap<>(Status.class);
     private Listener listener;
 
@@ -160,9 +164,9 @@ public final class Comparison {
         if (failure.get() != null) {
             throw failure.get();
         }
-        for (Arrival[] pair = readAgain.poll(); pair != null; pair = readAgain.poll()) {
+        for (Reread pair = readAgain.poll(); pair != null; pair = readAgain.poll()) {
             checkCancelled();
-            compareAgain(pair[0], pair[1]);
+            compareAgain(pair.hereId(), pair.thereId());
         }
         List<Arrival> alone = new ArrayList<>(waiting.values());
         waiting.clear();
@@ -280,27 +284,30 @@ public final class Comparison {
         } else if (h.digest().equals(t.digest())) {
             emit(IdComparison.of(h.id, t.id, StateComparison.same()));
         } else {
-            readAgain.add(new Arrival[] {h, t});
+            readAgain.add(new Reread(h.id, t.id));
         }
     }
 
-    /** A pair whose first document was let go while it waited: both read again now. */
-    private void compareAgain(Arrival h, Arrival t) {
+    /**
+     * A pair whose digests differ, the first document having been let go while it waited: both read
+     * again now (the second was not kept either, or the budget would not hold).
+     */
+    private void compareAgain(String hereId, String thereId) {
         StoredState hereState;
         StoredState thereState;
         try {
-            hereState = here.read(h.id);
+            hereState = here.read(hereId);
         } catch (RuntimeException e) {
-            emit(IdComparison.unreadable(h.id, t.id, "cannot be read: " + message(e), null));
+            emit(IdComparison.unreadable(hereId, thereId, "cannot be read: " + message(e), null));
             return;
         }
         try {
-            thereState = there.read(t.id);
+            thereState = there.read(thereId);
         } catch (RuntimeException e) {
-            emit(IdComparison.unreadable(h.id, t.id, null, "cannot be read: " + message(e)));
+            emit(IdComparison.unreadable(hereId, thereId, null, "cannot be read: " + message(e)));
             return;
         }
-        emit(IdComparison.of(h.id, t.id, StateComparison.of(hereState.document(), thereState.document())));
+        emit(IdComparison.of(hereId, thereId, StateComparison.of(hereState.document(), thereState.document())));
     }
 
     /** This side's ID as the other side names it, or {@code null} for an ID outside the comparison. */
@@ -331,12 +338,12 @@ public final class Comparison {
 
     private synchronized void emit(IdComparison result) {
         counts.merge(result.status(), 1L, Long::sum);
-        compared.incrementAndGet();
         listener.compared(result);
     }
 
+    /** Under this object's lock, as {@link #emit} counts there. */
     private Progress progress() {
-        return new Progress(readHere.get(), readThere.get(), compared.get());
+        return new Progress(readHere.get(), readThere.get(), new Totals(counts).total());
     }
 
     private void checkCancelled() {
@@ -348,6 +355,9 @@ public final class Comparison {
     private static String message(Throwable e) {
         return e.getMessage() == null ? e.toString() : e.getMessage();
     }
+
+    /** Two IDs, one a side, whose states are compared again once both sides are read. */
+    private record Reread(String hereId, String thereId) {}
 
     /**
      * A state read on one side. {@code otherId} is its ID on the other side; {@code document} is
