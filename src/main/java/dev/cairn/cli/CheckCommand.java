@@ -1,10 +1,11 @@
 package dev.cairn.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.CheckUp;
 import dev.cairn.ops.CheckUp.Finding;
+import dev.cairn.state.Json;
+import dev.cairn.state.PythonJson;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -40,8 +41,6 @@ final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Override
     public Integer call() throws Exception {
         if (pendingHours < 0) {
@@ -57,7 +56,7 @@ final class CheckCommand implements Callable<Integer> {
         switch (format) {
             case json -> {
                 for (Finding f : findings) {
-                    out.println(JSON.writeValueAsString(json(f)));
+                    out.println(PythonJson.write(json(f), PythonJson.Style.COMPACT));
                 }
             }
             case csv -> {
@@ -108,7 +107,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private static ObjectNode json(Finding f) {
-        ObjectNode o = JSON.createObjectNode();
+        ObjectNode o = Json.object();
         o.put("severity", severity(f));
         o.put("kind", f.kind().label());
         o.put("id", f.stateId());
