@@ -62,8 +62,10 @@ public sealed interface StateStorage {
      * and, where the file system has one, its identity (device and inode: a hard link or a bind
      * mount names the same file under another real path).
      *
-     * @param kind what the file is to the backend ({@code "sqlite"}, {@code "folder posix"}): one
-     *             folder read through two layouts files the same ID under different keys
+     * @param kind what the file is to the backend ({@code "sqlite"}, {@code "folder"}); the layout a
+     *             folder is read through (POSIX, Windows) is part of each state's key
+     *             ({@link StateBackend#storageKey}), not of this: two layouts of one folder name one
+     *             state exactly where their keys name one file
      * @param fileKey {@link BasicFileAttributes#fileKey()}, or null where the file system has none
      */
     record LocalFile(String kind, Path realPath, Object fileKey) implements StateStorage {
