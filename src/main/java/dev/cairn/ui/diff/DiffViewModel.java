@@ -203,8 +203,9 @@ public final class DiffViewModel implements SelectionTab {
 
     /**
      * Whether the two backends keep their states in one storage ({@link StateStorage#shared}), asked
-     * once per pair of backends rather than once per ID compared: the answer is a query or a file
-     * look-up on each side, and stepping through the list compares one ID after another.
+     * once per pair of backends rather than once per ID compared: asking may take a query, a file
+     * look-up or a host name resolution per side, and stepping through the list compares one ID
+     * after another.
      */
     private boolean sharedStorage(StateBackend here, StateBackend there) {
         SharedStorage known = sharedStorage;
