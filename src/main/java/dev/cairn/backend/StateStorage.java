@@ -52,7 +52,9 @@ public sealed interface StateStorage {
             return x.equals(y);
         }
         if (a instanceof ObjectStore x && b instanceof ObjectStore y) {
-            return x.kind().equals(y.kind()) && x.bucket().equals(y.bucket()) && sameServer(x.service(), y.service());
+            boolean accountsMayBeOne = x.account() == null || y.account() == null || x.account().equals(y.account());
+            return x.kind().equals(y.kind()) && accountsMayBeOne && x.bucket().equals(y.bucket())
+                    && sameServer(x.service(), y.service());
         }
         return false;
     }
@@ -62,8 +64,10 @@ public sealed interface StateStorage {
      * and, where the file system has one, its identity (device and inode: a hard link or a bind
      * mount names the same file under another real path).
      *
-     * @param kind what the file is to the backend ({@code "sqlite"}, {@code "folder posix"}): one
-     *             folder read through two layouts files the same ID under different keys
+     * @param kind what the file is to the backend ({@code "sqlite"}, {@code "folder"}); the layout a
+     *             folder is read through (POSIX, Windows) is part of each state's key
+     *             ({@link StateBackend#storageKey}), not of this: two layouts of one folder name one
+     *             state exactly where their keys name one file
      * @param fileKey {@link BasicFileAttributes#fileKey()}, or null where the file system has none
      */
     record LocalFile(String kind, Path realPath, Object fileKey) implements StateStorage {
@@ -118,8 +122,19 @@ public sealed interface StateStorage {
      *
      * @param kind the URI scheme: {@code s3}, {@code azure}, {@code gs}
      * @param service the endpoint the store talks to, or null for the cloud's own (AWS, Google)
+     * @param account the Azure storage account the container is in, where the service's host names
+     *                it for certain ({@code dev.blob.core.windows.net}); null where that is not known
+     *                (a custom domain) or buckets belong to no account of their own (S3, GCS). Two
+     *                accounts known to differ are two storages even where their hosts resolve to a
+     *                shared address, which a host name's address alone cannot rule out
      */
-    record ObjectStore(String kind, URI service, String bucket) implements StateStorage { }
+    record ObjectStore(String kind, URI service, String account, String bucket) implements StateStorage {
+
+        /** A bucket of no known account. */
+        public ObjectStore(String kind, URI service, String bucket) {
+            this(kind, service, null, bucket);
+        }
+    }
 
     /**
      * Whether two endpoints may be one server: both the cloud's own, or the same port and path on

@@ -50,6 +50,9 @@ class StateStorageTest {
                 "another port, another server");
         assertFalse(StateStorage.same(local, new StateStorage.ObjectStore("s3", URI.create("http://127.0.0.1:9000"), "other")));
         assertFalse(StateStorage.same(local, new StateStorage.ObjectStore("s3", null, "meltano")), "MinIO is not AWS");
+        StateStorage unresolved = new StateStorage.ObjectStore("s3", URI.create("http://cairn-test.invalid:9000"), "meltano");
+        assertTrue(StateStorage.same(local, unresolved),
+                "a host that does not resolve may be this server: leaning to 'same' refuses a move rather than risk the state");
         assertTrue(StateStorage.same(new StateStorage.ObjectStore("s3", null, "meltano"),
                 new StateStorage.ObjectStore("s3", null, "meltano")), "AWS bucket names are global");
         assertFalse(StateStorage.same(new StateStorage.ObjectStore("azure", URI.create("http://127.0.0.1:10000/devstoreaccount1"), "c"),

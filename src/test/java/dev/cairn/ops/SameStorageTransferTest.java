@@ -113,6 +113,7 @@ class SameStorageTransferTest {
             IllegalArgumentException many = assertThrows(IllegalArgumentException.class,
                     () -> move.run(move.select("*", Rename.identity()), 4, (d, t, r) -> { }));
             assertTrue(many.getMessage().contains("same storage"), many.getMessage());
+            assertTrue(many.getMessage().contains("(" + IDS.size() + " of " + IDS.size() + " IDs)"), many.getMessage());
 
             for (int i = 0; i < IDS.size(); i++) {
                 StoredState now = from.read(IDS.get(i));

@@ -17,6 +17,7 @@ import dev.cairn.backend.Version;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.function.BiConsumer;
 
 /**
@@ -29,8 +30,21 @@ final class AzureBlobStore extends CloudBlobStore {
     private final BlobContainerClient container;
 
     AzureBlobStore(BlobContainerClient container, String displayUri) {
-        super("azure", URI.create(container.getAccountUrl()), container.getBlobContainerName(), displayUri);
+        super("azure", URI.create(container.getAccountUrl()), accountOfHost(container), container.getBlobContainerName(),
+                displayUri);
         this.container = container;
+    }
+
+    /**
+     * The storage account, where the host names it as Azure's own hosts do ({@code dev.blob.core.windows.net},
+     * {@code dev.privatelink.blob.core.windows.net}); null for a custom domain, whose first label need not be
+     * the account, and for a path-style endpoint (Azurite's {@code http://127.0.0.1:10000/devstoreaccount1}),
+     * whose path, part of the service, names the account already.
+     */
+    private static String accountOfHost(BlobContainerClient container) {
+        String host = URI.create(container.getAccountUrl()).getHost();
+        return host != null && host.toLowerCase(Locale.ROOT).contains(".blob.core.")
+                ? container.getAccountName().toLowerCase(Locale.ROOT) : null;
     }
 
     @Override

@@ -21,11 +21,12 @@ abstract class CloudBlobStore implements BlobStore {
     /**
      * @param kind the URI scheme Meltano names the service by: {@code s3}, {@code azure}, {@code gs}
      * @param service the endpoint the client talks to, or null for the cloud's own
+     * @param account the account the bucket is in, where the service has them (Azure), else null
      */
-    CloudBlobStore(String kind, URI service, String bucket, String displayUri) {
+    CloudBlobStore(String kind, URI service, String account, String bucket, String displayUri) {
         this.location = kind + "://" + bucket;
         this.displayUri = displayUri;
-        this.storage = new StateStorage.ObjectStore(kind, service, bucket);
+        this.storage = new StateStorage.ObjectStore(kind, service, account, bucket);
     }
 
     @Override

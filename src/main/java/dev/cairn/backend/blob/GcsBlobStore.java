@@ -26,7 +26,7 @@ final class GcsBlobStore extends CloudBlobStore {
     private final String bucket;
 
     GcsBlobStore(Storage storage, String bucket, String displayUri) {
-        super("gs", URI.create(storage.getOptions().getHost()), bucket, displayUri);
+        super("gs", URI.create(storage.getOptions().getHost()), null, bucket, displayUri);
         this.storage = storage;
         this.bucket = bucket;
     }

@@ -27,7 +27,7 @@ final class S3BlobStore extends CloudBlobStore {
     private final String bucket;
 
     S3BlobStore(S3Client s3, String bucket, String displayUri) {
-        super("s3", s3.serviceClientConfiguration().endpointOverride().orElse(null), bucket, displayUri);
+        super("s3", s3.serviceClientConfiguration().endpointOverride().orElse(null), null, bucket, displayUri);
         this.s3 = s3;
         this.bucket = bucket;
     }

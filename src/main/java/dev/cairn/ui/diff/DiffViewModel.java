@@ -77,6 +77,8 @@ public final class DiffViewModel implements SelectionTab {
     private boolean active;
     /** What the diff (or the message standing for it) shows now; null when it must be computed again. */
     private Selection shown;
+    /** The last pair of backends compared and whether they share a storage (written by the computing task). */
+    private volatile SharedStorage sharedStorage;
 
     public DiffViewModel(TaskExecutor executor) {
         this.computing = new TaskSlot(executor);
@@ -167,8 +169,8 @@ public final class DiffViewModel implements SelectionTab {
     private record Result(Sides sides, AlignedDiff diff) { }
 
     /** The two texts compared; the selection's own are its shared ones, printed once for every tab. */
-    private static Sides sides(Mode m, RenderedState texts, String name, String backendName, StateBackend here,
-                               BackendChoice there, String id, Runnable checkCancelled) throws StateError {
+    private Sides sides(Mode m, RenderedState texts, String name, String backendName, StateBackend here,
+                        BackendChoice there, String id, Runnable checkCancelled) throws StateError {
         StateDocument doc = texts.document();
         switch (m) {
             case COMPLETED_VS_PARTIAL:
@@ -177,7 +179,9 @@ public final class DiffViewModel implements SelectionTab {
                 return new Sides("completed", texts.completed(checkCancelled), "partial", texts.partial(checkCancelled));
             case OTHER_BACKEND: {
                 StoredState other = there.backend().read(name);
-                String note = StateStorage.sameState(here, name, there.backend(), name)
+                boolean itself = sharedStorage(here, there.backend())
+                        && here.storageKey(name).equals(there.backend().storageKey(name));
+                String note = itself
                         ? " " + backendName + " and " + there.name() + " name the same storage: this is the state compared with itself."
                         : "";
                 return new Sides(backendName + " · effective", texts.effective(checkCancelled), there.name() + " · effective",
@@ -193,6 +197,23 @@ public final class DiffViewModel implements SelectionTab {
                 return new Sides("completed", texts.completed(checkCancelled), "effective (what the tap gets)",
                         texts.effective(checkCancelled));
         }
+    }
+
+    private record SharedStorage(StateBackend here, StateBackend there, boolean shared) { }
+
+    /**
+     * Whether the two backends keep their states in one storage ({@link StateStorage#shared}), asked
+     * once per pair of backends rather than once per ID compared: asking may take a query, a file
+     * look-up or a host name resolution per side, and stepping through the list compares one ID
+     * after another.
+     */
+    private boolean sharedStorage(StateBackend here, StateBackend there) {
+        SharedStorage known = sharedStorage;
+        if (known == null || known.here() != here || known.there() != there) {
+            known = new SharedStorage(here, there, StateStorage.shared(here, there));
+            sharedStorage = known;
+        }
+        return known.shared();
     }
 
     private static void requireJson(StatePart part, String which) throws StateError {

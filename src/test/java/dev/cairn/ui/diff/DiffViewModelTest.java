@@ -103,6 +103,35 @@ class DiffViewModelTest {
     }
 
     @Test
+    void steppingThroughIdsAsksEachBackendForItsStorageOnce() {
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        class Counting extends dev.cairn.backend.ForwardingBackend {
+            Counting(StateBackend backend) {
+                super(backend);
+            }
+
+            @Override
+            public dev.cairn.backend.StateStorage storage() {
+                asked.incrementAndGet();
+                return super.storage();
+            }
+        }
+        StateBackend here = new Counting(prod);
+        StateBackend there = new Counting(staging);
+        DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
+        ui.run(() -> {
+            model.setOtherBackends(List.of(new DiffViewModel.BackendChoice("staging", there)));
+            model.modeProperty().set(DiffViewModel.Mode.OTHER_BACKEND);
+        });
+        for (String id : List.of(STRIPE, "other", STRIPE)) {
+            ui.run(() -> model.activate(new Selection("prod", here, here.read(id), null)));
+            ui.awaitIdle();
+        }
+        assertEquals("1 stream changed.", ui.call(() -> model.messageProperty().get()));
+        assertEquals(2, asked.get(), "one storage() per backend for the pair, not per ID compared");
+    }
+
+    @Test
     void cancellingTheComparisonFromTheStatusBarSaysSo() {
         DiffViewModel model = ui.call(() -> new DiffViewModel(ui.executor()));
         CountDownLatch busy = ui.occupyWorkers();
