@@ -20,9 +20,9 @@ import java.util.function.Predicate;
 /**
  * A test server's bad day, put in front of it: forwards every HTTP request byte for byte (the Host
  * header too, so AWS signatures still hold) except those a scripted {@link #fail fault} picks, which
- * are answered with an error status before or after reaching the server, or whose answer is
- * {@link #drip dripped} one byte at a time. Requests go upstream as HTTP/1.0, one per connection,
- * so answers come back whole and unchunked.
+ * are answered with an error status before or after reaching the server, whose answer loses a
+ * {@link #dropHeader header}, or whose answer is {@link #drip dripped} one byte at a time. Requests
+ * go upstream as HTTP/1.0, one per connection, so answers come back whole and unchunked.
  */
 public final class FaultyHttpProxy implements AutoCloseable {
 
@@ -31,12 +31,15 @@ public final class FaultyHttpProxy implements AutoCloseable {
 
     private record Fault(Predicate<Request> which, int status, boolean afterForwarding, int[] left) {}
 
+    private record Dropped(Predicate<Request> which, String header, int[] left) {}
+
     private static final Set<String> UNFORWARDED = Set.of("connection", "content-length", "expect", "transfer-encoding",
             "keep-alive");
 
     private final URI upstream;
     private final HttpServer server;
     private final List<Fault> faults = new CopyOnWriteArrayList<>();
+    private final List<Dropped> dropped = new CopyOnWriteArrayList<>();
     private final List<Request> seen = new CopyOnWriteArrayList<>();
     private volatile Predicate<Request> dripped = r -> false;
     private volatile Duration dripEvery = Duration.ZERO;
@@ -57,6 +60,11 @@ public final class FaultyHttpProxy implements AutoCloseable {
      */
     public void fail(Predicate<Request> which, int status, boolean afterForwarding, int times) {
         faults.add(new Fault(which, status, afterForwarding, new int[] {times}));
+    }
+
+    /** Answers the next {@code times} requests {@code which} picks without their answer's {@code header}. */
+    public void dropHeader(Predicate<Request> which, String header, int times) {
+        dropped.add(new Dropped(which, header, new int[] {times}));
     }
 
     /** Sends the answers to the requests {@code which} picks one byte per {@code every}. */
@@ -84,6 +92,22 @@ public final class FaultyHttpProxy implements AutoCloseable {
         return null;
     }
 
+    /** The headers (lower case) to leave out of the answer to this request. */
+    private List<String> dropped(Request request) {
+        List<String> headers = new ArrayList<>();
+        for (Dropped d : dropped) {
+            if (d.which().test(request)) {
+                synchronized (d.left()) {
+                    if (d.left()[0] > 0) {
+                        d.left()[0]--;
+                        headers.add(d.header().toLowerCase(Locale.ROOT));
+                    }
+                }
+            }
+        }
+        return headers;
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
@@ -101,7 +125,9 @@ public final class FaultyHttpProxy implements AutoCloseable {
                 reply(exchange, request, after.status(), new byte[0]);
                 return;
             }
-            answer.headers().forEach(h -> exchange.getResponseHeaders().add(h[0], h[1]));
+            List<String> drop = dropped(request);
+            answer.headers().stream().filter(h -> !drop.contains(h[0].toLowerCase(Locale.ROOT)))
+                    .forEach(h -> exchange.getResponseHeaders().add(h[0], h[1]));
             boolean noBody = request.method().equals("HEAD") || answer.body().length == 0;
             exchange.sendResponseHeaders(answer.status(), noBody ? -1 : answer.body().length);
             if (!noBody) {
