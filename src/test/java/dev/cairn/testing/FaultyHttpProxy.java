@@ -9,7 +9,6 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,9 +19,9 @@ import java.util.function.Predicate;
 /**
  * A test server's bad day, put in front of it: forwards every HTTP request byte for byte (the Host
  * header too, so AWS signatures still hold) except those a scripted {@link #fail fault} picks, which
- * are answered with an error status before or after reaching the server, whose answer loses a
- * {@link #dropHeader header}, or whose answer is {@link #drip dripped} one byte at a time. Requests
- * go upstream as HTTP/1.0, one per connection, so answers come back whole and unchunked.
+ * are answered with an error status before or after reaching the server, or whose answer loses a
+ * {@link #dropHeader header}. Requests go upstream as HTTP/1.0, one per connection, so answers come
+ * back whole and unchunked.
  */
 public final class FaultyHttpProxy implements AutoCloseable {
 
@@ -40,9 +39,6 @@ public final class FaultyHttpProxy implements AutoCloseable {
     private final HttpServer server;
     private final List<Fault> faults = new CopyOnWriteArrayList<>();
     private final List<Dropped> dropped = new CopyOnWriteArrayList<>();
-    private final List<Request> seen = new CopyOnWriteArrayList<>();
-    private volatile Predicate<Request> dripped = r -> false;
-    private volatile Duration dripEvery = Duration.ZERO;
 
     public FaultyHttpProxy(URI upstream) {
         this.upstream = upstream;
@@ -65,17 +61,6 @@ public final class FaultyHttpProxy implements AutoCloseable {
     /** Answers the next {@code times} requests {@code which} picks without their answer's {@code header}. */
     public void dropHeader(Predicate<Request> which, String header, int times) {
         dropped.add(new Dropped(which, header, new int[] {times}));
-    }
-
-    /** Sends the answers to the requests {@code which} picks one byte per {@code every}. */
-    public void drip(Predicate<Request> which, Duration every) {
-        dripEvery = every;
-        dripped = which;
-    }
-
-    /** The requests received so far, in order. */
-    public List<Request> seen() {
-        return List.copyOf(seen);
     }
 
     private Fault take(Request request, boolean afterForwarding) {
@@ -112,17 +97,16 @@ public final class FaultyHttpProxy implements AutoCloseable {
         try (exchange) {
             Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
                     exchange.getRequestURI().getRawQuery());
-            seen.add(request);
             byte[] body = exchange.getRequestBody().readAllBytes();
             Fault before = take(request, false);
             if (before != null) {
-                reply(exchange, request, before.status(), new byte[0]);
+                exchange.sendResponseHeaders(before.status(), -1);
                 return;
             }
             Answer answer = forward(exchange, body);
             Fault after = take(request, true);
             if (after != null) {
-                reply(exchange, request, after.status(), new byte[0]);
+                exchange.sendResponseHeaders(after.status(), -1);
                 return;
             }
             List<String> drop = dropped(request);
@@ -131,31 +115,10 @@ public final class FaultyHttpProxy implements AutoCloseable {
             boolean noBody = request.method().equals("HEAD") || answer.body().length == 0;
             exchange.sendResponseHeaders(answer.status(), noBody ? -1 : answer.body().length);
             if (!noBody) {
-                send(exchange.getResponseBody(), answer.body(), dripped.test(request) ? dripEvery : Duration.ZERO);
+                exchange.getResponseBody().write(answer.body());
             }
         } catch (IOException | RuntimeException e) {
-            // the client gave up (a drip outlasting its timeout): nothing more to say to it
-        }
-    }
-
-    private static void reply(HttpExchange exchange, Request request, int status, byte[] body) throws IOException {
-        exchange.sendResponseHeaders(status, request.method().equals("HEAD") || body.length == 0 ? -1 : body.length);
-    }
-
-    private static void send(OutputStream out, byte[] body, Duration every) throws IOException {
-        if (every.isZero()) {
-            out.write(body);
-            return;
-        }
-        for (byte b : body) {
-            out.write(b);
-            out.flush();
-            try {
-                Thread.sleep(every.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+            // the client gave up: nothing more to say to it
         }
     }
 
