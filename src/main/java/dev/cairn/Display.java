@@ -1,6 +1,7 @@
 package dev.cairn;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * Whether the window can open: on Linux JavaFX needs an X11 (or Wayland) display, and without one
@@ -43,7 +45,10 @@ final class Display {
         return "cairn: cannot open a window: " + why + ". The command line works without one: cairn --help";
     }
 
-    /** An X11 display's socket answers: {@code :N} is {@code /tmp/.X11-unix/XN}, {@code host:N} is TCP port 6000+N. */
+    /**
+     * An X11 display's socket answers: {@code :N} is {@code /tmp/.X11-unix/XN} or the abstract
+     * socket of that name, {@code host:N} is TCP port 6000+N.
+     */
     static boolean reachable(String display) {
         int colon = display.lastIndexOf(':');
         if (colon < 0) {
@@ -55,12 +60,25 @@ final class Display {
             return false;
         }
         if (host.isEmpty() || host.equals("unix")) {
-            return Files.exists(Path.of("/tmp/.X11-unix/X" + number));
+            return Files.exists(Path.of("/tmp/.X11-unix/X" + number)) || listensAbstract(Path.of("/proc/net/unix"), number);
         }
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(host, 6000 + Integer.parseInt(number)), 1000);
             return true;
         } catch (IOException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether the X server listens on its abstract socket ({@code @/tmp/.X11-unix/XN}, which Xorg and
+     * Xwayland open besides the file, and Xlib tries first): a container sharing the host's network
+     * reaches the display through it without the host's {@code /tmp/.X11-unix}.
+     */
+    static boolean listensAbstract(Path procNetUnix, String number) {
+        try (Stream<String> sockets = Files.lines(procNetUnix)) {
+            return sockets.anyMatch(line -> line.endsWith(" @/tmp/.X11-unix/X" + number));
+        } catch (IOException | UncheckedIOException e) {
             return false;
         }
     }

@@ -3,6 +3,7 @@ package dev.cairn.backend;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -25,7 +26,10 @@ public final class Transport {
                 return Optional.of("no route to host");
             }
             if (t instanceof ConnectException) {
-                return Optional.of("connection refused");
+                // a connection that timed out is one too: the system's ETIMEDOUT, and the JDK HttpClient's (Azure's)
+                // HttpConnectTimeoutException has one as its cause
+                String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+                return Optional.of(message.contains("timed out") ? "connection timed out" : "connection refused");
             }
         }
         return Optional.empty();

@@ -80,7 +80,7 @@ final class BackendArgs {
         StateLocation location = MeltanoProject.open(found.root(), invocation.env())
                 .stateLocation(ProjectDiscovery.environment(environment, invocation.env()));
         root.announce("state backend " + location.describe() + " of project " + found.root()
-                + (found.how().equals("--project") ? "" : " (" + found.how() + ")"));
+                + (project != null ? "" : " (" + found.how() + ")"));
         return opened(Backends.open(location.uri(), options(location.options())));
     }
 

@@ -92,7 +92,7 @@ public final class Cli implements Runnable {
         cli.setExecutionStrategy(parseResult -> executeLogged(parseResult, root, redactedErr, args));
         cli.setParameterExceptionHandler(UsageErrors::handle);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (e instanceof UsageError || e instanceof UnknownEnvironment) {
+            if (isUsage(e)) {
                 return UsageErrors.print(commandLine, message(e));
             }
             redactedErr.println("cairn: " + message(e));
@@ -156,7 +156,7 @@ public final class Cli implements Runnable {
                 return new CommandLine.RunLast().execute(parseResult);
             } catch (CommandLine.ExecutionException e) {
                 Throwable cause = e.getCause() == null ? e : e.getCause();
-                if (cause instanceof UsageError || cause instanceof UnknownEnvironment) {
+                if (isUsage(cause)) {
                     LOG.warn("Usage: {}", cause.getMessage());
                 } else if (cause instanceof ConflictException || cause instanceof LockedException
                         || cause instanceof EditRefused || cause instanceof UserError) {
@@ -171,6 +171,11 @@ public final class Cli implements Runnable {
         } catch (Exception e) {
             throw new IllegalStateException("could not close the log's copy on stderr", e);
         }
+    }
+
+    /** The command line is wrong, as a verb found out: exit status 2 and a pointer to its {@code --help}, logged as usage. */
+    private static boolean isUsage(Throwable e) {
+        return e instanceof UsageError || e instanceof UnknownEnvironment;
     }
 
     /** {@code --help}, {@code --version} or {@code help}: nothing is done, so nothing is logged. */

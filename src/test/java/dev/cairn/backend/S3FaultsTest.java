@@ -66,6 +66,22 @@ class S3FaultsTest {
         }
     }
 
+    /** S3Proxy answers so while a conditional put replaces the object: there is no version to write against. */
+    @Test
+    void aReadAnsweredWithoutAnETagIsReadAgainAFewTimes() {
+        try (StateBackend s3 = open()) {
+            s3.write("dev:a", document(1), Version.ABSENT);
+            proxy.dropHeader(r -> r.method().equals("GET") && r.path().endsWith("/state.json"), "ETag", 4);
+            StoredState read = s3.read("dev:a");
+            assertEquals(1, read.document().completed().value().path("singer_state").path("v").asInt());
+            assertFalse(read.version().token().isBlank());
+            proxy.dropHeader(r -> r.method().equals("GET") && r.path().endsWith("/state.json"), "ETag", 5);
+            BackendException failed = assertThrows(BackendException.class, () -> s3.read("dev:a"));
+            assertTrue(failed.getMessage().contains("5 reads of meltano/state/dev:a/state.json without an ETag"),
+                    failed.getMessage());
+        }
+    }
+
     @Test
     void aLockWhoseCreationWasAnsweredWithAnErrorIsRetriedAndDeletedAfter() {
         try (StateBackend s3 = open()) {

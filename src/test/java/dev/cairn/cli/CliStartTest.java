@@ -58,6 +58,8 @@ class CliStartTest {
                 + project + " (above the working directory)\n", err());
         assertEquals(0, cairn(Map.of(), project, "list"), err());
         assertTrue(err().endsWith("of project " + project + " (the working directory)\n"), err());
+        assertEquals(0, cairn(Map.of(), dir, "list", "--project", project.toString()), err());
+        assertTrue(err().endsWith("of project " + project + "\n"), "--project needs no word on how it was found: " + err());
     }
 
     @Test

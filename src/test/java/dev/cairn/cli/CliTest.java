@@ -14,9 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,8 +35,8 @@ class CliTest {
     Path dir;
     String db;
     String files;
-    final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    @RegisterExtension
+    final CliRun run = new CliRun();
 
     long logStart;
 
@@ -45,26 +45,18 @@ class CliTest {
         logStart = Files.exists(Logs.file()) ? Files.size(Logs.file()) : 0;
         db = Fixtures.systemDb(dir);
         files = Fixtures.fileBackend(dir);
-        System.setProperty("cairn.home", dir.resolve("home").toString());
-    }
-
-    @AfterEach
-    void tearDown() {
-        System.clearProperty("cairn.home");
     }
 
     private int cairn(String... args) {
-        out.reset();
-        err.reset();
-        return Cli.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return run.cairn(args);
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return run.out();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return run.err();
     }
 
     @ParameterizedTest
@@ -222,6 +214,7 @@ class CliTest {
     void aCopyPrintsEachIdsLineAsSoonAsItIsDone() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("copied"));
         java.util.List<Boolean> secondExistedAtFirstLine = new java.util.ArrayList<>();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         java.io.OutputStream watching = new java.io.OutputStream() {
             @Override
             public void write(int b) {
@@ -231,11 +224,12 @@ class CliTest {
                 out.write(b);
             }
         };
-        out.reset();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, Cli.run(new PrintStream(watching, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                "copy", "--backend", files, "--pattern", "prod:*", "--to-backend", "file://" + empty, "--concurrency", "1", "--force"));
+                "copy", "--backend", files, "--pattern", "prod:*", "--to-backend", "file://" + empty, "--concurrency", "1", "--force"),
+                err.toString(StandardCharsets.UTF_8));
         assertEquals(java.util.List.of(false), secondExistedAtFirstLine, "the first line came before the second ID was copied");
-        assertEquals(2, out().lines().count(), out());
+        assertEquals(2, out.toString(StandardCharsets.UTF_8).lines().count(), out.toString(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -655,12 +649,12 @@ class CliTest {
     @Test
     void everyRunIsLoggedAndVerbosePrintsTheLinesOnStderr() throws java.io.IOException {
         assertEquals(0, cairn("list", "--backend", files));
-        assertEquals("", err.toString(StandardCharsets.UTF_8), "quiet without --verbose");
+        assertEquals("", err(), "quiet without --verbose");
         assertEquals(0, cairn("list", "--verbose", "--backend", files));
-        String stderr = err.toString(StandardCharsets.UTF_8);
+        String stderr = err();
         assertTrue(stderr.contains("INFO Cli - cairn list --verbose --backend " + files), stderr);
         assertTrue(stderr.contains("INFO BackendArgs - Opened " + files), stderr);
-        assertFalse(out.toString(StandardCharsets.UTF_8).contains("INFO"), "stdout keeps the IDs only");
+        assertFalse(out().contains("INFO"), "stdout keeps the IDs only");
         String log = log();
         assertTrue(log.contains("Cli - cairn list --backend " + files), log);
         assertTrue(log.contains("Cli - cairn list --verbose --backend " + files), log);
@@ -669,8 +663,8 @@ class CliTest {
     @Test
     void writesAndRefusalsAreLoggedWithVersionsAndJournalRecord() throws java.io.IOException {
         assertEquals(0, cairn("set", "--debug", "--backend", files, A, "{\"singer_state\": {\"x\": 1}}", "--force"),
-                err.toString(StandardCharsets.UTF_8));
-        String debug = err.toString(StandardCharsets.UTF_8);
+                err());
+        String debug = err();
         assertTrue(debug.contains("DEBUG Backends - Opened " + files) && debug.contains("DEBUG WriteCommand - Planned Set state of "
                 + A) && debug.contains("INFO WriteCommand - Wrote Set state of " + A), debug);
         assertEquals(1, cairn("set", "--backend", files, A, "{\"singer_state\": {", "--force"));
@@ -689,6 +683,6 @@ class CliTest {
         assertTrue(log.contains("ERROR") && log.contains("\tat "), log);
         assertTrue(log.contains("postgresql://meltano:***@127.0.0.1:1/meltano"), log);
         assertFalse(log.contains("Sup3r-s3cret"), log);
-        assertFalse(err.toString(StandardCharsets.UTF_8).contains("Sup3r-s3cret"));
+        assertFalse(err().contains("Sup3r-s3cret"));
     }
 }

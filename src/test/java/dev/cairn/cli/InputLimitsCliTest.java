@@ -4,14 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.state.Json;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,22 +19,11 @@ class InputLimitsCliTest {
 
     @TempDir
     Path dir;
-    final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    @BeforeEach
-    void home() {
-        System.setProperty("cairn.home", dir.resolve("home").toString());
-    }
-
-    @AfterEach
-    void noHome() {
-        System.clearProperty("cairn.home");
-    }
+    @RegisterExtension
+    final CliRun run = new CliRun();
 
     private int cairn(String... args) {
-        err.reset();
-        return Cli.run(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return run.cairn(args);
     }
 
     /** A state whose whole document is {@code depth} levels deep. */
@@ -50,7 +36,7 @@ class InputLimitsCliTest {
     }
 
     private void assertOneLineNamingTheLimit() {
-        String text = err.toString(StandardCharsets.UTF_8);
+        String text = run.err();
         assertEquals(1, text.strip().lines().count(), text.length() > 2000 ? text.substring(0, 2000) : text);
         assertTrue(text.contains("more than " + Json.MAX_DEPTH + " levels deep"), text);
     }
@@ -66,7 +52,7 @@ class InputLimitsCliTest {
         Path limit = Files.writeString(dir.resolve("limit.json"), nested(Json.MAX_DEPTH));
         for (String verb : new String[] {"set", "merge"}) {
             assertEquals(0, cairn(verb, "--backend", files, "--force", "dev:limit", "--input-file", limit.toString()),
-                    err.toString(StandardCharsets.UTF_8));
+                    run.err());
         }
     }
 
@@ -76,7 +62,7 @@ class InputLimitsCliTest {
         Path stored = Files.createDirectories(dir.resolve("files/dev:deep"));
         Files.writeString(stored.resolve("state.json"), "{\"completed\": " + nested(5_000) + ", \"partial\": {}}");
         assertEquals(1, cairn("copy", "--backend", files, "--to-backend", backend("to"), "--force", "dev:deep"));
-        String text = err.toString(StandardCharsets.UTF_8);
+        String text = run.err();
         assertTrue(text.lines().count() <= 2, text.length() > 2000 ? text.substring(0, 2000) : text);
         assertEquals(1, cairn("get", "--backend", files, "dev:deep"));
         assertOneLineNamingTheLimit();
@@ -89,12 +75,12 @@ class InputLimitsCliTest {
         Path input = Files.write(dir.resolve("latin1.json"), latin1);
         for (String verb : new String[] {"set", "merge"}) {
             assertEquals(1, cairn(verb, "--backend", files, "--force", "dev:a", "--input-file", input.toString()), verb);
-            String text = err.toString(StandardCharsets.UTF_8);
+            String text = run.err();
             assertEquals(1, text.strip().lines().count(), text);
             assertTrue(text.contains("not valid UTF-8: byte offset 28 (0xfc)"), text);
         }
         assertTrue(Files.notExists(dir.resolve("files/dev:a")), "nothing was stored");
         assertEquals(1, cairn("import", "--backend", files, "--force", input.toString()));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("byte offset"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(run.err().contains("byte offset"), run.err());
     }
 }

@@ -6,26 +6,22 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 
 /**
  * A test server's bad day, put in front of it: forwards every HTTP request byte for byte (the Host
  * header too, so AWS signatures still hold) except those a scripted {@link #fail fault} picks, which
- * are answered with an error status before or after reaching the server, or whose answer is
- * {@link #drip dripped} one byte at a time. Requests go upstream as HTTP/1.0, one per connection,
- * so answers come back whole and unchunked.
+ * are answered with an error status before or after reaching the server, or whose answer loses a
+ * {@link #dropHeader header}. Requests go upstream as HTTP/1.0, one per connection, so answers come
+ * back whole and unchunked.
  */
 public final class FaultyHttpProxy implements AutoCloseable {
 
@@ -34,30 +30,19 @@ public final class FaultyHttpProxy implements AutoCloseable {
 
     private record Fault(Predicate<Request> which, int status, boolean afterForwarding, int[] left) {}
 
+    private record Dropped(Predicate<Request> which, String header, int[] left) {}
+
     private static final Set<String> UNFORWARDED = Set.of("connection", "content-length", "expect", "transfer-encoding",
             "keep-alive");
 
     private final URI upstream;
     private final HttpServer server;
     private final List<Fault> faults = new CopyOnWriteArrayList<>();
-    private final List<Request> seen = new CopyOnWriteArrayList<>();
-    private volatile Predicate<Request> dripped = r -> false;
-    private volatile Duration dripEvery = Duration.ZERO;
+    private final List<Dropped> dropped = new CopyOnWriteArrayList<>();
 
     public FaultyHttpProxy(URI upstream) {
         this.upstream = upstream;
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        server.setExecutor(Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "test-faulty-proxy");
-            t.setDaemon(true);
-            return t;
-        }));
-        server.createContext("/", this::handle);
-        server.start();
+        server = LoopbackHttp.start("test-faulty-proxy", this::handle);
     }
 
     public URI endpoint() {
@@ -73,15 +58,9 @@ public final class FaultyHttpProxy implements AutoCloseable {
         faults.add(new Fault(which, status, afterForwarding, new int[] {times}));
     }
 
-    /** Sends the answers to the requests {@code which} picks one byte per {@code every}. */
-    public void drip(Predicate<Request> which, Duration every) {
-        dripEvery = every;
-        dripped = which;
-    }
-
-    /** The requests received so far, in order. */
-    public List<Request> seen() {
-        return List.copyOf(seen);
+    /** Answers the next {@code times} requests {@code which} picks without their answer's {@code header}. */
+    public void dropHeader(Predicate<Request> which, String header, int times) {
+        dropped.add(new Dropped(which, header, new int[] {times}));
     }
 
     private Fault take(Request request, boolean afterForwarding) {
@@ -98,52 +77,48 @@ public final class FaultyHttpProxy implements AutoCloseable {
         return null;
     }
 
+    /** The headers (lower case) to leave out of the answer to this request. */
+    private List<String> dropped(Request request) {
+        List<String> headers = new ArrayList<>();
+        for (Dropped d : dropped) {
+            if (d.which().test(request)) {
+                synchronized (d.left()) {
+                    if (d.left()[0] > 0) {
+                        d.left()[0]--;
+                        headers.add(d.header().toLowerCase(Locale.ROOT));
+                    }
+                }
+            }
+        }
+        return headers;
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
                     exchange.getRequestURI().getRawQuery());
-            seen.add(request);
             byte[] body = exchange.getRequestBody().readAllBytes();
             Fault before = take(request, false);
             if (before != null) {
-                reply(exchange, request, before.status(), new byte[0]);
+                exchange.sendResponseHeaders(before.status(), -1);
                 return;
             }
             Answer answer = forward(exchange, body);
             Fault after = take(request, true);
             if (after != null) {
-                reply(exchange, request, after.status(), new byte[0]);
+                exchange.sendResponseHeaders(after.status(), -1);
                 return;
             }
-            answer.headers().forEach(h -> exchange.getResponseHeaders().add(h[0], h[1]));
+            List<String> drop = dropped(request);
+            answer.headers().stream().filter(h -> !drop.contains(h[0].toLowerCase(Locale.ROOT)))
+                    .forEach(h -> exchange.getResponseHeaders().add(h[0], h[1]));
             boolean noBody = request.method().equals("HEAD") || answer.body().length == 0;
             exchange.sendResponseHeaders(answer.status(), noBody ? -1 : answer.body().length);
             if (!noBody) {
-                send(exchange.getResponseBody(), answer.body(), dripped.test(request) ? dripEvery : Duration.ZERO);
+                exchange.getResponseBody().write(answer.body());
             }
         } catch (IOException | RuntimeException e) {
-            // the client gave up (a drip outlasting its timeout): nothing more to say to it
-        }
-    }
-
-    private static void reply(HttpExchange exchange, Request request, int status, byte[] body) throws IOException {
-        exchange.sendResponseHeaders(status, request.method().equals("HEAD") || body.length == 0 ? -1 : body.length);
-    }
-
-    private static void send(OutputStream out, byte[] body, Duration every) throws IOException {
-        if (every.isZero()) {
-            out.write(body);
-            return;
-        }
-        for (byte b : body) {
-            out.write(b);
-            out.flush();
-            try {
-                Thread.sleep(every.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+            // the client gave up: nothing more to say to it
         }
     }
 

@@ -199,8 +199,12 @@ final class FileBlobStore implements BlobStore {
             // a root that is itself a link is the folder it leads to, as for get and set (path() checks
             // the links below the root only); links inside it are still not followed
             Path folder = root.toRealPath();
+            Path start = walkedFor(folder, prefix);
+            if (start == null) {
+                return;
+            }
             // the walk reads each file's attributes anyway: its modification time comes with them
-            Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+            Files.walkFileTree(start, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
                     // nor a linked file (the walk does not follow links), as path() refuses it
@@ -215,6 +219,25 @@ final class FileBlobStore implements BlobStore {
             });
         } catch (IOException | UncheckedIOException e) {
             throw new BackendException("cannot list " + displayUri() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The folder below which the keys starting with {@code prefix} lie: the one named up to the
+     * prefix's last '/', so that asking for one key (a lock's age) does not walk every state's
+     * folder; the root for a prefix without one. Null where no key can start so: that folder is
+     * missing, or reached through a link, which the walk from the root would not have followed.
+     */
+    private static Path walkedFor(Path folder, String prefix) {
+        int slash = prefix.lastIndexOf('/');
+        if (slash <= 0) {
+            return folder;
+        }
+        try {
+            Path start = folder.resolve(prefix.substring(0, slash));
+            return Files.isDirectory(start, LinkOption.NOFOLLOW_LINKS) && start.toRealPath().equals(start) ? start : null;
+        } catch (InvalidPathException | IOException e) {
+            return null;
         }
     }
 

@@ -34,8 +34,9 @@ final class S3BlobStore extends CloudBlobStore {
 
     /**
      * An S3-compatible server may answer a read of an object that a conditional put is replacing
-     * without its ETag (S3Proxy does, racing writers): the version is read again a few times, a few
-     * milliseconds apart, as the write ends at once.
+     * without its ETag (S3Proxy does, racing writers): it is read again, up to five reads over
+     * 100 ms, in the expectation that the put has ended by then (S3FaultsTest shows the re-reads,
+     * not how long such a put takes).
      */
     private static final int READS_WITHOUT_ETAG = 5;
 
