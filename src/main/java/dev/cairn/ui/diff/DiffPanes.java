@@ -46,7 +46,6 @@ public final class DiffPanes extends GridPane {
         changes.setPrefHeight(CHANGES_HEIGHT);
         changes.setMinHeight(CHANGES_HEIGHT / 2);
         changes.managedProperty().bind(changes.visibleProperty());
-        changes.setVisible(false);
         for (Node n : new Node[] {left, right}) {
             GridPane.setHgrow(n, Priority.ALWAYS);
             GridPane.setVgrow(n, Priority.ALWAYS);
@@ -56,6 +55,8 @@ public final class DiffPanes extends GridPane {
         getColumnConstraints().addAll(half, half);
         left.skinProperty().addListener((o, a, b) -> syncScrolling());
         right.skinProperty().addListener((o, a, b) -> syncScrolling());
+        // nothing shown until a diff is (History and Timeline before a write or run is chosen)
+        show(null);
     }
 
     /** Five changes in view; more scroll. */

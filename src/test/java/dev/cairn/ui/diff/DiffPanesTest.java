@@ -1,6 +1,7 @@
 package dev.cairn.ui.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.state.Json;
@@ -83,6 +84,14 @@ class DiffPanesTest {
         assertTrue(fx(() -> diff.side(false).row(panes.rightPane().getSelectionModel().getSelectedIndex())).contains("09:58:12.345678"));
         assertTrue(fx(() -> panes.rightPane().sideways().get()) > 0, "scrolled sideways to the new value at the end of its line");
         assertTrue(fx(() -> panes.leftPane().sideways().get()) > 0, "the old side follows, as far as its lines go");
+    }
+
+    /** History and Timeline before a write or run is chosen: no empty panes numbering a lone line "1". */
+    @Test
+    void nothingIsShownBeforeADiffIs() throws Exception {
+        DiffPanes fresh = fx(DiffPanes::new);
+        assertFalse(fx(() -> fresh.leftPane().isVisible() || fresh.rightPane().isVisible() || fresh.leftTitle().isVisible()
+                || fresh.rightTitle().isVisible() || fresh.changesList().isVisible()));
     }
 
     @Test
