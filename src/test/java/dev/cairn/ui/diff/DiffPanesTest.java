@@ -86,6 +86,31 @@ class DiffPanesTest {
         assertTrue(fx(() -> panes.leftPane().sideways().get()) > 0, "the old side follows, as far as its lines go");
     }
 
+    /** Wide enough for a key and the start of its value: the revealed row's key is not cut ("thod": "INCREMENTAL"). */
+    @Test
+    void theRevealedValueKeepsItsKeyInView() throws Exception {
+        double[] found = fx(() -> {
+            DiffPanes wide = new DiffPanes();
+            Stage other = new Stage();
+            other.setScene(new Scene(wide, 900, 500));
+            other.getScene().getStylesheets().add(DiffPanes.class.getResource(Styles.STYLESHEET).toExternalForm());
+            other.getScene().getRoot().getStyleClass().add(Styles.APP);
+            other.show();
+            wide.show(diff, "completed", "effective");
+            wide.applyCss();
+            wide.layout();
+            wide.reveal(diff.changeRow(0));
+            String row = diff.side(false).row(diff.changeRow(0));
+            javafx.scene.text.Text indent = new javafx.scene.text.Text(row.substring(0, row.indexOf('"')));
+            indent.setFont(((javafx.scene.text.Text) wide.rightPane().lookup("." + Styles.JSON_LINE)).getFont());
+            double[] result = {wide.rightPane().sideways().get(), indent.getLayoutBounds().getWidth()};
+            other.close();
+            return result;
+        });
+        assertTrue(found[0] > 0, "scrolled sideways towards the value");
+        assertTrue(found[0] <= found[1] + 0.5, "scrolled " + found[0] + " px, past the key at " + found[1] + " px");
+    }
+
     /** History and Timeline before a write or run is chosen: no empty panes numbering a lone line "1". */
     @Test
     void nothingIsShownBeforeADiffIs() throws Exception {
