@@ -107,11 +107,11 @@ class NothingCutOffTest {
                 for (String p : fx(() -> {
                     view.applyCss();
                     view.layout();
-                    // -Dcairn.renders=<folder>: what was checked, as PNGs to look at
+                    // -Dcairn.renders=<folder>: what was checked, as PNGs to look at (the dark ones named "-dark")
                     String renders = System.getProperty("cairn.renders");
-                    if (renders != null && theme == Theme.LIGHT) {
+                    if (renders != null) {
                         LayoutCheck.render(view, Path.of(renders, what.replaceAll("[^A-Za-z0-9]+", "-") + "-"
-                                + (int) size[0] + ".png"));
+                                + (int) size[0] + (theme == Theme.LIGHT ? "" : "-dark") + ".png"));
                     }
                     return LayoutCheck.problems(view);
                 })) {
