@@ -111,6 +111,21 @@ class DiffPanesTest {
         assertTrue(found[0] <= found[1] + 0.5, "scrolled " + found[0] + " px, past the key at " + found[1] + " px");
     }
 
+    /** The current row's numbers line up with the others' when scrolled sideways: no text shows left of them. */
+    @Test
+    void theCurrentRowsNumberLinesUpWithTheOthers() throws Exception {
+        List<Double> lefts = fx(() -> {
+            panes.reveal(diff.changeRow(0));
+            panes.applyCss();
+            panes.layout();
+            return panes.rightPane().lookupAll("." + Styles.LINE_NUMBER).stream().filter(javafx.scene.Node::isVisible)
+                    .filter(node -> ((Label) node).getText() != null && !((Label) node).getText().isEmpty())
+                    .map(node -> node.localToScene(node.getLayoutBounds()).getMinX()).distinct().collect(Collectors.toList());
+        });
+        assertTrue(fx(() -> panes.rightPane().sideways().get()) > 0);
+        assertEquals(1, lefts.size(), "line numbers start at " + lefts);
+    }
+
     /** History and Timeline before a write or run is chosen: no empty panes numbering a lone line "1". */
     @Test
     void nothingIsShownBeforeADiffIs() throws Exception {
