@@ -126,6 +126,21 @@ class DiffPanesTest {
         assertEquals(1, lefts.size(), "line numbers start at " + lefts);
     }
 
+    /** Each change is whole on hover; the list's empty rows have no tooltip. */
+    @Test
+    void eachChangeIsWholeOnHoverAndAnEmptyRowHasNoTooltip() throws Exception {
+        List<String> tips = fx(() -> {
+            panes.applyCss();
+            panes.layout();
+            return panes.changesList().lookupAll(".list-cell").stream().map(node -> (javafx.scene.control.ListCell<?>) node)
+                    .filter(javafx.scene.Node::isVisible).sorted(java.util.Comparator.comparingInt(javafx.scene.control.ListCell::getIndex))
+                    .map(cell -> cell.getTooltip() == null ? "none" : cell.getTooltip().getText()).collect(Collectors.toList());
+        });
+        List<String> lines = fx(() -> panes.changesList().getItems().stream().map(ChangesList::line).collect(Collectors.toList()));
+        assertEquals(lines, tips.subList(0, 2));
+        assertTrue(tips.size() > 2 && tips.subList(2, tips.size()).stream().allMatch("none"::equals), tips.toString());
+    }
+
     /** History and Timeline before a write or run is chosen: no empty panes numbering a lone line "1". */
     @Test
     void nothingIsShownBeforeADiffIs() throws Exception {
