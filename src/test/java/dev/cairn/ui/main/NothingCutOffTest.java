@@ -192,6 +192,12 @@ class NothingCutOffTest {
         check("the undo preview");
         fxRun(() -> model.writes().flow().close());
 
+        // a deletion on production asks for the ID typed: the field beside the buttons
+        fxRun(() -> model.writes().clearAll());
+        TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
+        check("the typed confirmation of a deletion on production");
+        fxRun(() -> model.writes().flow().close());
+
         fxRun(() -> model.currentProperty().get().list().orderProperty().set(IdOrder.RECENT));
         check("the ID list ordered by update time");
 
