@@ -78,7 +78,7 @@ public final class JsonLinesView extends ListView<Integer> {
      * Scrolls sideways, if need be, so that columns {@code start} to {@code end} of a row are in view
      * beside the line numbers: a changed value at the end of a long line is what the eye lands on. The
      * row's key stays in view with it, and where both do not fit, with the value's first characters
-     * (a date's day; the whole value is in the changes list); where the key alone is too wide, the value goes first.
+     * (the whole value is in the changes list); where the key alone takes the view, the value goes first.
      */
     public boolean revealColumns(int row, int start, int end) {
         javafx.scene.Node line = lookup("." + Styles.JSON_LINE);
@@ -115,8 +115,8 @@ public final class JsonLinesView extends ListView<Integer> {
 
     /** Room kept right of a revealed value: the vertical scroll bar and a little air. */
     private static final double VALUE_MARGIN = 32;
-    /** The characters of a revealed value kept in view beside its key: {@code "2024-06-01T}. */
-    private static final int VALUE_HEAD = 12;
+    /** The characters of a revealed value kept in view at least, beside its key: {@code "2024-06}. */
+    private static final int VALUE_HEAD = 8;
 
     /** Shows other rows; the first visible row stays where it was. */
     public void setSource(RowSource source) {
