@@ -362,6 +362,10 @@ class NothingCutOffTest {
                     pane.applyCss();
                     pane.layout();
                     List<String> cut = LayoutCheck.problems(pane);
+                    String renders = System.getProperty("cairn.renders");
+                    if (renders != null) {
+                        LayoutCheck.render(pane, Path.of(renders, (offerSave ? "the-connect-form" : "the-edit-connection-form") + ".png"));
+                    }
                     stage.close();
                     return cut;
                 });
