@@ -141,6 +141,26 @@ class DiffPanesTest {
         assertTrue(tips.size() > 2 && tips.subList(2, tips.size()).stream().allMatch("none"::equals), tips.toString());
     }
 
+    /** Short of height (the Timeline at 1024×700), the panes keep a few rows rather than give way to the changes list. */
+    @Test
+    void shortOfHeightThePanesKeepAFewRows() throws Exception {
+        double[] heights = fx(() -> {
+            DiffPanes shortOne = new DiffPanes();
+            Stage other = new Stage();
+            // a split pane's lower part, given no more than its content's minimum (the Timeline's list took the rest)
+            other.setScene(new Scene(new javafx.scene.layout.VBox(shortOne), 700, 80));
+            other.getScene().getStylesheets().add(DiffPanes.class.getResource(Styles.STYLESHEET).toExternalForm());
+            other.show();
+            shortOne.show(diff, "completed", "effective");
+            shortOne.applyCss();
+            shortOne.layout();
+            double[] found = {shortOne.leftPane().getHeight(), shortOne.leftPane().getFixedCellSize(), shortOne.changesList().getHeight()};
+            other.close();
+            return found;
+        });
+        assertTrue(heights[0] >= 4 * heights[1], "the panes are " + heights[0] + " px high, the changes list " + heights[2] + " px");
+    }
+
     /** History and Timeline before a write or run is chosen: no empty panes numbering a lone line "1". */
     @Test
     void nothingIsShownBeforeADiffIs() throws Exception {
