@@ -79,12 +79,13 @@ final class ChipRow extends Region {
         double top = snappedTopInset();
         double height = getHeight() - top - snappedBottomInset();
         boolean allFit = computePrefWidth(-1) - left - snappedRightInset() <= room;
+        // room kept for the "+n" menu after the chips shown, unless every chip fits
+        double end = left + room - (allFit ? 0 : GAP + moreWidth(chips.size()));
         List<ToggleButton> hidden = new ArrayList<>();
         double x = left;
         for (ToggleButton chip : chips) {
             double w = chip.prefWidth(-1);
-            // room for the chip, and for the "+n" menu after it unless every chip fits
-            boolean fits = hidden.isEmpty() && (allFit || x + w + GAP + moreWidth(chips.size()) <= left + room);
+            boolean fits = hidden.isEmpty() && x + w <= end;
             chip.setVisible(fits);
             if (fits) {
                 chip.resizeRelocate(x, top, w, height);

@@ -13,7 +13,6 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
@@ -96,27 +95,17 @@ public final class ChangesList extends ListView<Change> {
     }
 
     private static final class ChangeCell extends ListCell<Change> {
-        private final Tooltip whole = new Tooltip();
-
         ChangeCell() {
             setWrapText(true);
             // as wide as the list, never wider: a long change wraps instead of scrolling out of view
             setPrefWidth(0);
-            whole.setWrapText(true);
-            whole.setMaxWidth(700);
+            Styles.wholeTextAsTooltip(this);
         }
 
         @Override
         protected void updateItem(Change change, boolean empty) {
             super.updateItem(change, empty);
-            if (empty || change == null) {
-                setText(null);
-                setTooltip(null);
-                return;
-            }
-            setText(line(change));
-            whole.setText(getText());
-            setTooltip(whole);
+            setText(empty || change == null ? null : line(change));
         }
     }
 }

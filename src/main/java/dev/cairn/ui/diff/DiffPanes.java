@@ -46,17 +46,24 @@ public final class DiffPanes extends GridPane {
         changes.setPrefHeight(CHANGES_HEIGHT);
         changes.setMinHeight(CHANGES_HEIGHT / 2);
         changes.managedProperty().bind(changes.visibleProperty());
-        changes.setVisible(false);
-        for (Node n : new Node[] {left, right}) {
-            GridPane.setHgrow(n, Priority.ALWAYS);
-            GridPane.setVgrow(n, Priority.ALWAYS);
+        for (JsonLinesView pane : new JsonLinesView[] {left, right}) {
+            GridPane.setHgrow(pane, Priority.ALWAYS);
+            GridPane.setVgrow(pane, Priority.ALWAYS);
+            // a few rows whatever the room: with a list's minimum of next to nothing, the Timeline's split
+            // at 1024×700 left one row of each pane above the changes list
+            pane.setMinHeight(PANE_ROWS * pane.getFixedCellSize() + 2);
         }
         ColumnConstraints half = new ColumnConstraints();
         half.setPercentWidth(50);
         getColumnConstraints().addAll(half, half);
         left.skinProperty().addListener((o, a, b) -> syncScrolling());
         right.skinProperty().addListener((o, a, b) -> syncScrolling());
+        // nothing shown until a diff is (History and Timeline before a write or run is chosen)
+        show(null);
     }
+
+    /** The rows each pane keeps in view however short the room (the changes list shrinks too). */
+    private static final int PANE_ROWS = 4;
 
     /** Five changes in view; more scroll. */
     private static final double CHANGES_HEIGHT = 5 * 22 + 4;

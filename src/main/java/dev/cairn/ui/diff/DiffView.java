@@ -102,7 +102,7 @@ public final class DiffView extends BorderPane {
         AlignedDiff diff = model.diffProperty().get();
         int row = model.currentRow();
         if (diff == null || row < 0) {
-            position.setText(diff == null ? "" : Fxml.label("diff.noChanges"));
+            position.setText(""); // no change: the summary beside it says so
             return;
         }
         position.setText(Fxml.label("diff.position", model.hunkProperty().get() + 1, diff.hunkStarts().length));

@@ -42,9 +42,9 @@ public final class EditorView extends BorderPane {
     private final Button save = new Button(Fxml.label("editor.save"));
     private final Button revert = new Button(Fxml.label("editor.revert"));
     private final ListView<Validation.Problem> problems = new ListView<>();
-    /** Ctrl+F in the edited text; its row shows while it is in use. */
     /** The ID of the state shown, for the find bar to keep its text on a re-read of it only. */
     private String shownId;
+    /** Ctrl+F in the edited text; its row shows while it is in use. */
     private final FindBar find = new FindBar(() -> this.area == null ? null : this.area.getText(), this::showHit, this::closeFind);
     private final HBox findRow = new HBox(6);
     /** How long typing must pause before the edited lines are highlighted again and the text validated. */

@@ -2,7 +2,6 @@ package dev.cairn.ui.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.backend.LockStatus;
-import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
@@ -12,6 +11,7 @@ import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StateHealth;
+import dev.cairn.ui.RunAndLock;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
@@ -87,10 +87,9 @@ public final class InspectorViewModel {
         reading.run(BackgroundTask.of("Reading " + id, context -> {
             StoredState state = backend.read(id);
             context.checkCancelled();
-            // a system DB's lock is its running job, shown as such: one run, one badge
-            LockStatus lockStatus = backend.hasLocksOfItsOwn() ? backend.lockStatus(id) : LockStatus.FREE;
-            RunRow run = RunLog.runningByJob(backend).get(id);
-            return new Read(firstLook(state, lockStatus, context, preview -> reading.publish(token, () -> effective.set(preview))), run);
+            RunAndLock now = RunAndLock.read(backend, id);
+            return new Read(firstLook(state, now.lock(), context, preview -> reading.publish(token, () -> effective.set(preview))),
+                    now.running());
         }).lane(backend), read -> {
             FirstLook look = read.look();
             lock.set(look.lock());

@@ -76,7 +76,9 @@ public final class JsonLinesView extends ListView<Integer> {
 
     /**
      * Scrolls sideways, if need be, so that columns {@code start} to {@code end} of a row are in view
-     * beside the line numbers: a changed value at the end of a long line is what the eye lands on.
+     * beside the line numbers: a changed value at the end of a long line is what the eye lands on. The
+     * row's key stays in view with it, and where both do not fit, with the value's first characters
+     * (the whole value is in the changes list); where the key alone takes the view, the value goes first.
      */
     public boolean revealColumns(int row, int start, int end) {
         javafx.scene.Node line = lookup("." + Styles.JSON_LINE);
@@ -84,24 +86,37 @@ public final class JsonLinesView extends ListView<Integer> {
         if (sidewaysBar == null || !(line instanceof Text) || !(number instanceof Label) || getWidth() <= 0) {
             return false; // not laid out yet: nothing to measure against
         }
-        Text probe = new Text(source.row(row).substring(0, start));
+        String text = source.row(row);
+        int indent = 0;
+        while (indent < start && text.charAt(indent) == ' ') {
+            indent++;
+        }
+        Text probe = new Text(text.substring(0, indent));
         probe.setFont(((Text) line).getFont());
+        double key = probe.getLayoutBounds().getWidth();
+        probe.setText(text.substring(0, start));
         double from = probe.getLayoutBounds().getWidth();
-        probe.setText(source.row(row).substring(start, end));
         // the value is drawn bold (a changed value), wider than the regular text measured
         probe.setFont(javafx.scene.text.Font.font(probe.getFont().getFamily(), javafx.scene.text.FontWeight.BOLD, probe.getFont().getSize()));
+        probe.setText(text.substring(start, Math.min(end, start + VALUE_HEAD)));
+        double head = from + probe.getLayoutBounds().getWidth();
+        probe.setText(text.substring(start, end));
         double to = from + probe.getLayoutBounds().getWidth();
         double gutter = ((Label) number).getWidth();
         double view = getWidth() - snappedLeftInset() - snappedRightInset() - gutter - VALUE_MARGIN;
         double x = sideways.get();
         if (to - x > view || from < x) {
-            scrollSideways(Math.max(0, Math.min(from, to - view)));
+            // the least scroll that shows the value's end, never past the start of the key
+            double keyInView = Math.min(Math.max(0, to - view), key);
+            scrollSideways(head - keyInView <= view ? keyInView : Math.max(0, Math.min(from, to - view)));
         }
         return true;
     }
 
     /** Room kept right of a revealed value: the vertical scroll bar and a little air. */
     private static final double VALUE_MARGIN = 32;
+    /** The characters of a revealed value kept in view at least, beside its key: {@code "2024-06}. */
+    private static final int VALUE_HEAD = 8;
 
     /** Shows other rows; the first visible row stays where it was. */
     public void setSource(RowSource source) {

@@ -123,13 +123,16 @@ public final class Styles {
 
     /**
      * Shows a label's whole text as its tooltip: for a label whose room is fixed (a line or two
-     * kept whatever it says), which cuts a longer text.
+     * kept whatever it says), which cuts a longer text, and for the cells of lists and tables whose
+     * values are read whole ({@link #WHOLE_VALUES}). No tooltip while there is no text (an empty cell).
      */
     public static void wholeTextAsTooltip(javafx.scene.control.Labeled label) {
         javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
         whole.setWrapText(true);
         whole.setMaxWidth(600);
         whole.textProperty().bind(label.textProperty());
-        label.setTooltip(whole);
+        javafx.beans.value.ChangeListener<String> shown = (o, was, now) -> label.setTooltip(now == null || now.isEmpty() ? null : whole);
+        label.textProperty().addListener(shown);
+        shown.changed(null, null, label.getText());
     }
 }

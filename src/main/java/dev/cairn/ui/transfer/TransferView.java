@@ -24,7 +24,6 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.layout.HBox;
@@ -186,20 +185,15 @@ public final class TransferView extends BorderPane {
 
     /** A value that may be cut, with the whole of it as its tooltip. */
     private static final class WholeOnHoverCell extends TableCell<Row, String> {
-        private final Tooltip whole = new Tooltip();
-
         WholeOnHoverCell(OverrunStyle overrun) {
             setTextOverrun(overrun);
-            whole.setWrapText(true);
-            whole.setMaxWidth(600);
+            Styles.wholeTextAsTooltip(this);
         }
 
         @Override
         protected void updateItem(String item, boolean empty) {
             super.updateItem(item, empty);
             setText(empty ? null : item);
-            whole.setText(item);
-            setTooltip(empty || item == null || item.isEmpty() ? null : whole);
         }
     }
 

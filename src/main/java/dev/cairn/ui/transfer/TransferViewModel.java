@@ -70,10 +70,9 @@ public final class TransferViewModel {
         }
     }
 
-    /** A row of the table: planned, then the outcome. */
     /**
-     * One ID's line of the table; {@code refused}: the plan refused it, so the run never tried it
-     * (its result reads "refused", as its plan did, not "failed").
+     * A row of the table, one ID's: planned, then the outcome; {@code refused}: the plan refused it,
+     * so the run never tried it (its result reads "refused", as its plan did, not "failed").
      */
     public record Row(String sourceId, String targetId, Outcome outcome, String detail, boolean done, boolean refused) {
         Row(String sourceId, String targetId, Outcome outcome, String detail, boolean done) {

@@ -1,13 +1,13 @@
 package dev.cairn.ui.write;
 
 import dev.cairn.backend.LockStatus;
-import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
+import dev.cairn.ui.RunAndLock;
 import dev.cairn.ui.diff.AlignedDiff;
 
 /**
@@ -19,24 +19,18 @@ import dev.cairn.ui.diff.AlignedDiff;
  * @param effectiveNote why there is no effective diff, or null
  */
 public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, AlignedDiff stored,
-                        String effectiveNote, LockStatus lock, RunRow running, boolean runRefusesWrite) {
+                        String effectiveNote, LockStatus lock, RunRow running) {
 
     /**
      * Plans the preview, reading Meltano's lock and the pipeline running on the ID now (blocking I/O:
      * off the FX thread). A system DB has no lock apart from its running job: one run, one note.
      */
     static WritePlan read(WriteCommand command, Edit edit, StateBackend backend) {
-        boolean ownLocks = backend.hasLocksOfItsOwn();
-        return of(command, edit, ownLocks ? backend.lockStatus(command.stateId()) : null,
-                RunLog.runningByJob(backend).get(command.stateId()), !ownLocks);
+        RunAndLock now = RunAndLock.read(backend, command.stateId());
+        return of(command, edit, now.lock(), now.running());
     }
 
     static WritePlan of(WriteCommand command, Edit edit, LockStatus lock, RunRow running) {
-        return of(command, edit, lock, running, false);
-    }
-
-    /** @param runRefusesWrite whether a live run refuses the write (a system DB's), rather than a lock of the backend's own */
-    static WritePlan of(WriteCommand command, Edit edit, LockStatus lock, RunRow running, boolean runRefusesWrite) {
         AlignedDiff stored = AlignedDiff.of(StoredJson.stored(command.before().exists() ? command.before().document() : null),
                 StoredJson.stored(command.after()));
         AlignedDiff effective = null;
@@ -47,7 +41,7 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
         } catch (StateError e) {
             note = unreadable(before, command.after(), e);
         }
-        return new WritePlan(command, edit, effective, stored, note, lock, running, runRefusesWrite);
+        return new WritePlan(command, edit, effective, stored, note, lock, running);
     }
 
     /** Why there is no effective diff, saying what the write does to the state Meltano cannot read. */
@@ -94,8 +88,10 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
         if (running.isStale(now)) {
             return "The runs table has a stale run of " + command.stateId() + " — " + running.describeRunning(now) + ".";
         }
+        // a system DB, whose lock is this run, refuses the write while it runs: there is no lock to wait for
+        boolean refused = !command.backend().hasLocksOfItsOwn();
         return "A pipeline is running on " + command.stateId() + " now — " + running.describeRunning(now)
-                + (runRefusesWrite ? ". The write is refused at once, with nothing written, until the run ends." : ".");
+                + (refused ? ". The write is refused at once, with nothing written, until the run ends." : ".");
     }
 
     /** What Meltano's lock means for this write, or null when the ID is not locked. */

@@ -163,8 +163,8 @@ public final class WriteSheet extends BorderPane {
                 if (required.isEmpty()) {
                     buttons.getChildren().setAll(spacer, cancel, confirm);
                 } else {
+                    // the ID to type is in the label beside the field, whole: no placeholder that a narrow field would cut
                     typingLabel.setText(Fxml.label("write.typing", required));
-                    typing.setPromptText(required);
                     typing.setPrefColumnCount(Math.max(12, required.length()));
                     buttons.getChildren().setAll(typingLabel, typing, spacer, cancel, confirm);
                 }

@@ -1,6 +1,7 @@
 package dev.cairn.ui.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.state.Json;
@@ -83,6 +84,89 @@ class DiffPanesTest {
         assertTrue(fx(() -> diff.side(false).row(panes.rightPane().getSelectionModel().getSelectedIndex())).contains("09:58:12.345678"));
         assertTrue(fx(() -> panes.rightPane().sideways().get()) > 0, "scrolled sideways to the new value at the end of its line");
         assertTrue(fx(() -> panes.leftPane().sideways().get()) > 0, "the old side follows, as far as its lines go");
+    }
+
+    /** Wide enough for a key and the start of its value: the revealed row's key is not cut ("thod": "INCREMENTAL"). */
+    @Test
+    void theRevealedValueKeepsItsKeyInView() throws Exception {
+        double[] found = fx(() -> {
+            DiffPanes wide = new DiffPanes();
+            Stage other = new Stage();
+            other.setScene(new Scene(wide, 900, 500));
+            other.getScene().getStylesheets().add(DiffPanes.class.getResource(Styles.STYLESHEET).toExternalForm());
+            other.getScene().getRoot().getStyleClass().add(Styles.APP);
+            other.show();
+            wide.show(diff, "completed", "effective");
+            wide.applyCss();
+            wide.layout();
+            wide.reveal(diff.changeRow(0));
+            String row = diff.side(false).row(diff.changeRow(0));
+            javafx.scene.text.Text indent = new javafx.scene.text.Text(row.substring(0, row.indexOf('"')));
+            indent.setFont(((javafx.scene.text.Text) wide.rightPane().lookup("." + Styles.JSON_LINE)).getFont());
+            double[] result = {wide.rightPane().sideways().get(), indent.getLayoutBounds().getWidth()};
+            other.close();
+            return result;
+        });
+        assertTrue(found[0] > 0, "scrolled sideways towards the value");
+        assertTrue(found[0] <= found[1] + 0.5, "scrolled " + found[0] + " px, past the key at " + found[1] + " px");
+    }
+
+    /** The current row's numbers line up with the others' when scrolled sideways: no text shows left of them. */
+    @Test
+    void theCurrentRowsNumberLinesUpWithTheOthers() throws Exception {
+        List<Double> lefts = fx(() -> {
+            panes.reveal(diff.changeRow(0));
+            panes.applyCss();
+            panes.layout();
+            return panes.rightPane().lookupAll("." + Styles.LINE_NUMBER).stream().filter(javafx.scene.Node::isVisible)
+                    .filter(node -> ((Label) node).getText() != null && !((Label) node).getText().isEmpty())
+                    .map(node -> node.localToScene(node.getLayoutBounds()).getMinX()).distinct().collect(Collectors.toList());
+        });
+        assertTrue(fx(() -> panes.rightPane().sideways().get()) > 0);
+        assertEquals(1, lefts.size(), "line numbers start at " + lefts);
+    }
+
+    /** Each change is whole on hover; the list's empty rows have no tooltip. */
+    @Test
+    void eachChangeIsWholeOnHoverAndAnEmptyRowHasNoTooltip() throws Exception {
+        List<String> tips = fx(() -> {
+            panes.applyCss();
+            panes.layout();
+            return panes.changesList().lookupAll(".list-cell").stream().map(node -> (javafx.scene.control.ListCell<?>) node)
+                    .filter(javafx.scene.Node::isVisible).sorted(java.util.Comparator.comparingInt(javafx.scene.control.ListCell::getIndex))
+                    .map(cell -> cell.getTooltip() == null ? "none" : cell.getTooltip().getText()).collect(Collectors.toList());
+        });
+        List<String> lines = fx(() -> panes.changesList().getItems().stream().map(ChangesList::line).collect(Collectors.toList()));
+        assertEquals(lines, tips.subList(0, 2));
+        assertTrue(tips.size() > 2 && tips.subList(2, tips.size()).stream().allMatch("none"::equals), tips.toString());
+    }
+
+    /** Short of height (the Timeline at 1024×700), the panes keep a few rows rather than give way to the changes list. */
+    @Test
+    void shortOfHeightThePanesKeepAFewRows() throws Exception {
+        double[] heights = fx(() -> {
+            DiffPanes shortOne = new DiffPanes();
+            Stage other = new Stage();
+            // a split pane's lower part, given no more than its content's minimum (the Timeline's list took the rest)
+            other.setScene(new Scene(new javafx.scene.layout.VBox(shortOne), 700, 80));
+            other.getScene().getStylesheets().add(DiffPanes.class.getResource(Styles.STYLESHEET).toExternalForm());
+            other.show();
+            shortOne.show(diff, "completed", "effective");
+            shortOne.applyCss();
+            shortOne.layout();
+            double[] found = {shortOne.leftPane().getHeight(), shortOne.leftPane().getFixedCellSize(), shortOne.changesList().getHeight()};
+            other.close();
+            return found;
+        });
+        assertTrue(heights[0] >= 4 * heights[1], "the panes are " + heights[0] + " px high, the changes list " + heights[2] + " px");
+    }
+
+    /** History and Timeline before a write or run is chosen: no empty panes numbering a lone line "1". */
+    @Test
+    void nothingIsShownBeforeADiffIs() throws Exception {
+        DiffPanes fresh = fx(DiffPanes::new);
+        assertFalse(fx(() -> fresh.leftPane().isVisible() || fresh.rightPane().isVisible() || fresh.leftTitle().isVisible()
+                || fresh.rightTitle().isVisible() || fresh.changesList().isVisible()));
     }
 
     @Test

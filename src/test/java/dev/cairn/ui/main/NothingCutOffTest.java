@@ -107,11 +107,11 @@ class NothingCutOffTest {
                 for (String p : fx(() -> {
                     view.applyCss();
                     view.layout();
-                    // -Dcairn.renders=<folder>: what was checked, as PNGs to look at
+                    // -Dcairn.renders=<folder>: what was checked, as PNGs to look at (the dark ones named "-dark")
                     String renders = System.getProperty("cairn.renders");
-                    if (renders != null && theme == Theme.LIGHT) {
+                    if (renders != null) {
                         LayoutCheck.render(view, Path.of(renders, what.replaceAll("[^A-Za-z0-9]+", "-") + "-"
-                                + (int) size[0] + ".png"));
+                                + (int) size[0] + (theme == Theme.LIGHT ? "" : "-dark") + ".png"));
                     }
                     return LayoutCheck.problems(view);
                 })) {
@@ -190,6 +190,12 @@ class NothingCutOffTest {
         fxRun(() -> model.writes().flow().undoWritten());
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
         check("the undo preview");
+        fxRun(() -> model.writes().flow().close());
+
+        // a deletion on production asks for the ID typed: the field beside the buttons
+        fxRun(() -> model.writes().clearAll());
+        TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
+        check("the typed confirmation of a deletion on production");
         fxRun(() -> model.writes().flow().close());
 
         fxRun(() -> model.currentProperty().get().list().orderProperty().set(IdOrder.RECENT));
@@ -356,6 +362,10 @@ class NothingCutOffTest {
                     pane.applyCss();
                     pane.layout();
                     List<String> cut = LayoutCheck.problems(pane);
+                    String renders = System.getProperty("cairn.renders");
+                    if (renders != null) {
+                        LayoutCheck.render(pane, Path.of(renders, (offerSave ? "the-connect-form" : "the-edit-connection-form") + ".png"));
+                    }
                     stage.close();
                     return cut;
                 });
