@@ -122,7 +122,7 @@ public final class ConnectViewModel {
                 backend.list(null, listed -> found[0]++);
                 return found[0];
             }
-        }), found -> {
+        }).lane(connection), found -> {
             testing.set(false);
             testResult.set(found + (found == 1 ? " state found" : " states found"));
         }, error -> {

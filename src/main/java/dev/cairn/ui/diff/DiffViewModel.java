@@ -141,10 +141,17 @@ public final class DiffViewModel implements SelectionTab {
             return;
         }
         message.set("Comparing …");
-        computing.run(BackgroundTask.of("Comparing " + stored.stateId(), context -> {
+        BackgroundTask<Result> comparing = BackgroundTask.of("Comparing " + stored.stateId(), context -> {
             Sides sides = sides(m, texts, stored.stateId(), backendName, here, there, id, context::checkCancelled);
             return new Result(sides, AlignedDiff.of(sides.left(), sides.right()));
-        }), result -> {
+        });
+        // what reads a backend waits in that backend's lane; comparing the selection's own texts reads none
+        if (m == Mode.OTHER_BACKEND) {
+            comparing.lane(there.backend());
+        } else if (m == Mode.OTHER_ID) {
+            comparing.lane(here);
+        }
+        computing.run(comparing, result -> {
             leftTitle.set(result.sides().leftTitle());
             rightTitle.set(result.sides().rightTitle());
             diff.set(result.diff());

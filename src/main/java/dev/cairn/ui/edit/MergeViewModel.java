@@ -98,7 +98,15 @@ public final class MergeViewModel {
         BackendChoice there = otherBackend.get();
         StateBackend here = backend;
         problem.set("Reading …");
-        reading.run(BackgroundTask.of("Reading the document to merge", context -> document(from, text, path, id, here, there)),
+        BackgroundTask<ObjectNode> read = BackgroundTask.of("Reading the document to merge",
+                context -> document(from, text, path, id, here, there));
+        // a read of a backend waits in that backend's lane, so one that hangs holds up no other
+        if (from == Source.OTHER_ID) {
+            read.lane(here);
+        } else if (from == Source.OTHER_BACKEND && there != null) {
+            read.lane(there.backend());
+        }
+        reading.run(read,
                 document -> {
                     problem.set("");
                     then.accept(document);

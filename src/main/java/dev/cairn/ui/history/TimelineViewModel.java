@@ -94,7 +94,7 @@ public final class TimelineViewModel extends ReadWhileShown {
             List<Journal.Entry> journalled = journal.history(s.backend().displayUri(), id);
             context.checkCancelled();
             return readPage(s, journalled, null, null);
-        }), page -> {
+        }).lane(s.backend()), page -> {
             items.setAll(page.items());
             writes = page.writes();
             next(page);
@@ -119,7 +119,8 @@ public final class TimelineViewModel extends ReadWhileShown {
         Long before = nextBefore;
         Instant upTo = nextUpTo;
         List<Journal.Entry> journalled = writes;
-        loading.run(BackgroundTask.of("Reading older runs of " + s.stateId(), context -> readPage(s, journalled, before, upTo)),
+        loading.run(BackgroundTask.of("Reading older runs of " + s.stateId(), context -> readPage(s, journalled, before, upTo))
+                        .lane(s.backend()),
                 page -> {
                     items.addAll(page.items());
                     next(page);

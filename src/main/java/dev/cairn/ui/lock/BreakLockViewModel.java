@@ -57,7 +57,7 @@ public final class BreakLockViewModel {
         work.run(BackgroundTask.of(Fxml.label("breakLock.task", id), context -> {
             t.backend().breakStaleLock(id);
             return null;
-        }), ignored -> {
+        }).lane(t.backend()), ignored -> {
             busy.set(false);
             close();
             brokenListeners.forEach(Runnable::run);

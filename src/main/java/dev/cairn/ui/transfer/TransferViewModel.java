@@ -248,7 +248,7 @@ public final class TransferViewModel {
                 context.progress(++i, items.size());
             }
             return new Planned(items, out);
-        }), result -> {
+        }).lane(to.backend()), result -> {
             planned = result.items();
             rows.setAll(result.rows());
             message.set(result.rows().isEmpty() ? "No ID matches " + glob + "."
@@ -313,7 +313,7 @@ public final class TransferViewModel {
                     progress.set((double) done / total);
                 });
             }));
-        }).onSuccess(results -> ended(run, null))
+        }).lane(destination.get().backend()).onSuccess(results -> ended(run, null))
                 .onFailure(error -> ended(run, error))
                 .onCancelled(() -> ended(run, null)));
     }

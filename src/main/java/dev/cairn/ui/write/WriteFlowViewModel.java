@@ -138,7 +138,7 @@ public final class WriteFlowViewModel {
         stage.set(Stage.PLANNING);
         cancellable.set(true);
         String taskTitle = "Planning: " + what;
-        work.run(BackgroundTask.of(taskTitle, context -> planner.plan()),
+        work.run(BackgroundTask.of(taskTitle, context -> planner.plan()).lane(writeTarget.backend()),
                 this::preview, failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure), () -> {
                     message.set("Cancelled: nothing was planned or written.");
                     stage.set(Stage.CANCELLED);
@@ -186,7 +186,7 @@ public final class WriteFlowViewModel {
                 message.set("Writing … (cannot be stopped)");
             });
             return run.finish(write(planned));
-        }), outcome -> ended(run), failure -> {
+        }).lane(command.backend()), outcome -> ended(run), failure -> {
             writing = null;
             cancellable.set(true);
             lockWaitEnds.set(null);
