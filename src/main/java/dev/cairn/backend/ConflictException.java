@@ -11,6 +11,12 @@ public class ConflictException extends BackendException {
         this.current = current;
     }
 
+    /** A conflict told in other words (what was done about it, too); {@code current} is what is stored now. */
+    protected ConflictException(String message, StoredState current) {
+        super(message);
+        this.current = current;
+    }
+
     public StoredState current() {
         return current;
     }

@@ -26,17 +26,20 @@ public final class WriteCommand {
     private final String verb;
     private final StoredState before;
     private final StateDocument after;
+    /** What the command was planned from; null for an undo, which is valid only on the state its write left. */
+    private final Edit edit;
     private final MeltanoRun.Payload runPayload;
     private final boolean undo;
     private Version written;
 
     private WriteCommand(StateBackend backend, String stateId, String verb, StoredState before, StateDocument after,
-                         MeltanoRun.Payload runPayload, boolean undo) {
+                         Edit edit, MeltanoRun.Payload runPayload, boolean undo) {
         this.backend = backend;
         this.stateId = stateId;
         this.verb = verb;
         this.before = before;
         this.after = after;
+        this.edit = edit;
         this.runPayload = runPayload;
         this.undo = undo;
     }
@@ -49,10 +52,23 @@ public final class WriteCommand {
     /** Plans the edit on a state the caller read earlier: the write will conflict if it changed since. */
     public static WriteCommand plan(StateBackend backend, Edit edit, StoredState before) throws EditRefused {
         StateDocument after = edit.apply(before.document());
-        WriteCommand command = new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit.runPayload(after), false);
+        WriteCommand command = new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit,
+                edit.runPayload(after), false);
         LOG.debug("Planned {} on version {}: {}", command.description(), before.version(),
                 command.changesNothing() ? "no change" : command.deletes() ? "deletes the state" : "writes a new document");
         return command;
+    }
+
+    /**
+     * The same edit planned again on the state stored now (read again): how a write refused by a
+     * conflict tries again ({@link ConflictRetry}). An undo cannot be: it is valid only on the state
+     * its write left.
+     */
+    WriteCommand replanned() throws EditRefused {
+        if (edit == null) {
+            throw new IllegalStateException(description() + " is valid only on the state its write left; it is never planned again");
+        }
+        return plan(backend, stateId, edit);
     }
 
     public StateBackend backend() {
@@ -167,6 +183,6 @@ public final class WriteCommand {
                 ? StoredState.absent(stateId)
                 : StoredState.present(stateId, written, writtenVersion);
         String undoVerb = "Undo " + Character.toLowerCase(verb.charAt(0)) + verb.substring(1);
-        return new WriteCommand(backend, stateId, undoVerb, now, previous, null, true);
+        return new WriteCommand(backend, stateId, undoVerb, now, previous, null, null, true);
     }
 }
