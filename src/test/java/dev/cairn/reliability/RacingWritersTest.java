@@ -14,6 +14,7 @@ import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
+import dev.cairn.testing.MeltanoStyleWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

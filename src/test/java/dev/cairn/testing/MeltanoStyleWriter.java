@@ -1,4 +1,4 @@
-package dev.cairn.reliability;
+package dev.cairn.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -20,7 +20,6 @@ import dev.cairn.state.PythonFloat;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
-import dev.cairn.testing.EmptyBackends;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +47,7 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
  * it afterwards) with plain, unconditional writes; on a system database it is a plain read and a
  * plain UPSERT of the row (Meltano's system-DB lock is a no-op).
  */
-abstract class MeltanoStyleWriter implements AutoCloseable {
+public abstract class MeltanoStyleWriter implements AutoCloseable {
 
     /** Meltano waits 1 s between looks at a held lock; shorter here, so that it races Cairn more often. */
     static final Duration LOCK_RETRY = Duration.ofMillis(20);
@@ -56,10 +55,10 @@ abstract class MeltanoStyleWriter implements AutoCloseable {
     static final Duration LOCK_TIMEOUT = Duration.ofSeconds(10);
 
     /** One write: what it read (its base) and when its write went out. */
-    record Write(String stateId, StateDocument read, long writeStartNanos, long writeEndNanos) {}
+    public record Write(String stateId, StateDocument read, long writeStartNanos, long writeEndNanos) {}
 
     /** The Meltano-style writer for a backend the test created with {@link EmptyBackends#create}. */
-    static MeltanoStyleWriter on(EmptyBackends family, String uri) throws SQLException {
+    public static MeltanoStyleWriter on(EmptyBackends family, String uri) throws SQLException {
         switch (family) {
             case SQLITE: {
                 Connection c = DriverManager.getConnection("jdbc:sqlite:" + uri.substring("sqlite:///".length()));
@@ -88,7 +87,7 @@ abstract class MeltanoStyleWriter implements AutoCloseable {
     }
 
     /** Meltano's partial write of {@code update} into the state. */
-    final Write merge(String stateId, ObjectNode update) throws Exception {
+    public final Write merge(String stateId, ObjectNode update) throws Exception {
         lock(stateId);
         try {
             StateDocument read = read(stateId);
