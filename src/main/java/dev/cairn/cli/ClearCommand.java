@@ -45,12 +45,15 @@ final class ClearCommand implements Callable<Integer> {
     @Mixin
     WriteFlags flags;
 
+    @Mixin
+    RetryOption retries;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws EditRefused {
-        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
+        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr(), retries.retry(null));
         Edit edit = partialOnly ? Edit.clearPartial() : Edit.clear();
         try (StateBackend b = backend.open()) {
             List<String> ids = new ArrayList<>();

@@ -3,6 +3,7 @@ package dev.cairn.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.ConflictRetry;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.WriteCommand;
@@ -31,16 +32,20 @@ final class MergeCommand implements Callable<Integer> {
     @Mixin
     WriteFlags flags;
 
+    @Mixin
+    RetryOption retries;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws EditRefused {
+        ConflictRetry retry = retries.retry(input.ifVersion);
         try (StateBackend b = backend.open()) {
             ObjectNode document = fromStateId != null ? effectiveOf(b) : input.document(true, spec.commandLine().getErr());
             WriteCommand command = WriteCommand.plan(b, input.stateId, Edit.merge(document));
             Writes.requireVersion(command, input.ifVersion);
-            new Writes(spec.commandLine().getOut(), spec.commandLine().getErr()).apply(List.of(command), flags, null);
+            new Writes(spec.commandLine().getOut(), spec.commandLine().getErr(), retry).apply(List.of(command), flags, null);
         }
         return 0;
     }

@@ -3,6 +3,7 @@ package dev.cairn.cli;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.ConflictRetry;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Timeline;
@@ -35,11 +36,15 @@ final class RestoreCommand implements Callable<Integer> {
     @Mixin
     WriteFlags flags;
 
+    @Mixin
+    RetryOption retries;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws EditRefused {
+        ConflictRetry retry = retries.retry(ifVersion);
         try (StateBackend b = backend.open()) {
             RunLog runs = Running.runsOf(b);
             RunRow run = runs.run(stateId, Running.runId(runId))
@@ -47,7 +52,7 @@ final class RestoreCommand implements Callable<Integer> {
             Edit restore = Edit.restoreCheckpoint(Timeline.stateAfter(runs, stateId, run), run.runId());
             WriteCommand command = WriteCommand.plan(b, stateId, restore);
             Writes.requireVersion(command, ifVersion);
-            new Writes(spec.commandLine().getOut(), spec.commandLine().getErr()).apply(List.of(command), flags,
+            new Writes(spec.commandLine().getOut(), spec.commandLine().getErr(), retry).apply(List.of(command), flags,
                     command.description() + "? This will overwrite the state's current value.");
         }
         return 0;

@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.ConflictRetry;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.WriteCommand;
@@ -28,16 +29,20 @@ final class SetCommand implements Callable<Integer> {
     @Mixin
     WriteFlags flags;
 
+    @Mixin
+    RetryOption retries;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws EditRefused {
+        ConflictRetry retry = retries.retry(input.ifVersion);
         var document = input.document(!noValidate, spec.commandLine().getErr());
         try (StateBackend b = backend.open()) {
             WriteCommand command = WriteCommand.plan(b, input.stateId, Edit.set(document));
             Writes.requireVersion(command, input.ifVersion);
-            new Writes(spec.commandLine().getOut(), spec.commandLine().getErr()).apply(List.of(command), flags,
+            new Writes(spec.commandLine().getOut(), spec.commandLine().getErr(), retry).apply(List.of(command), flags,
                     command.description() + "? This will overwrite the state's current value.");
         }
         return 0;

@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
 import java.util.List;
@@ -28,7 +29,7 @@ final class UndoCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws EditRefused {
         Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
         try (StateBackend b = backend.open()) {
             Journal.Entry last = writes.journal().lastUndoable(b, stateId);

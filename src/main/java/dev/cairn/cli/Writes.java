@@ -2,6 +2,8 @@ package dev.cairn.cli;
 
 import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.Version;
+import dev.cairn.ops.ConflictRetry;
+import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ops.WriteCommand;
@@ -16,19 +18,26 @@ import java.util.List;
 /**
  * Runs planned writes as the command line does: {@code --dry-run} prints each diff and writes
  * nothing; otherwise a confirmation is asked on the terminal unless {@code --force}, and each write
- * is journalled and compare-and-set.
+ * is journalled and compare-and-set, a conflict retried as {@code --retries} says.
  */
 final class Writes {
 
     private final PrintWriter out;
     private final PrintWriter log;
     private final Journal journal;
+    private final ConflictRetry retry;
 
-    /** Previews go to {@code out}; what was done goes to {@code log} (stderr, as Meltano logs). */
+    /** Previews go to {@code out}; what was done goes to {@code log} (stderr, as Meltano logs). A conflict ends a write. */
     Writes(PrintWriter out, PrintWriter log) {
+        this(out, log, ConflictRetry.NONE);
+    }
+
+    /** {@link #Writes(PrintWriter, PrintWriter)}, a conflict retried as {@code retry} says, with a line on {@code log} per retry. */
+    Writes(PrintWriter out, PrintWriter log, ConflictRetry retry) {
         this.out = out;
         this.log = log;
         this.journal = UserFolders.fromEnvironment().journal();
+        this.retry = retry;
     }
 
     Journal journal() {
@@ -39,7 +48,7 @@ final class Writes {
      * Runs planned writes as the flags say: a dry run previews them; otherwise {@code question} (if
      * any) is confirmed and they are executed. Returns how many changed something (none on a dry run).
      */
-    int apply(List<WriteCommand> commands, WriteFlags flags, String question) {
+    int apply(List<WriteCommand> commands, WriteFlags flags, String question) throws EditRefused {
         if (flags.dryRun) {
             preview(commands);
             return 0;
@@ -86,17 +95,29 @@ final class Writes {
         }
     }
 
-    /** Executes the commands in order; a conflict stops the run with what was done so far reported. */
-    private int execute(List<WriteCommand> commands) {
+    /**
+     * Executes the commands in order, each conflict retried as far as allowed; a conflict left
+     * stops the run with what was done so far reported.
+     */
+    private int execute(List<WriteCommand> commands) throws EditRefused {
         int changed = 0;
         for (WriteCommand c : commands) {
             if (c.changesNothing()) {
                 log.println(c.description() + ": no change.");
                 continue;
             }
-            c.execute(journal);
+            ConflictRetry.Outcome outcome = retry.execute(c, journal, r -> {
+                log.println("conflict: " + r.conflict().getMessage() + "; retrying (" + r.retry() + " of " + r.retries() + ")");
+                log.flush();
+            });
+            String retried = outcome.retried() == 0 ? ""
+                    : " after " + outcome.retried() + (outcome.retried() == 1 ? " retry" : " retries");
+            if (outcome.command().written() == null) {
+                log.println(c.description() + ": nothing left to change" + retried + ".");
+                continue;
+            }
             changed++;
-            log.println(c.description() + ": done (version " + c.written() + ").");
+            log.println(c.description() + ": done (version " + outcome.command().written() + ")" + retried + ".");
         }
         log.flush();
         return changed;

@@ -129,6 +129,25 @@ class CliTest {
     }
 
     @Test
+    void retriesAreRefusedBesideAPinnedVersionAndBelowZero() {
+        String state = "{\"singer_state\": {\"bookmarks\": {\"x\": {\"v\": 1}}}}";
+        for (String verb : List.of("set", "merge")) {
+            assertEquals(2, cairn(verb, "--backend", db, A, state, "--if-version", "v1", "--retries", "3", "--force"));
+            assertEquals("cairn: give --retries or --if-version, not both: a retry writes over a later version than the one"
+                    + " --if-version pins\nSee 'cairn " + verb + " --help'.\n", err());
+        }
+        assertEquals(2, cairn("restore", "--backend", db, B, "--run", "5f0b4e0e8a2d4c1f9d6a0b8e7c3d2a11", "--if-version", "v1",
+                "--retries", "1", "--force"));
+        assertTrue(err().startsWith("cairn: give --retries or --if-version, not both"), err());
+        assertEquals(2, cairn("clear", "--backend", db, A, "--retries", "-1", "--force"));
+        assertEquals("cairn: --retries takes a whole number, 0 or more\nSee 'cairn clear --help'.\n", err());
+        assertEquals(0, cairn("get", "--backend", db, A));
+        assertEquals(GET_A, out());
+        assertEquals(0, cairn("merge", "--help"));
+        assertTrue(out().contains("--retries=N"), out());
+    }
+
+    @Test
     void setRefusesBadInputAndWritesNothing() throws Exception {
         String before = Files.readString(Path.of(files.substring(7)).resolve(A).resolve("state.json"));
         assertEquals(1, cairn("set", "--backend", files, A, "{\"singer_state\": {", "--force"));
