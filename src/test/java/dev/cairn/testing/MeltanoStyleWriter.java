@@ -34,6 +34,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.Predicate;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
@@ -45,7 +46,8 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
  * read, and writes both back. On a blob backend this happens under Meltano's own lock protocol
  * (reference §4.4: check for a lock, break it when stale, then write one — not atomic — and delete
  * it afterwards) with plain, unconditional writes; on a system database it is a plain read and a
- * plain UPSERT of the row (Meltano's system-DB lock is a no-op).
+ * plain UPSERT of the row (Meltano's system-DB lock is a no-op). {@link #mergeHolding} makes the
+ * same write while it keeps Cairn's write waiting, at a moment the test chooses.
  */
 public abstract class MeltanoStyleWriter implements AutoCloseable {
 
@@ -90,20 +92,50 @@ public abstract class MeltanoStyleWriter implements AutoCloseable {
     public final Write merge(String stateId, ObjectNode update) throws Exception {
         lock(stateId);
         try {
-            StateDocument read = read(stateId);
-            JsonNode partial = Merge.merge(update, read.partial().value());
-            StateDocument after = new StateDocument(read.completed(), StatePart.of(partial));
-            long start = System.nanoTime();
-            write(stateId, after);
-            return new Write(stateId, read, start, System.nanoTime());
+            return merge(stateId, read(stateId), update);
         } finally {
             unlock(stateId);
         }
     }
 
+    /**
+     * Meltano's partial write of {@code update}, made while this writer holds the state's write
+     * gate: Meltano's lock on a blob backend; on a system database a write transaction holding the
+     * state's row, as Meltano's own write holds it from its DELETE of the row to its commit. A
+     * Cairn write of the state waits at its compare-and-set until the gate is let go. Holding it,
+     * the writer reads the state and asks {@code go}, which may wait for Cairn to get somewhere
+     * first: the update is written only if it answers true. Returns null where it did not.
+     */
+    public final Write mergeHolding(String stateId, ObjectNode update, Predicate<StateDocument> go) throws Exception {
+        hold(stateId);
+        try {
+            StateDocument read = read(stateId);
+            return go.test(read) ? merge(stateId, read, update) : null;
+        } finally {
+            release(stateId);
+        }
+    }
+
+    private Write merge(String stateId, StateDocument read, ObjectNode update) throws Exception {
+        JsonNode partial = Merge.merge(update, read.partial().value());
+        StateDocument after = new StateDocument(read.completed(), StatePart.of(partial));
+        long start = System.nanoTime();
+        write(stateId, after);
+        return new Write(stateId, read, start, System.nanoTime());
+    }
+
     abstract void lock(String stateId) throws Exception;
 
     abstract void unlock(String stateId) throws Exception;
+
+    /** Takes the state's write gate: Meltano's lock, where it has one that works. */
+    void hold(String stateId) throws Exception {
+        lock(stateId);
+    }
+
+    void release(String stateId) throws Exception {
+        unlock(stateId);
+    }
 
     abstract StateDocument read(String stateId) throws Exception;
 
@@ -125,6 +157,22 @@ public abstract class MeltanoStyleWriter implements AutoCloseable {
         @Override
         void unlock(String stateId) {
             // nothing was locked
+        }
+
+        /** A write of the row takes SQLite's write lock and PostgreSQL's lock on the row until the commit. */
+        @Override
+        void hold(String stateId) throws SQLException {
+            connection.setAutoCommit(false);
+            try (PreparedStatement s = connection.prepareStatement("UPDATE state SET state_id = state_id WHERE state_id = ?")) {
+                s.setString(1, stateId);
+                s.executeUpdate();
+            }
+        }
+
+        @Override
+        void release(String stateId) throws SQLException {
+            connection.commit();
+            connection.setAutoCommit(true);
         }
 
         @Override
