@@ -12,9 +12,9 @@ final class RetryOption {
 
     @Option(names = "--retries", paramLabel = "N", defaultValue = "0", description = "If the state changed between"
             + " the read and the write (a conflict, exit 3), read it again, make the same change to it and try again,"
-            + " at most N times, each after a pause of 25 ms to 1 s with jitter (default: ${DEFAULT-VALUE}). For scripts"
-            + " beside a running pipeline. A confirmation is asked once, before the first attempt; a retry repeats the"
-            + " change it names on the state stored then. Not with --if-version.")
+            + " at most N more times, each after a pause of 25 ms to 1 s with jitter (default: ${DEFAULT-VALUE}). For"
+            + " scripts beside a running pipeline. A confirmation, where the verb asks one, is asked once: it names the"
+            + " change a retry repeats, so --force is not needed. Not with --if-version.")
     int retries;
 
     /**
