@@ -27,18 +27,12 @@ class JournalBlindSpotsTest {
         return WriteCommand.plan(backend, stateId, Edit.set(Json.parseObject(completed)));
     }
 
-    /** The write is made and journalled as started, and the process dies before recording that it completed. */
-    private static void writtenWithoutItsEnd(Journal journal, WriteCommand command) {
-        journal.begin(command);
-        command.backend().write(command.stateId(), command.after(), command.before().version());
-    }
-
     @Test
     void aWriteWhoseEndWasNeverRecordedIsSettledAndCanBeUndoneAndSoCanTheOnesBefore() throws Exception {
         Path folder = dir.resolve("journal");
         try (StateBackend backend = files()) {
             setting(backend, "dev:a", "{\"v\": 1}").execute(new Journal(folder));
-            writtenWithoutItsEnd(new Journal(folder), setting(backend, "dev:a", "{\"v\": 2}"));
+            UnrecordedEnds.written(new Journal(folder), setting(backend, "dev:a", "{\"v\": 2}"));
 
             Journal next = new Journal(folder);
             Journal.Entry last = next.lastUndoable(backend, "dev:a");
@@ -58,7 +52,7 @@ class JournalBlindSpotsTest {
         Path folder = dir.resolve("journal");
         try (StateBackend backend = files()) {
             setting(backend, "dev:a", "{\"v\": 1}").execute(new Journal(folder));
-            new Journal(folder).begin(setting(backend, "dev:a", "{\"v\": 2}"));
+            UnrecordedEnds.notWritten(new Journal(folder), setting(backend, "dev:a", "{\"v\": 2}"));
 
             Journal next = new Journal(folder);
             assertEquals(1, next.lastUndoable(backend, "dev:a").after().completed().value().path("v").asInt());
