@@ -1,0 +1,20 @@
+package dev.cairn.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class IdSpellingTest {
+
+    /** "café" with é as one code point, and as e + a combining acute accent. */
+    private static final String NFC = "dev:caf\u00e9";
+    private static final String NFD = "dev:cafe\u0301";
+
+    @Test
+    void escapedSpellsEveryCharacterOutsidePrintableAsciiSoThatTwoSpellingsReadApart() {
+        assertEquals("dev:caf\\u00e9", IdSpelling.escaped(NFC));
+        assertEquals("dev:cafe\\u0301", IdSpelling.escaped(NFD));
+        assertEquals("a\\\\u0301 b\\u000a\\U0001f600", IdSpelling.escaped("a\\u0301 b\n\uD83D\uDE00"),
+                "a backslash doubled, so that one typed in an ID is no escape; a control character; above U+FFFF");
+    }
+}
