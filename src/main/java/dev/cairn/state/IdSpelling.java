@@ -1,5 +1,7 @@
 package dev.cairn.state;
 
+import java.text.Normalizer;
+
 /**
  * How a state ID is spelled in Unicode. "café" can be stored with é as one code point (NFC, what
  * keyboards type) or as e and a combining accent (NFD, what some file systems and tools produce):
@@ -9,6 +11,19 @@ package dev.cairn.state;
 public final class IdSpelling {
 
     private IdSpelling() {
+    }
+
+    /**
+     * Whether the ID is in NFC. One made only of characters below U+0300 is, without asking the
+     * normaliser (combining marks start there): the common case costs a scan of its characters.
+     */
+    public static boolean isNfc(String id) {
+        for (int i = 0; i < id.length(); i++) {
+            if (id.charAt(i) >= 0x300) {
+                return Normalizer.isNormalized(id, Normalizer.Form.NFC);
+            }
+        }
+        return true;
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.cairn.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -9,6 +11,15 @@ class IdSpellingTest {
     /** "café" with é as one code point, and as e + a combining acute accent. */
     private static final String NFC = "dev:caf\u00e9";
     private static final String NFD = "dev:cafe\u0301";
+
+    @Test
+    void anIdIsInNfcUnlessItsAccentsAreApartOrItHoldsACharacterNfcReplaces() {
+        assertTrue(IdSpelling.isNfc("dev:tap-github-to-target-postgres"));
+        assertTrue(IdSpelling.isNfc(NFC));
+        assertTrue(IdSpelling.isNfc("prod:\u6771\u4eac-to-target"));
+        assertFalse(IdSpelling.isNfc(NFD));
+        assertFalse(IdSpelling.isNfc("dev:\u212a"), "the Kelvin sign, which NFC replaces by K");
+    }
 
     @Test
     void escapedSpellsEveryCharacterOutsidePrintableAsciiSoThatTwoSpellingsReadApart() {
