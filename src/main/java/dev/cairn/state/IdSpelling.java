@@ -1,6 +1,10 @@
 package dev.cairn.state;
 
 import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * How a state ID is spelled in Unicode. "café" can be stored with é as one code point (NFC, what
@@ -24,6 +28,38 @@ public final class IdSpelling {
             }
         }
         return true;
+    }
+
+    /**
+     * The IDs that share their NFC form with another of these IDs, each with those others, in the
+     * order given; IDs with no such twin are left out. Two IDs in NFC are never twins (they would
+     * be equal), so only the rare IDs not in NFC are normalised and kept.
+     */
+    public static Map<String, List<String>> normalisationTwins(Iterable<String> ids) {
+        Map<String, List<String>> byNfc = new HashMap<>();
+        for (String id : ids) {
+            if (!isNfc(id)) {
+                byNfc.computeIfAbsent(Normalizer.normalize(id, Normalizer.Form.NFC), k -> new ArrayList<>()).add(id);
+            }
+        }
+        if (byNfc.isEmpty()) {
+            return Map.of();
+        }
+        for (String id : ids) {
+            List<String> spellings = byNfc.get(id);
+            if (spellings != null) {
+                spellings.add(id);
+            }
+        }
+        Map<String, List<String>> twins = new HashMap<>();
+        for (List<String> spellings : byNfc.values()) {
+            if (spellings.size() > 1) {
+                for (String id : spellings) {
+                    twins.put(id, spellings.stream().filter(other -> !other.equals(id)).toList());
+                }
+            }
+        }
+        return twins;
     }
 
     /**

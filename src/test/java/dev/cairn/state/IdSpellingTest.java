@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class IdSpellingTest {
@@ -19,6 +21,14 @@ class IdSpellingTest {
         assertTrue(IdSpelling.isNfc("prod:\u6771\u4eac-to-target"));
         assertFalse(IdSpelling.isNfc(NFD));
         assertFalse(IdSpelling.isNfc("dev:\u212a"), "the Kelvin sign, which NFC replaces by K");
+    }
+
+    @Test
+    void twinsAreTheIdsWhoseNfcFormsAreEqual() {
+        assertEquals(Map.of(NFC, List.of(NFD), NFD, List.of(NFC), "dev:K", List.of("dev:\u212a"), "dev:\u212a", List.of("dev:K")),
+                IdSpelling.normalisationTwins(List.of("dev:a", NFC, "dev:K", NFD, "dev:\u212a")));
+        assertEquals(Map.of(), IdSpelling.normalisationTwins(List.of("dev:a", NFD)), "not in NFC, but alone");
+        assertEquals(Map.of(), IdSpelling.normalisationTwins(List.of("dev:a", NFC)));
     }
 
     @Test
