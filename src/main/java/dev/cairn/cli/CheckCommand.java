@@ -100,7 +100,7 @@ final class CheckCommand implements Callable<Integer> {
             return "";
         }
         return switch (f.fix()) {
-            case CLEAR_PARTIAL -> "clear the partial state: cairn clear (this backend) --partial-only " + quoted(f.stateId())
+            case CLEAR_PARTIAL -> "clear the partial state: cairn clear (this backend) --partial-only " + ShellWord.of(f.stateId())
                     + " (add --dry-run to preview it)";
             case BREAK_STALE_LOCK -> "Break stale lock in the window, or Meltano's next write breaks it";
         };
@@ -119,11 +119,6 @@ final class CheckCommand implements Callable<Integer> {
             o.put("fix_how", fix(f));
         }
         return o;
-    }
-
-    /** A shell word: as it is when it needs no quoting, else in single quotes. */
-    private static String quoted(String id) {
-        return id.matches("[A-Za-z0-9_.:@%+=,/-]+") ? id : "'" + id.replace("'", "'\\''") + "'";
     }
 
     /** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */

@@ -27,10 +27,12 @@ final class HistoryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String uri;
+        Journal journal = UserFolders.fromEnvironment().journal();
         try (StateBackend b = backend.open()) {
             uri = b.displayUri();
+            JournalCommand.settle(journal, b, stateId, spec.commandLine().getErr());
         }
-        List<Journal.Entry> entries = UserFolders.fromEnvironment().journal().history(uri, stateId);
+        List<Journal.Entry> entries = journal.history(uri, stateId);
         PrintWriter out = spec.commandLine().getOut();
         if (entries.isEmpty()) {
             out.println("No writes by Cairn to " + stateId + " on " + uri + ".");

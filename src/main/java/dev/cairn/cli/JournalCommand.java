@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Journal;
 import dev.cairn.ops.UserFolders;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -21,6 +22,15 @@ final class JournalCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * Settles the journal's writes to the backend (to the ID; all of them when null) whose end it
+     * could not record, before a listing shows them, so that it shows them done or not written;
+     * where that fails they stay started, said in one line on {@code err}.
+     */
+    static void settle(Journal journal, StateBackend backend, String stateId, PrintWriter err) {
+        journal.settle(backend, stateId).ifPresent(unsettled -> err.println("cairn: warning: " + unsettled.message()));
+    }
+
     @Command(name = "export", description = "Print the journal as JSON lines, oldest first: one line per write, with the"
             + " documents before and after it and how it ended (all backends and IDs unless given).")
     static final class Export implements Callable<Integer> {
@@ -37,14 +47,16 @@ final class JournalCommand implements Runnable {
         @Override
         public Integer call() {
             String uri = null;
+            Journal journal = UserFolders.fromEnvironment().journal();
             if (backend.uri != null || backend.project != null) {
                 // the journal names a backend as it displays itself (no password, a normalised path)
                 try (StateBackend b = backend.open()) {
                     uri = b.displayUri();
+                    settle(journal, b, stateId, spec.commandLine().getErr());
                 }
             }
             PrintWriter out = spec.commandLine().getOut();
-            UserFolders.fromEnvironment().journal().export(uri, stateId, out);
+            journal.export(uri, stateId, out);
             out.flush();
             return 0;
         }

@@ -3,6 +3,7 @@ package dev.cairn.cli;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.state.IdSpelling;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StateHealth;
@@ -28,8 +29,9 @@ final class ListCommand implements Callable<Integer> {
     String pattern;
 
     @Option(names = {"-l", "--long"}, description = "Also read each state and show its health, tab-separated, and"
-            + " a pipeline running on it now (or a stale run) from the system database's runs table, and where the"
-            + " state differs from what Meltano's migration would build from those runs.")
+            + " a pipeline running on it now (or a stale run) from the system database's runs table, where the"
+            + " state differs from what Meltano's migration would build from those runs, and an ID not in Unicode"
+            + " NFC (which prints like its NFC spelling) spelled with escapes for the shell.")
     boolean withHealth;
 
     @Spec
@@ -50,15 +52,37 @@ final class ListCommand implements Callable<Integer> {
                     out.println(PrintableId.of(state.stateId()) + "\t" + StateHealth.of(state.document()).label()
                             + readOnly.map(reason -> "\t" + reason).orElse("")
                             + (run == null ? "" : "\t" + run.describeRunning(now))
-                            + (rebuilt != null && differ(state.document(), rebuilt) ? "\t" + DIFFERS : ""));
+                            + (rebuilt != null && differ(state.document(), rebuilt) ? "\t" + DIFFERS : "")
+                            + (IdSpelling.isNfc(state.stateId()) ? "" : "\t" + NOT_NFC + ShellWord.of(state.stateId())));
                 });
             } else {
-                b.list(pattern, listed -> out.println(PrintableId.of(listed.stateId())));
+                // stdout stays what Meltano prints, as scripts read IDs from it: IDs not in NFC are counted for stderr
+                int[] notNfc = {0};
+                b.list(pattern, listed -> {
+                    out.println(PrintableId.of(listed.stateId()));
+                    if (!IdSpelling.isNfc(listed.stateId())) {
+                        notNfc[0]++;
+                    }
+                });
+                out.flush();
+                if (notNfc[0] > 0) {
+                    spec.commandLine().getErr().println("cairn: warning: " + (notNfc[0] == 1
+                            ? "1 ID is not in Unicode NFC and may print exactly like another; `cairn list --long` marks it,"
+                                    + " spelled for the shell"
+                            : notNfc[0] + " IDs are not in Unicode NFC and may print exactly like others; `cairn list --long`"
+                                    + " marks them, spelled for the shell"));
+                }
             }
         }
         out.flush();
         return 0;
     }
+
+    /**
+     * Begins the column of an ID not in Unicode NFC, which prints like its NFC spelling (e and a
+     * combining accent for é): the ID follows as a shell word with escapes, to paste into a command.
+     */
+    private static final String NOT_NFC = "not NFC: ";
 
     /** The stored state is not what Meltano's migration would build from the runs of its ID. */
     static final String DIFFERS = "differs from runs";

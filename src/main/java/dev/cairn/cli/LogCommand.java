@@ -45,7 +45,9 @@ final class LogCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (StateBackend b = backend.open()) {
-            List<Journal.Entry> writes = UserFolders.fromEnvironment().journal().history(b.displayUri(), stateId);
+            Journal journal = UserFolders.fromEnvironment().journal();
+            JournalCommand.settle(journal, b, stateId, err);
+            List<Journal.Entry> writes = journal.history(b.displayUri(), stateId);
             Optional<RunLog> runs = b.runs();
             List<Timeline.Item> items;
             if (runs.isPresent()) {

@@ -13,13 +13,16 @@ final class PrintableId {
     private PrintableId() {}
 
     static String of(String stateId) {
-        boolean plain = !stateId.startsWith("\"") && stateId.chars()
-                .noneMatch(c -> Character.isISOControl(c) || c == '\u2028' || c == '\u2029');
-        if (plain) {
+        if (!stateId.startsWith("\"") && !hasControlCharacters(stateId)) {
             return stateId;
         }
         StringBuilder quoted = new StringBuilder();
         PythonJson.appendString(quoted, stateId);
         return quoted.toString();
+    }
+
+    /** Whether the ID holds a control character or a Unicode line or paragraph separator: one would break the line or drive the terminal. */
+    static boolean hasControlCharacters(String stateId) {
+        return stateId.chars().anyMatch(c -> Character.isISOControl(c) || c == '\u2028' || c == '\u2029');
     }
 }

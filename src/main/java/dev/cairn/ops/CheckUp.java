@@ -7,6 +7,7 @@ import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.state.IdSpelling;
 import dev.cairn.state.StateHealth;
 import java.text.Normalizer;
 import java.time.Duration;
@@ -197,24 +198,11 @@ public final class CheckUp {
                     List<String> others = new ArrayList<>(ids);
                     others.remove(id);
                     sink.accept(new Finding(Severity.WARNING, Kind.LOOK_ALIKE_IDS, id, "It differs from "
-                            + String.join(", ", others.stream().map(CheckUp::spelled).toList())
-                            + " only by case or Unicode normalisation (" + spelled(id) + "): two states where one pipeline"
+                            + String.join(", ", others.stream().map(IdSpelling::escaped).toList())
+                            + " only by case or Unicode normalisation (" + IdSpelling.escaped(id) + "): two states where one pipeline"
                             + " may expect one.", null));
                 }
             }
         }
-    }
-
-    /** An ID with its non-ASCII characters as code points, so two look-alike spellings read differently. */
-    static String spelled(String id) {
-        StringBuilder s = new StringBuilder();
-        id.codePoints().forEach(c -> {
-            if (c < 0x80) {
-                s.appendCodePoint(c);
-            } else {
-                s.append(String.format("\\u%04x", c));
-            }
-        });
-        return s.toString();
     }
 }

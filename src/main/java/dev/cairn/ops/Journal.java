@@ -35,8 +35,11 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Queue;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -122,6 +125,13 @@ public final class Journal {
      * with it (they would go into an unlinked file), so writes stop when it changes.
      */
     private Object identity;
+    /** The writes this process began and has not ended: their own end is on its way, so they are not settled from here. */
+    private final Set<String> underWay = ConcurrentHashMap.newKeySet();
+    /**
+     * The {@code STARTED} records this process has read against their backend: each is read once, so
+     * one left {@code STARTED} (its state changed since by someone else) costs no read at every listing.
+     */
+    private final Set<String> settling = ConcurrentHashMap.newKeySet();
 
     public Journal(Path folder) {
         this.folder = folder;
@@ -138,18 +148,32 @@ public final class Journal {
                 command.before().exists() ? command.before().document() : null, command.after(),
                 command.before().version(), Status.STARTED, null, null);
         Row row = new Row(entry);
-        write(row::insert, "nothing was written");
+        underWay.add(entry.id());
+        try {
+            write(row::insert, "nothing was written");
+        } catch (RuntimeException e) {
+            underWay.remove(entry.id());
+            throw e;
+        }
         return entry;
     }
 
     void done(Entry entry, Version written) {
-        write(c -> end(c, entry.id(), Status.DONE, written, null),
-                "the state was written; the journal holds its backup but not that it completed");
+        try {
+            write(c -> end(c, entry.id(), Status.DONE, written, null),
+                    "the state was written; the journal holds its backup but not that it completed");
+        } finally {
+            underWay.remove(entry.id());
+        }
     }
 
     void fail(Entry entry, Exception error) {
-        write(c -> end(c, entry.id(), Status.FAILED, null, error.getMessage()),
-                "the write had failed: " + error.getMessage());
+        try {
+            write(c -> end(c, entry.id(), Status.FAILED, null, error.getMessage()),
+                    "the write had failed: " + error.getMessage());
+        } finally {
+            underWay.remove(entry.id());
+        }
     }
 
     /** The writes to one state on one backend, newest first. */
@@ -206,11 +230,27 @@ public final class Journal {
     /**
      * {@link #lastUndoable(String, String)} after settling the backend's writes whose end the
      * journal could not record ({@link #settle}): such a write can be undone, and no longer stands
-     * in the way of undoing the ones before it.
+     * in the way of undoing the ones before it. A backend that cannot be read fails the undo here.
      */
     public Entry lastUndoable(StateBackend backend, String stateId) {
-        settle(backend, stateId);
+        settle(backend, stateId).ifPresent(unsettled -> {
+            throw unsettled.cause();
+        });
         return lastUndoable(backend.displayUri(), stateId);
+    }
+
+    /**
+     * {@code STARTED} records that settling left as they were because the backend could not be
+     * read (or the journal not written): how many, and the error.
+     */
+    public record Unsettled(int writes, BackendException cause) {
+
+        /** One sentence for the listing that shows them. */
+        public String message() {
+            return writes + (writes == 1 ? " write whose end the journal could not record stays"
+                    : " writes whose end the journal could not record stay") + " 'started': settling "
+                    + (writes == 1 ? "it" : "them") + " failed: " + cause.getMessage();
+        }
     }
 
     /**
@@ -218,10 +258,16 @@ public final class Journal {
      * could not record how they ended (its disk was full, the process was killed between writing
      * and recording). The stored state tells: holding the write's document, the write was made
      * ({@code DONE} at the version stored); still at the version before, it was not ({@code
-     * FAILED}). A state changed since by someone else leaves the record as it is. A write of another
-     * process still under way may be settled too: its own record of how it ended comes later and wins.
+     * FAILED}, "not written"). A state changed since by someone else leaves the record as it is. A
+     * write of another process still under way may be settled too: its own record of how it ended
+     * comes later and wins; this process's own are left alone. Each record is read once per process;
+     * blocking (one read of the backend per record).
+     *
+     * @return the records left {@code STARTED} because the backend could not be read or the journal
+     *         not written (the first failure ends settling: the others are not tried), for a later
+     *         call to try again
      */
-    void settle(StateBackend backend, String stateId) {
+    public Optional<Unsettled> settle(StateBackend backend, String stateId) {
         List<Entry> started = read(c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM writes WHERE backend = ?"
                     + " AND status = 'STARTED'" + (stateId == null ? "" : " AND state_id = ?") + " ORDER BY seq")) {
@@ -232,15 +278,32 @@ public final class Journal {
                 return entries(c, s);
             }
         });
+        List<Entry> unread = new ArrayList<>();
         for (Entry entry : started) {
-            StoredState now = backend.read(entry.stateId());
-            boolean written = entry.after() == null ? !now.exists() : now.exists() && entry.after().equals(now.document());
-            if (written) {
-                write(c -> settled(c, entry.id(), Status.DONE, now.version(), null), "its record stays as it was");
-            } else if (now.version().equals(entry.versionBefore())) {
-                write(c -> settled(c, entry.id(), Status.FAILED, null, "not written: the state was still as before"
-                        + " when the journal settled the write it could not record the end of"), "its record stays as it was");
+            if (!underWay.contains(entry.id()) && settling.add(entry.id())) {
+                unread.add(entry);
             }
+        }
+        for (int i = 0; i < unread.size(); i++) {
+            try {
+                settle(backend, unread.get(i));
+            } catch (BackendException e) {
+                List<Entry> left = unread.subList(i, unread.size());
+                left.forEach(untried -> settling.remove(untried.id()));
+                return Optional.of(new Unsettled(left.size(), e));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private void settle(StateBackend backend, Entry entry) {
+        StoredState now = backend.read(entry.stateId());
+        boolean written = entry.after() == null ? !now.exists() : now.exists() && entry.after().equals(now.document());
+        if (written) {
+            write(c -> settled(c, entry.id(), Status.DONE, now.version(), null), "its record stays as it was");
+        } else if (now.version().equals(entry.versionBefore())) {
+            write(c -> settled(c, entry.id(), Status.FAILED, null, "not written: the state was still as before"
+                    + " when the journal settled the write it could not record the end of"), "its record stays as it was");
         }
     }
 

@@ -41,6 +41,17 @@ class CheckCommandTest {
     }
 
     @Test
+    void aFixNamesAnIdNotInNfcAsAShellWordThatKeepsItsSpelling() throws Exception {
+        String db = Fixtures.systemDb(dir);
+        String nfd = "dev:tap-cafe\u0301-to-target-x";
+        assertEquals(0, cairn("set", "--backend", db, nfd, "{\"singer_state\": {}}", "--force"), cli.err());
+        assertEquals(0, cairn("merge", "--backend", db, nfd, "{\"singer_state\": {\"pending\": 1}}"), cli.err());
+        assertEquals(1, cairn("check", "--backend", db, "--pending-older-than", "0"));
+        assertTrue(out().contains("fix: clear the partial state: cairn clear (this backend) --partial-only"
+                + " $'dev:tap-cafe\\u0301-to-target-x' (add --dry-run to preview it)"), out());
+    }
+
+    @Test
     void jsonIsOneObjectPerFindingAndCsvHasAHeader() throws Exception {
         String db = Fixtures.systemDb(dir);
         assertEquals(1, cairn("check", "--backend", db, "--format", "json"));

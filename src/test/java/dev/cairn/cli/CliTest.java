@@ -218,6 +218,35 @@ class CliTest {
     }
 
     @Test
+    void listPrintsAnIdNotInNfcAsMeltanoDoesWarnsAndItsLongFormSpellsItForTheShell() throws Exception {
+        String nfc = "dev:tap-caf\u00e9-to-target-x";
+        String nfd = "dev:tap-cafe\u0301-to-target-x";
+        assertEquals(0, cairn("set", "--backend", db, nfc, "{\"singer_state\": {\"spelling\": \"nfc\"}}", "--force"), err());
+        assertEquals(0, cairn("set", "--backend", db, nfd, "{\"singer_state\": {\"spelling\": \"nfd\"}}", "--force"), err());
+        assertEquals(0, cairn("list", "--backend", db, "--pattern", "dev:tap-caf*"));
+        assertEquals(java.util.Set.of(nfc, nfd), java.util.Set.copyOf(out().lines().toList()), "stdout stays what Meltano prints");
+        assertEquals("cairn: warning: 1 ID is not in Unicode NFC and may print exactly like another; `cairn list --long`"
+                + " marks it, spelled for the shell\n", err());
+
+        assertEquals(0, cairn("list", "--backend", db, "--pattern", "dev:tap-caf*", "--long"));
+        assertTrue(out().contains(nfc + "\thealthy\n"), out());
+        String marked = nfd + "\thealthy\tnot NFC: ";
+        assertTrue(out().contains(marked + "$'dev:tap-cafe\\u0301-to-target-x'\n"), out());
+        assertEquals("", err());
+
+        // the spelling pasted into a command line names the state not in NFC
+        String line = out().lines().filter(l -> l.startsWith(marked)).findFirst().orElseThrow();
+        ProcessBuilder shell = new ProcessBuilder("bash", "-c", "printf %s " + line.substring(marked.length()));
+        shell.environment().put("LC_ALL", "C.UTF-8");
+        Process printf = shell.start();
+        String word = new String(printf.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, printf.waitFor());
+        assertEquals(nfd, word);
+        assertEquals(0, cairn("get", "--backend", db, word));
+        assertEquals("{\"singer_state\":{\"spelling\":\"nfd\"}}\n", out());
+    }
+
+    @Test
     void aNumberBeyondAFloatIsStoredAsMeltanoWouldWithAWarning() throws Exception {
         assertEquals(0, cairn("set", "--backend", files, A, "{\"singer_state\": {\"big\": 1e400}}", "--force"), err());
         assertTrue(err().contains("cairn: warning: The number at /singer_state/big is beyond a float's range"), err());

@@ -10,6 +10,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.state.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,18 +28,12 @@ class JournalBlindSpotsTest {
         return WriteCommand.plan(backend, stateId, Edit.set(Json.parseObject(completed)));
     }
 
-    /** The write is made and journalled as started, and the process dies before recording that it completed. */
-    private static void writtenWithoutItsEnd(Journal journal, WriteCommand command) {
-        journal.begin(command);
-        command.backend().write(command.stateId(), command.after(), command.before().version());
-    }
-
     @Test
     void aWriteWhoseEndWasNeverRecordedIsSettledAndCanBeUndoneAndSoCanTheOnesBefore() throws Exception {
         Path folder = dir.resolve("journal");
         try (StateBackend backend = files()) {
             setting(backend, "dev:a", "{\"v\": 1}").execute(new Journal(folder));
-            writtenWithoutItsEnd(new Journal(folder), setting(backend, "dev:a", "{\"v\": 2}"));
+            UnrecordedEnds.written(new Journal(folder), setting(backend, "dev:a", "{\"v\": 2}"));
 
             Journal next = new Journal(folder);
             Journal.Entry last = next.lastUndoable(backend, "dev:a");
@@ -58,13 +53,68 @@ class JournalBlindSpotsTest {
         Path folder = dir.resolve("journal");
         try (StateBackend backend = files()) {
             setting(backend, "dev:a", "{\"v\": 1}").execute(new Journal(folder));
-            new Journal(folder).begin(setting(backend, "dev:a", "{\"v\": 2}"));
+            UnrecordedEnds.notWritten(new Journal(folder), setting(backend, "dev:a", "{\"v\": 2}"));
 
             Journal next = new Journal(folder);
             assertEquals(1, next.lastUndoable(backend, "dev:a").after().completed().value().path("v").asInt());
             Journal.Entry killed = next.history(backend.displayUri(), "dev:a").get(0);
             assertEquals(Journal.Status.FAILED, killed.status());
             assertTrue(killed.error().startsWith("not written"), killed.error());
+        }
+    }
+
+    @Test
+    void aRecordIsReadOncePerProcessAndThisProcesssOwnWriteUnderWayIsLeftAlone() throws Exception {
+        Path folder = dir.resolve("journal");
+        try (StateBackend backend = files()) {
+            UnrecordedEnds.written(new Journal(folder), setting(backend, "dev:a", "{\"v\": 2}"));
+            StoredState written = backend.read("dev:a");
+            backend.write("dev:a", setting(backend, "dev:a", "{\"v\": 3}").after(), written.version());
+            Journal window = new Journal(folder);
+            assertTrue(window.settle(backend, "dev:a").isEmpty());
+            assertEquals(Journal.Status.STARTED, window.history(backend.displayUri(), "dev:a").get(0).status(),
+                    "someone else changed the state since: nothing tells how the write ended");
+            backend.write("dev:a", written.document(), backend.read("dev:a").version());
+            window.settle(backend, "dev:a");
+            assertEquals(Journal.Status.STARTED, window.history(backend.displayUri(), "dev:a").get(0).status(),
+                    "read once in this process, not at every listing");
+            new Journal(folder).settle(backend, "dev:a");
+            assertEquals(Journal.Status.DONE, window.history(backend.displayUri(), "dev:a").get(0).status(), "another process reads it");
+
+            window.begin(setting(backend, "dev:b", "{\"v\": 1}"));
+            window.settle(backend, "dev:b");
+            assertEquals(Journal.Status.STARTED, window.history(backend.displayUri(), "dev:b").get(0).status(),
+                    "this process's own write under way is not settled from here: its end is on its way");
+        }
+    }
+
+    @Test
+    void aStateThatCannotBeReadLeavesItsRecordsStartedSaysSoAndIsTriedAgainLater() throws Exception {
+        Path folder = dir.resolve("journal");
+        try (StateBackend backend = files()) {
+            setting(backend, "dev:a", "{\"v\": 1}").execute(new Journal(folder));
+            UnrecordedEnds.written(new Journal(folder), setting(backend, "dev:a", "{\"v\": 2}"));
+            UnrecordedEnds.written(new Journal(folder), setting(backend, "dev:a", "{\"v\": 3}"));
+            // a file backend reads no state through a link: the state cannot be read while its folder is one
+            Path state = dir.resolve("files").resolve("dev:a");
+            Path moved = Files.move(state, dir.resolve("elsewhere"));
+            Files.createSymbolicLink(state, moved);
+
+            Journal next = new Journal(folder);
+            Journal.Unsettled unsettled = next.settle(backend, "dev:a").orElseThrow();
+            assertEquals(2, unsettled.writes(), "the first failed read ends settling");
+            assertTrue(unsettled.message().startsWith("2 writes whose end the journal could not record stay 'started':"
+                    + " settling them failed: "), unsettled.message());
+            assertTrue(unsettled.message().contains("symbolic link"), unsettled.message());
+            assertEquals(List.of(Journal.Status.STARTED, Journal.Status.STARTED, Journal.Status.DONE),
+                    next.history(backend.displayUri(), "dev:a").stream().map(Journal.Entry::status).toList());
+            assertThrows(BackendException.class, () -> next.lastUndoable(backend, "dev:a"),
+                    "an undo does not pass over writes it could not settle to undo an older one");
+
+            Files.delete(state);
+            Files.move(moved, state);
+            assertTrue(next.settle(backend, "dev:a").isEmpty(), "tried again once the state can be read");
+            assertEquals(3, next.lastUndoable(backend, "dev:a").after().completed().value().path("v").asInt());
         }
     }
 

@@ -20,6 +20,8 @@ public enum Badge {
     RUNNING("running", "run", "a pipeline run of this ID is running now: a RUNNING row of the runs table with a live heartbeat"),
     STALE_RUN("stale run", "stale run", "a RUNNING row of the runs table whose heartbeat stopped: Meltano will mark it failed"),
     HIDDEN("hidden from list", "hidden", "`meltano state list` does not show this ID as is"),
+    NOT_NFC("not NFC", "not NFC", "the ID is not in Unicode NFC (an accent stored as a character of its own): it looks exactly"
+            + " like its NFC spelling, which a pipeline writing that spelling does not find; the ID's tooltip spells it out"),
     UNREAD("…", "…", "not read yet"),
     READ_FAILED("read failed", "✗ read", "the backend could not read this state");
 
@@ -57,7 +59,7 @@ public enum Badge {
 
     /** A badge that means the next run will not start where the user expects. */
     public boolean isProblem() {
-        return this != HEALTHY && this != UNREAD && this != HIDDEN;
+        return this != HEALTHY && this != UNREAD && this != HIDDEN && this != NOT_NFC;
     }
 
     /** RUNNING or STALE_RUN for a pipeline's newest RUNNING row as of {@code now}; null without one. */

@@ -4,11 +4,14 @@ import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StoredState;
+import dev.cairn.state.IdSpelling;
 import dev.cairn.state.StateHealth;
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * One state ID in the list. Listing creates it; the background scan fills in what reading the
@@ -19,6 +22,9 @@ public final class StateIdEntry {
     private final String stateId;
     private final String lowerCaseId;
     private final String hiddenFromMeltano;
+    private final boolean nfc;
+    /** The other listed IDs with the same NFC form: the same letters, spelled apart in Unicode. */
+    private List<String> sameLetters = List.of();
     private volatile Badge health = Badge.UNREAD;
     private volatile boolean partialPending;
     private volatile LockStatus lock = LockStatus.FREE;
@@ -30,6 +36,7 @@ public final class StateIdEntry {
         this.stateId = listed.stateId();
         this.lowerCaseId = stateId.toLowerCase(Locale.ROOT);
         this.hiddenFromMeltano = listed.hiddenFromMeltano();
+        this.nfc = IdSpelling.isNfc(stateId);
     }
 
     public String stateId() {
@@ -43,6 +50,26 @@ public final class StateIdEntry {
     /** Why {@code meltano state list} would not show this ID, or null. */
     public String hiddenFromMeltano() {
         return hiddenFromMeltano;
+    }
+
+    /** Records the other listed IDs with the same letters in another Unicode spelling; before the entry is shown. */
+    void sameLettersAs(List<String> others) {
+        sameLetters = List.copyOf(others);
+    }
+
+    /**
+     * What tells this ID from its look-alikes, spelled in ASCII — it is not in NFC, another ID has
+     * the same letters — or null where there is nothing to tell.
+     */
+    public String spelling() {
+        if (nfc && sameLetters.isEmpty()) {
+            return null;
+        }
+        String others = sameLetters.stream().map(IdSpelling::escaped).collect(Collectors.joining(", "));
+        if (nfc) {
+            return "Another ID has the same letters, not in Unicode NFC: " + others + " (this one: " + IdSpelling.escaped(stateId) + ")";
+        }
+        return "Not in Unicode NFC: " + IdSpelling.escaped(stateId) + (others.isEmpty() ? "" : ". Another ID has the same letters: " + others);
     }
 
     public Badge health() {
@@ -111,6 +138,9 @@ public final class StateIdEntry {
         }
         if (hiddenFromMeltano != null) {
             bits |= bit(Badge.HIDDEN);
+        }
+        if (!nfc) {
+            bits |= bit(Badge.NOT_NFC);
         }
         return bits;
     }

@@ -269,7 +269,9 @@ public final class StateListView extends BorderPane {
             }
             id.setText(entry.stateId());
             String updated = updateTimeText.apply(entry);
-            id.setTooltip(new Tooltip(updated == null ? entry.stateId() : entry.stateId() + "\n" + updated));
+            String spelling = entry.spelling();
+            id.setTooltip(new Tooltip(entry.stateId() + (spelling == null ? "" : "\n" + spelling)
+                    + (updated == null ? "" : "\n" + updated)));
             badgeBox.getChildren().setAll(BadgeLabels.of(entry.badges(), compact.get()));
             setGraphic(row);
         }

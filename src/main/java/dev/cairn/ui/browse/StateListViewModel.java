@@ -7,6 +7,7 @@ import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.state.IdSpelling;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
@@ -198,6 +199,7 @@ public final class StateListViewModel {
         listed(Listing.LISTING);
         lister.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), context -> {
                     List<StateIdEntry> entries = list(context);
+                    markLookAlikes(entries);
                     return new Listed(entries, NaturalSort.order(entries));
                 }).lane(backend),
                 listed -> {
@@ -247,6 +249,14 @@ public final class StateListViewModel {
             }
         });
         return entries;
+    }
+
+    /** Tells each ID that prints like another (the same letters in another Unicode spelling) which ones. */
+    private static void markLookAlikes(List<StateIdEntry> entries) {
+        Map<String, List<String>> twins = IdSpelling.normalisationTwins(entries.stream().map(StateIdEntry::stateId).toList());
+        if (!twins.isEmpty()) {
+            entries.forEach(entry -> entry.sameLettersAs(twins.getOrDefault(entry.stateId(), List.of())));
+        }
     }
 
     /** The IDs as listed, and the indices of their natural order. */

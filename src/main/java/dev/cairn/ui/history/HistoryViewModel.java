@@ -1,5 +1,6 @@
 package dev.cairn.ui.history;
 
+import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Journal;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.ReadWhileShown;
@@ -61,12 +62,17 @@ public final class HistoryViewModel extends ReadWhileShown {
             return;
         }
         message.set("Reading the history of " + id + " …");
-        loading.run(BackgroundTask.of("Reading the history of " + id, context -> journal.history(uri, id)), list -> {
+        StateBackend backend = subject.backend();
+        loading.run(BackgroundTask.of("Reading the history of " + id, context -> {
+            String unsettled = settle(journal, backend, id);
+            return new Read(journal.history(uri, id), unsettled);
+        }).lane(backend), read -> {
+            List<Journal.Entry> list = read.entries();
             Journal.Entry keep = selected.get();
             entries.setAll(list);
-            message.set(list.isEmpty() ? "Cairn has not written " + id + " on this backend (journal: " + journal.file() + ")."
+            message.set((list.isEmpty() ? "Cairn has not written " + id + " on this backend (journal: " + journal.file() + ")."
                     : list.size() + (list.size() == 1 ? " write" : " writes") + " by Cairn, newest first (journal: "
-                            + journal.file() + ").");
+                            + journal.file() + ").") + read.unsettled());
             selected.set(keep == null ? (list.isEmpty() ? null : list.get(0))
                     : list.stream().filter(e -> e.id().equals(keep.id())).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
         }, failure -> message.set(failure.message()),
@@ -74,6 +80,19 @@ public final class HistoryViewModel extends ReadWhileShown {
                     readAgainWhenShown();
                     message.set("Reading the history of " + id + " was cancelled. Refresh (Ctrl+R) reads it again.");
                 });
+    }
+
+    /** The writes read, and what settling them left unsettled (a sentence, or nothing). */
+    private record Read(List<Journal.Entry> entries, String unsettled) { }
+
+    /**
+     * Settles the ID's writes whose end the journal could not record, so that they show as they
+     * ended rather than as 'started'. Blocking: reads the backend once per such write.
+     *
+     * @return what could not be settled, as a sentence to add to the tab's message, or "" when nothing
+     */
+    static String settle(Journal journal, StateBackend backend, String stateId) {
+        return journal.settle(backend, stateId).map(unsettled -> " " + unsettled.message() + ".").orElse("");
     }
 
     private void showChange(Journal.Entry entry) {

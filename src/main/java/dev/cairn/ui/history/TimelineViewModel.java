@@ -46,6 +46,9 @@ public final class TimelineViewModel extends ReadWhileShown {
     /** A page read: its lines, and where the next one starts (null: this was the last). */
     private record Page(boolean hasRuns, List<Timeline.Item> items, List<Journal.Entry> writes, Long nextBefore, Instant nextUpTo) { }
 
+    /** The first page, and what settling the journal's writes left unsettled (a sentence, or nothing). */
+    private record FirstPage(Page page, String unsettled) { }
+
     /** What the chosen points came to: the diff, and the restore of a single run's checkpoint (or null). */
     private record Compared(Comparison comparison, Edit restore, String note) { }
 
@@ -91,19 +94,21 @@ public final class TimelineViewModel extends ReadWhileShown {
         String id = s.stateId();
         message.set("Reading the timeline of " + id + " …");
         loading.run(BackgroundTask.of("Reading the timeline of " + id, context -> {
+            String unsettled = HistoryViewModel.settle(journal, s.backend(), id);
             List<Journal.Entry> journalled = journal.history(s.backend().displayUri(), id);
             context.checkCancelled();
-            return readPage(s, journalled, null, null);
-        }).lane(s.backend()), page -> {
+            return new FirstPage(readPage(s, journalled, null, null), unsettled);
+        }).lane(s.backend()), first -> {
+            Page page = first.page();
             items.setAll(page.items());
             writes = page.writes();
             next(page);
-            message.set(!page.hasRuns()
+            message.set((!page.hasRuns()
                     ? s.backend().displayUri() + " keeps no runs table (open it through its Meltano project to see its runs):"
                             + " Cairn's writes only, newest first."
                     : items.isEmpty() ? "No runs or edits of " + id + " yet."
                     : "Runs and edits of " + id + ", newest first. Select one to compare it with the state stored now,"
-                            + " or two to compare them.");
+                            + " or two to compare them.") + first.unsettled());
         }, failure -> message.set(failure.message()), () -> {
             readAgainWhenShown();
             message.set("Reading the timeline of " + id + " was cancelled. Refresh (Ctrl+R) reads it again.");

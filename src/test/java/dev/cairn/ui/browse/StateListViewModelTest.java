@@ -197,6 +197,25 @@ class StateListViewModelTest {
     }
 
     @Test
+    void anIdNotInNfcCarriesABadgeAndItsLookAlikesAreSpelledApart() {
+        String nfc = "dev:tap-caf\u00e9-to-target-x";
+        String nfd = "dev:tap-cafe\u0301-to-target-x";
+        String alone = "dev:tap-na\u0303o-to-target-x";
+        StateListViewModel model = loaded(DiskStates.files(dir).put(nfc, "{}", "{}").put(nfd, "{}", "{}").put(alone, "{}", "{}")
+                .put("dev:plain", "{}", "{}").open());
+        Map<String, StateIdEntry> byId = ui.call(() -> model.visible().stream().collect(Collectors.toMap(StateIdEntry::stateId, e -> e)));
+        assertEquals(Set.of(Badge.EMPTY, Badge.NOT_NFC), byId.get(nfd).badges());
+        assertEquals(Set.of(Badge.EMPTY), byId.get(nfc).badges());
+        assertEquals(2, ui.call(() -> model.countsProperty().get()).get(Badge.NOT_NFC));
+        assertEquals("Not in Unicode NFC: dev:tap-cafe\\u0301-to-target-x. Another ID has the same letters:"
+                + " dev:tap-caf\\u00e9-to-target-x", byId.get(nfd).spelling());
+        assertEquals("Another ID has the same letters, not in Unicode NFC: dev:tap-cafe\\u0301-to-target-x"
+                + " (this one: dev:tap-caf\\u00e9-to-target-x)", byId.get(nfc).spelling());
+        assertEquals("Not in Unicode NFC: dev:tap-na\\u0303o-to-target-x", byId.get(alone).spelling());
+        assertEquals(null, byId.get("dev:plain").spelling());
+    }
+
+    @Test
     void filtersBySubstringPatternAndBadge() {
         StateListViewModel model = loaded(fixtures());
         ui.run(() -> model.filterTextProperty().set("GITHUB"));

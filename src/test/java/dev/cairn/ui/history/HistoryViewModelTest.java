@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
+import dev.cairn.ops.UnrecordedEnds;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
@@ -14,7 +15,9 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.Selection;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,6 +75,37 @@ class HistoryViewModelTest {
             return ui.executor().running().size();
         }), "shown again, it reads what it missed");
         ui.awaitIdle();
+    }
+
+    @Test
+    void writesWhoseEndTheJournalCouldNotRecordAreShownDoneOrNotWrittenAndAStateThatCannotBeReadSaysSo() throws Exception {
+        Path folder = dir.resolve("journal");
+        UnrecordedEnds.written(new Journal(folder), setting("dev:x", 1));
+        UnrecordedEnds.notWritten(new Journal(folder), setting("dev:x", 2));
+        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(folder)));
+        ui.run(() -> model.activate(selection));
+        ui.awaitIdle();
+        assertEquals(List.of(Journal.Status.FAILED, Journal.Status.DONE),
+                ui.call(() -> model.entries().stream().map(Journal.Entry::status).toList()), "newest first");
+        assertTrue(HistoryViewModel.describe(ui.call(() -> model.entries().get(0))).contains(" — failed: not written: "),
+                ui.call(() -> HistoryViewModel.describe(model.entries().get(0))));
+        assertEquals("2 writes by Cairn, newest first (journal: " + folder.resolve("journal.db") + ").",
+                ui.call(() -> model.messageProperty().get()));
+
+        UnrecordedEnds.written(new Journal(folder), setting("dev:x", 3));
+        // a file backend reads no state through a link: dev:x cannot be read while its folder is one
+        Path state = dir.resolve("state").resolve("dev:x");
+        Files.createSymbolicLink(state, Files.move(state, dir.resolve("elsewhere")));
+        ui.run(model::refresh);
+        ui.awaitIdle();
+        assertEquals(Journal.Status.STARTED, ui.call(() -> model.entries().get(0).status()));
+        assertTrue(ui.call(() -> model.messageProperty().get()).startsWith("3 writes by Cairn, newest first (journal: "
+                + folder.resolve("journal.db") + "). 1 write whose end the journal could not record stays 'started':"
+                + " settling it failed: "), ui.call(() -> model.messageProperty().get()));
+    }
+
+    private WriteCommand setting(String stateId, int value) throws Exception {
+        return WriteCommand.plan(backend, stateId, Edit.set(Json.parseObject("{\"singer_state\": {\"v\": " + value + "}}")));
     }
 
     /** The last ID's writes and the diff of the one chosen leave with it: on another ID, and when nothing is selected. */

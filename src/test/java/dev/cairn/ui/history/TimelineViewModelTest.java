@@ -11,6 +11,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.Timeline;
+import dev.cairn.ops.UnrecordedEnds;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.Json;
 import dev.cairn.testing.RunRows;
@@ -63,6 +64,19 @@ class TimelineViewModelTest {
         }
         WriteCommand.plan(backend, ID, Edit.set(Json.parseObject(bookmark("2024-02-01")))).execute(journal);
         return new Selection("dev", backend, backend.read(ID), null);
+    }
+
+    @Test
+    void aWriteWhoseEndTheJournalCouldNotRecordIsShownAsItEnded() throws Exception {
+        Path folder = dir.resolve("journal");
+        Selection selection = history(new Journal(folder));
+        UnrecordedEnds.notWritten(new Journal(folder), WriteCommand.plan(backend, ID,
+                Edit.set(Json.parseObject(bookmark("2024-03-01")))));
+        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), new Journal(folder)));
+        ui.run(() -> model.activate(selection));
+        ui.awaitIdle();
+        String newest = TimelineViewModel.describe(ui.call(() -> model.items().get(0)));
+        assertTrue(newest.contains("Set state of " + ID) && newest.contains("not written"), newest);
     }
 
     @Test
