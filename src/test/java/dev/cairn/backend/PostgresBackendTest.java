@@ -324,6 +324,23 @@ class PostgresBackendTest {
         assertTrue(e.getMessage().contains("not a Meltano system database"), e.getMessage());
     }
 
+    /** A role that may not read the state table is told so, not that the database is not Meltano's. */
+    @Test
+    void aStateTableTheRoleMayNotReadIsNotTakenForAMissingOne() throws Exception {
+        String role = "cairn_no_grant_" + ProcessHandle.current().pid();
+        String schema = uri.substring(uri.indexOf("search_path%3D") + "search_path%3D".length());
+        sql("CREATE ROLE " + role + " LOGIN");
+        try {
+            sql("GRANT USAGE ON SCHEMA " + schema + " TO " + role);
+            String asRole = uri.replace("postgres@", role + "@");
+            BackendException e = assertThrows(BackendException.class, () -> Backends.open(asRole, BackendOptions.defaults()));
+            assertTrue(e.getMessage().endsWith(": ERROR: permission denied for table state"), e.getMessage());
+        } finally {
+            sql("DROP OWNED BY " + role);
+            sql("DROP ROLE " + role);
+        }
+    }
+
     @Test
     void aFailedLoginNeverShowsThePassword() {
         String wrong = uri.replace("postgres@", "cairn_nobody:Wr0ngSecret@");

@@ -234,6 +234,32 @@ class SqliteBackendTest {
         assertFalse(Files.exists(dir.resolve("missing.db")), "Cairn never creates a database");
     }
 
+    /**
+     * SQLite's trouble with the file on the first read is what is reported, in SQLite's words and on
+     * one line: neither is a missing table, and the database is Meltano's.
+     */
+    @Test
+    void troubleWithTheFileIsNotTakenForAMissingTable() throws Exception {
+        backend.close(); // the last connection: SQLite removes the WAL file
+        Path wal = dir.resolve("meltano.db-wal");
+        Files.createDirectory(wal); // SQLite cannot open the WAL file it needs to read
+        assertOpenFails("(unable to open database file)", BackendOptions.defaults());
+        Files.delete(wal);
+        // another process holds the database for itself (EXCLUSIVE locking mode) past the busy timeout
+        try (Connection holder = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
+             Statement s = holder.createStatement()) {
+            s.execute("PRAGMA locking_mode = EXCLUSIVE");
+            s.execute("BEGIN EXCLUSIVE");
+            assertOpenFails("(database is locked)", BackendOptions.defaults().withLockWait(java.time.Duration.ofSeconds(1)));
+        }
+    }
+
+    private void assertOpenFails(String sqlitesWords, BackendOptions options) {
+        BackendException e = assertThrows(BackendException.class, () -> Backends.open(uri, options));
+        assertTrue(e.getMessage().startsWith(uri + ": [SQLITE_") && e.getMessage().endsWith(sqlitesWords), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    }
+
     @Test
     void readOnlyBackendsRefuseWrites() {
         try (StateBackend ro = Backends.open(uri, BackendOptions.defaults().withReadOnly(true))) {

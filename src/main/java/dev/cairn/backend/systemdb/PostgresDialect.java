@@ -19,6 +19,9 @@ final class PostgresDialect implements Dialect {
 
     /** SQLSTATE unique_violation. */
     private static final String UNIQUE_VIOLATION = "23505";
+    /** SQLSTATE undefined_table, undefined_column. */
+    private static final String UNDEFINED_TABLE = "42P01";
+    private static final String UNDEFINED_COLUMN = "42703";
 
     @Override
     public String selectForUpdate() {
@@ -40,6 +43,11 @@ final class PostgresDialect implements Dialect {
     @Override
     public boolean isDuplicateKey(SQLException e) {
         return UNIQUE_VIOLATION.equals(e.getSQLState());
+    }
+
+    @Override
+    public boolean isMissingTableOrColumn(SQLException e) {
+        return UNDEFINED_TABLE.equals(e.getSQLState()) || UNDEFINED_COLUMN.equals(e.getSQLState());
     }
 
     @Override

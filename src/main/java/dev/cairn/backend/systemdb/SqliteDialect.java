@@ -41,6 +41,13 @@ final class SqliteDialect implements Dialect {
         return e.getErrorCode() == 19 || String.valueOf(e.getMessage()).contains("UNIQUE constraint failed");
     }
 
+    /** SQLITE_ERROR from the statement's preparation, in SQLite's words: other codes are the file's trouble. */
+    @Override
+    public boolean isMissingTableOrColumn(SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        return e.getErrorCode() == 1 && (message.contains("no such table: ") || message.contains("no such column: "));
+    }
+
     @Override
     public int fetchSize() {
         return 0;

@@ -362,14 +362,21 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         return readable("SELECT id FROM runs");
     }
 
-    /** Whether the query's table and columns are there (it is run for no rows). */
+    /**
+     * Whether the query's table and columns are there (it is run for no rows). Any other failure (a
+     * full disk, an I/O error, a busy or unopenable database) is reported as the database words it,
+     * not taken for a missing table.
+     */
     private boolean readable(String select) {
         return query(c -> {
             try (PreparedStatement s = c.prepareStatement(select + " WHERE 1 = 0")) {
                 s.executeQuery().close();
                 return true;
             } catch (SQLException e) {
-                return false;
+                if (dialect.isMissingTableOrColumn(e)) {
+                    return false;
+                }
+                throw e;
             }
         });
     }
