@@ -69,7 +69,7 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
-    public Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+    public CommandWrite write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
         return backend.write(stateId, document, expected, run);
     }
 

@@ -15,7 +15,7 @@ final class ReadOnlyBackend extends ForwardingBackend {
     }
 
     @Override
-    public Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+    public CommandWrite write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
         throw refused(stateId);
     }
 

@@ -10,8 +10,11 @@ import java.util.function.Consumer;
 /** A Meltano system database's {@code runs} table, where pipelines and state commands leave their history. */
 public interface RunLog extends AutoCloseable {
 
-    /** Adds the row, committed on its own. */
-    void record(MeltanoRun run);
+    /**
+     * Adds the row, committed on its own; returns false, adding nothing, where the database has no
+     * {@code runs} table (Meltano's always have one; a hand-made or pruned one may not).
+     */
+    boolean record(MeltanoRun run);
 
     /** The RUNNING rows, alive or stale, newest start first, without their payloads. */
     List<RunRow> runningJobs();

@@ -10,7 +10,8 @@ import java.util.function.Supplier;
  * the system database, and its running pipelines are there. The database is opened at the first write that records a row, so reading
  * a project never needs it, and a system database that cannot be opened stops the write before
  * anything is stored. The row follows the state: a refused write (a conflict, Meltano's lock)
- * leaves no history of a change that did not happen.
+ * leaves no history of a change that did not happen. A system database without a {@code runs}
+ * table gets no row, and the write says so.
  */
 final class RunRecordingBackend extends ForwardingBackend {
 
@@ -23,16 +24,17 @@ final class RunRecordingBackend extends ForwardingBackend {
     }
 
     @Override
-    public Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+    public CommandWrite write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
         RunLog log = runLog();
         Version written = backend.write(stateId, document, expected);
+        boolean recorded;
         try {
-            log.record(run);
+            recorded = log.record(run);
         } catch (BackendException e) {
             throw new BackendException("the state of " + stateId + " was written, but its runs row could not be added"
                     + " to the project's system database: " + e.getMessage(), e);
         }
-        return written;
+        return new CommandWrite(written, !recorded);
     }
 
     /** Reading never depends on the system database: one that cannot be opened has no history to show. */

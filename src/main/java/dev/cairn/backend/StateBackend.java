@@ -113,10 +113,11 @@ public interface StateBackend extends AutoCloseable {
      * {@link #write(String, StateDocument, Version)} as one of Meltano's state commands writes, with
      * the {@code runs} row it adds to the project's system database: in the same transaction where
      * the state lives in that database, after the state where the backend was opened with one
-     * ({@link BackendOptions#SYSTEM_DATABASE}); a backend that knows no system database stores the state only.
+     * ({@link BackendOptions#SYSTEM_DATABASE}); a backend that knows no system database stores the state only,
+     * and so does one whose system database has no {@code runs} table (saying so in what it returns).
      */
-    default Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
-        return write(stateId, document, expected);
+    default CommandWrite write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+        return CommandWrite.of(write(stateId, document, expected));
     }
 
     /** Deletes the ID's state (as {@code meltano state clear} does) under the same compare-and-set rule. */

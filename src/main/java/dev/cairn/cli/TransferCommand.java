@@ -111,7 +111,9 @@ abstract class TransferCommand implements Callable<Integer> {
             if (terminal) {
                 err.println();
             }
-            return report(results, err);
+            int status = report(results, err);
+            transfer.runsRowNote().ifPresent(err::println);
+            return status;
         }
     }
 

@@ -118,6 +118,7 @@ final class Writes {
             }
             changed++;
             log.println(c.description() + ": done (version " + outcome.command().written() + ")" + retried + ".");
+            outcome.command().runsRowNote().ifPresent(log::println);
         }
         log.flush();
         return changed;

@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.ExecutorService;
@@ -98,6 +99,7 @@ public final class Transfer {
     private final Content content;
     private final Journal journal;
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final AtomicInteger writtenWithoutRunsRow = new AtomicInteger();
     private volatile Boolean sharedStorage;
 
     public Transfer(StateBackend source, StateBackend target, Mode mode, OnConflict onConflict, Content content,
@@ -188,6 +190,16 @@ public final class Transfer {
     /** Whether the item's destination is its source: the same key in the same storage. */
     private boolean sameState(Item item) {
         return sameStorage() && source.storageKey(item.sourceId()).equals(target.storageKey(item.targetId()));
+    }
+
+    /**
+     * What the user is told after a run that wrote states without the {@code runs} rows Meltano's
+     * copy adds (the destination's system database has no {@code runs} table); empty after any other.
+     */
+    public Optional<String> runsRowNote() {
+        int n = writtenWithoutRunsRow.get();
+        return n == 0 ? Optional.empty()
+                : Optional.of(WriteCommand.noRunsRows(n == 1 ? "the state written" : "the " + n + " states written"));
     }
 
     /** Asks a running transfer to stop after the items in flight; the rest end as CANCELLED. */
@@ -374,6 +386,9 @@ public final class Transfer {
             WriteCommand copy = planned.copy();
             if (!copy.changesNothing()) {
                 copy.executeInBulk(journal);
+                if (copy.writtenWithoutRunsRow()) {
+                    writtenWithoutRunsRow.incrementAndGet();
+                }
             } else { // a move re-run after its copy landed: only the delete is left, and perhaps the killed run's lock
                 target.removeLeftoverLock(item.targetId());
             }
@@ -413,6 +428,7 @@ public final class Transfer {
                 : results.size() + " IDs";
         LOG.info("{} of {} from {} to {} in {} ms: {} (journal {})", mode == Mode.MOVE ? "Move" : "Copy", what,
                 source.displayUri(), target.displayUri(), nanos / 1_000_000, outcomes, journal.file());
+        runsRowNote().ifPresent(LOG::warn);
     }
 
     private static ThreadFactory daemon() {

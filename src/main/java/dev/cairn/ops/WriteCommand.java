@@ -1,5 +1,6 @@
 package dev.cairn.ops;
 
+import dev.cairn.backend.CommandWrite;
 import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.MeltanoRun;
 import dev.cairn.backend.StateBackend;
@@ -7,6 +8,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.StateDocument;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -31,6 +33,7 @@ public final class WriteCommand {
     private final MeltanoRun.Payload runPayload;
     private final boolean undo;
     private Version written;
+    private boolean writtenWithoutRunsRow;
 
     private WriteCommand(StateBackend backend, String stateId, String verb, StoredState before, StateDocument after,
                          Edit edit, MeltanoRun.Payload runPayload, boolean undo) {
@@ -145,7 +148,9 @@ public final class WriteCommand {
             } else if (runPayload == null) {
                 written = backend.write(stateId, after, before.version());
             } else {
-                written = backend.write(stateId, after, before.version(), MeltanoRun.stateEdit(stateId, runPayload));
+                CommandWrite write = backend.write(stateId, after, before.version(), MeltanoRun.stateEdit(stateId, runPayload));
+                written = write.version();
+                writtenWithoutRunsRow = write.noRunsTable();
             }
         } catch (RuntimeException e) {
             if (e instanceof ConflictException) {
@@ -159,8 +164,29 @@ public final class WriteCommand {
         }
         LOG.atLevel(inBulk ? Level.DEBUG : Level.INFO).log("Wrote {}: version {} -> {} (journal record {})", description(),
                 before.version(), written, entry.id());
+        if (!inBulk) {
+            runsRowNote().ifPresent(LOG::warn);
+        }
         journal.done(entry, written);
         return written;
+    }
+
+    /**
+     * The executed write stored the state without the {@code runs} row Meltano's command adds, as the
+     * system database has no {@code runs} table.
+     */
+    public boolean writtenWithoutRunsRow() {
+        return writtenWithoutRunsRow;
+    }
+
+    /** What the user is told after a write {@link #writtenWithoutRunsRow}; empty after any other. */
+    public Optional<String> runsRowNote() {
+        return writtenWithoutRunsRow ? Optional.of(noRunsRows(stateId)) : Optional.empty();
+    }
+
+    /** That the states named were written without their runs rows, and why. */
+    static String noRunsRows(String written) {
+        return "No runs row was added for " + written + " because the system database has no runs table.";
     }
 
     /** The command that puts back what this one replaced, valid only while the state is still as written. */

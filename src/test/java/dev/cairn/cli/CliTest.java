@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.cairn.backend.TestAzurite;
 import dev.cairn.ops.logging.Logs;
+import dev.cairn.testing.EmptyBackends;
 import dev.cairn.testing.Fixtures;
 import dev.cairn.testing.LoopbackServer;
 import java.io.ByteArrayOutputStream;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class CliTest {
@@ -402,6 +404,48 @@ class CliTest {
         assertTrue(out().contains("NULL"), out());
         assertEquals(0, cairn("get", "--backend", db, "dev:i"));
         assertEquals("{}\n", out());
+    }
+
+    /**
+     * A system DB without a runs table (hand-made, pruned) gets the state, which is all Meltano reads,
+     * and one line saying that no runs row was added: the writes failed with the raw "no such table".
+     */
+    @ParameterizedTest
+    @EnumSource(value = EmptyBackends.class, names = {"SQLITE", "POSTGRES"})
+    void aSystemDbWithoutARunsTableGetsTheStateAndALineSayingItGotNoRunsRow(EmptyBackends family) {
+        String db = family.createWithoutRunsTable(dir);
+        assertEquals(0, cairn("set", "--backend", db, "dev:x", "{\"singer_state\": {\"a\": 1}}", "--force"), err());
+        assertWrittenWithoutRunsRow("Set state of dev:x on ", "No runs row was added for dev:x");
+        assertEquals(0, cairn("merge", "--backend", db, "dev:x", "{\"singer_state\": {\"b\": 2}}"), err());
+        assertWrittenWithoutRunsRow("Merge into state of dev:x on ", "No runs row was added for dev:x");
+        assertEquals(0, cairn("copy", "--backend", db, "dev:x", "dev:y", "--force"), err());
+        assertWrittenWithoutRunsRow("1 copied", "No runs row was added for the state written");
+        assertEquals(0, cairn("get", "--backend", db, "dev:y"), err());
+        assertEquals("{\"singer_state\":{\"a\":1,\"b\":2}}\n", out());
+        assertEquals(0, cairn("clear", "--backend", db, "dev:x", "--force"), err());
+        assertFalse(err().contains("runs"), "Meltano's clear adds no row: nothing to say. " + err());
+        assertEquals(0, cairn("get", "--backend", db, "dev:x"), err());
+        assertEquals("{}\n", out());
+    }
+
+    /** The same where the state lives in files and the project's system DB only gets the row: it used to fail after the write. */
+    @Test
+    void aProjectsSystemDbWithoutARunsTableGetsTheStateWrittenAndALineSayingItGotNoRunsRow() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Path state = Files.createDirectories(dir.resolve("project-state"));
+        Files.writeString(project.resolve("meltano.yml"), "version: 1\nstate_backend:\n  uri: file://" + state + "\n"
+                + "database_uri: " + EmptyBackends.SQLITE.createWithoutRunsTable(dir) + "\n");
+        assertEquals(0, cairn("set", "--project", project.toString(), "dev:x", "{\"singer_state\": {\"a\": 1}}", "--force"), err());
+        assertTrue(err().endsWith("\nNo runs row was added for dev:x because the system database has no runs table.\n"), err());
+        assertEquals(0, cairn("get", "--backend", "file://" + state, "dev:x"));
+        assertEquals("{\"singer_state\":{\"a\":1}}\n", out());
+    }
+
+    private void assertWrittenWithoutRunsRow(String done, String noRow) {
+        List<String> lines = err().lines().toList();
+        assertEquals(2, lines.size(), err());
+        assertTrue(lines.get(0).startsWith(done), err());
+        assertEquals(noRow + " because the system database has no runs table.", lines.get(1));
     }
 
     @Test

@@ -4,13 +4,18 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
+import dev.cairn.backend.CommandWrite;
 import dev.cairn.backend.ConflictException;
+import dev.cairn.backend.MeltanoRun;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.TestPostgres;
+import dev.cairn.backend.Version;
 import dev.cairn.backend.systemdb.MeltanoSchema;
 import dev.cairn.backend.systemdb.PostgresUri;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
+import dev.cairn.testing.EmptyBackends;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -23,6 +28,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -156,6 +162,37 @@ class MeltanoRunsTest {
             WriteCommand.plan(backend, "dev:b", Edit.setPartial(Json.parseObject(INPUT))).execute(journal());
             assertEquals(2, runs(db, uri, "dev:a").size(), "meltano state clear adds no row");
             assertEquals(List.of(), runs(db, uri, "dev:b"), "no Meltano command writes a partial state alone");
+        }
+    }
+
+    /**
+     * Meltano reads state from the {@code state} table alone, and the row is history: a database
+     * without a {@code runs} table (hand-made, pruned) gets the state, and the write says it got no row.
+     */
+    @ParameterizedTest
+    @EnumSource(Db.class)
+    void withoutARunsTableTheStateIsWrittenAndTheMissingRowIsSaid(Db db) throws Exception {
+        String uri = EmptyBackends.valueOf(db.name()).createWithoutRunsTable(dir);
+        try (StateBackend backend = Backends.open(uri, BackendOptions.defaults())) {
+            MeltanoRun run = MeltanoRun.stateEdit("dev:a", MeltanoRun.Payload.complete(Json.parseObject(INPUT)));
+            CommandWrite written = backend.write("dev:a", StateDocument.completeWrite(Json.parseObject(INPUT)), Version.ABSENT, run);
+            assertTrue(written.noRunsTable());
+            assertEquals(written.version(), backend.read("dev:a").version(), "the state is written");
+            assertFalse(backend.runs().orElseThrow().record(run), "a row on its own is not added either");
+
+            WriteCommand merge = WriteCommand.plan(backend, "dev:a", Edit.merge(Json.parseObject("{\"singer_state\": {\"b\": 2}}")));
+            merge.execute(journal());
+            assertTrue(merge.writtenWithoutRunsRow());
+            assertEquals(Optional.of("No runs row was added for dev:a because the system database has no runs table."),
+                    merge.runsRowNote());
+            assertEquals(Json.parse("{\"b\": 2}"), backend.read("dev:a").document().partial().value().get("singer_state"));
+        }
+        String withRuns = db.create(Files.createDirectories(dir.resolve("with-runs")));
+        try (StateBackend backend = Backends.open(withRuns, BackendOptions.defaults())) {
+            WriteCommand set = WriteCommand.plan(backend, "dev:a", Edit.set(Json.parseObject(INPUT)));
+            set.execute(journal());
+            assertFalse(set.writtenWithoutRunsRow());
+            assertEquals(Optional.empty(), set.runsRowNote());
         }
     }
 

@@ -83,8 +83,8 @@ class TimelineTest {
     private static RunLog counting(RunLog runs, AtomicInteger rowsRead) {
         return new RunLog() {
             @Override
-            public void record(MeltanoRun run) {
-                runs.record(run);
+            public boolean record(MeltanoRun run) {
+                return runs.record(run);
             }
 
             @Override

@@ -15,7 +15,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** New, empty backends of each family on the real test servers, for tests that move states between them. */
@@ -66,6 +68,25 @@ public enum EmptyBackends {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * {@link #create} for a system database (SQLite or PostgreSQL) whose {@code runs} table was
+     * dropped: Meltano's always have one, a hand-made or pruned one may not.
+     */
+    public String createWithoutRunsTable(Path dir) {
+        if (this != SQLITE && this != POSTGRES) {
+            throw new IllegalArgumentException(this + " is no system database");
+        }
+        String uri = create(dir);
+        try (Connection c = this == SQLITE ? DriverManager.getConnection("jdbc:sqlite:" + uri.substring("sqlite:///".length()))
+                : PostgresUri.parse(uri).connect();
+             Statement s = c.createStatement()) {
+            s.execute("DROP TABLE runs");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return uri;
     }
 
     /** The options that reach a backend of this family on the test servers. */

@@ -1,6 +1,7 @@
 package dev.cairn.backend.systemdb;
 
 import dev.cairn.backend.BackendException;
+import dev.cairn.backend.CommandWrite;
 import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
@@ -236,14 +237,18 @@ public final class SystemDbBackend implements StateBackend, RunLog {
 
     @Override
     public Version write(String stateId, StateDocument document, Version expected) {
-        return write(stateId, document, expected, null);
+        return write(stateId, document, expected, null).version();
     }
 
-    /** The state and, when given, Meltano's {@code runs} row for the command, in one transaction. */
+    /**
+     * The state and, when given, Meltano's {@code runs} row for the command, in one transaction; the
+     * state alone where the database has no {@code runs} table (what is returned says so).
+     */
     @Override
-    public Version write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+    public CommandWrite write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
         refuseWithoutStateTable(stateId);
         refuseWhileRunning(stateId);
+        boolean withRow = run != null && hasRunsTable();
         String completed = text(document.completed());
         String partial = text(document.partial());
         transaction(stateId, expected, (c, current) -> {
@@ -267,19 +272,23 @@ public final class SystemDbBackend implements StateBackend, RunLog {
                     s.executeUpdate();
                 }
             }
-            if (run != null) {
+            if (withRow) {
                 insert(c, run);
             }
         });
-        return Version.ofContent(completed, partial);
+        return new CommandWrite(Version.ofContent(completed, partial), run != null && !withRow);
     }
 
     @Override
-    public void record(MeltanoRun run) {
+    public boolean record(MeltanoRun run) {
+        if (!hasRunsTable()) {
+            return false;
+        }
         query(c -> {
             insert(c, run);
             return null;
         });
+        return true;
     }
 
     /** The row as Meltano's {@code Job} model stores it: id from the table, no heartbeat, payload as json.dumps. */

@@ -345,7 +345,7 @@ public final class TransferViewModel {
         }
         rows.setAll(out);
         progress.set(1);
-        String summary = counts(out, true);
+        String summary = counts(out, true) + run.transfer().runsRowNote().map(note -> " " + note).orElse("");
         message.set(failure == null ? summary : failure.message() + " " + summary);
         stage.set(Stage.FINISHED);
         finishedListeners.forEach(Runnable::run);

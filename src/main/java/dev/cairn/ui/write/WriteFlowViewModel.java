@@ -259,7 +259,8 @@ public final class WriteFlowViewModel {
             fail("Nothing was written", command.description(), outcome.failure());
         } else {
             written = command;
-            message.set("Done: " + command.description() + (command.deletes() ? "." : " (now at version " + command.written() + ")."));
+            message.set("Done: " + command.description() + (command.deletes() ? "." : " (now at version " + command.written() + ").")
+                    + command.runsRowNote().map(note -> " " + note).orElse(""));
             stage.set(Stage.DONE);
             writtenListeners.forEach(l -> l.accept(command));
         }

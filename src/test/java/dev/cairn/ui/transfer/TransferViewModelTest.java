@@ -237,6 +237,22 @@ class TransferViewModelTest {
     }
 
     @Test
+    void aCopyIntoASystemDbWithoutARunsTableSaysNoRunsRowsWereAdded() throws Exception {
+        try (StateBackend dev = EmptyBackends.FILE.open(dir);
+             StateBackend prod = Backends.open(EmptyBackends.SQLITE.createWithoutRunsTable(dir), BackendOptions.defaults())) {
+            dev.write("dev:a", StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1}}"), Json.object()), null);
+            dev.write("dev:b", StateDocument.of(Json.parse("{\"singer_state\": {\"b\": 1}}"), Json.object()), null);
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            WriteTarget to = new WriteTarget("prod", prod, Environment.DEV, false);
+            TransferViewModel model = patternTransfer(from, to, "dev:a", "dev:*");
+            copy(model);
+            assertEquals("Finished: 2 copied. No runs row was added for the 2 states written because the system database"
+                    + " has no runs table.", ui.call(() -> model.messageProperty().get()));
+            assertTrue(prod.read("dev:b").exists());
+        }
+    }
+
+    @Test
     void aReadOnlyDestinationIsExplainedAndNotRun() throws Exception {
         try (StateBackend dev = EmptyBackends.FILE.open(dir); StateBackend other = EmptyBackends.FILE.open(dir)) {
             WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);

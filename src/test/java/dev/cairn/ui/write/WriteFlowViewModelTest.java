@@ -85,6 +85,23 @@ class WriteFlowViewModelTest {
         }
     }
 
+    @Test
+    void aWriteToASystemDbWithoutARunsTableSaysItAddedNoRunsRow() throws Exception {
+        try (StateBackend backend = Backends.open(EmptyBackends.SQLITE.createWithoutRunsTable(dir), BackendOptions.defaults())) {
+            WriteFlowViewModel flow = flow(new Journal(dir.resolve("journal")));
+            Edit set = Edit.set(doc("{\"singer_state\": {\"a\": 1}}"));
+            ui.run(() -> flow.start(new WriteTarget("dev", backend, Environment.DEV, false), ID, set, StoredState.absent(ID)));
+            awaitStage(flow, Stage.PREVIEW);
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+            String message = ui.call(() -> flow.messageProperty().get());
+            assertTrue(message.startsWith("Done: Set state of " + ID), message);
+            assertTrue(message.endsWith("). No runs row was added for " + ID + " because the system database has no runs table."),
+                    message);
+            assertTrue(backend.read(ID).exists());
+        }
+    }
+
     /** A file backend (in {@code dir/files}) whose writes wait {@code lockWait} for a lock a pipeline holds. */
     private StateBackend files(Duration lockWait) throws Exception {
         Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
