@@ -324,6 +324,22 @@ class PostgresBackendTest {
         assertTrue(e.getMessage().contains("not a Meltano system database"), e.getMessage());
     }
 
+    /** Every call naming a state ID with a NUL, which PostgreSQL text cannot hold, is refused in one line before it is sent. */
+    @Test
+    void anIdWithANulIsRefusedBeforeItReachesTheServer() throws Exception {
+        String id = "dev:a\u0000b";
+        StateDocument doc = complete("{\"singer_state\": {}}");
+        RunLog runs = backend.runs().orElseThrow();
+        List<org.junit.jupiter.api.function.Executable> calls = List.of(() -> backend.read(id),
+                () -> backend.write(id, doc, null), () -> backend.delete(id, null), () -> backend.lockStatus(id),
+                () -> runs.history(id, null, 10, false), () -> runs.run(id, java.util.UUID.randomUUID()));
+        for (org.junit.jupiter.api.function.Executable call : calls) {
+            BackendException e = assertThrows(BackendException.class, call);
+            assertEquals("a state ID in " + backend.displayUri() + " must be storable: PostgreSQL text holds no NUL character",
+                    e.getMessage());
+        }
+    }
+
     /** A role that may not read the state table is told so, not that the database is not Meltano's. */
     @Test
     void aStateTableTheRoleMayNotReadIsNotTakenForAMissingOne() throws Exception {

@@ -182,6 +182,30 @@ class CliTest {
         assertFalse(Files.exists(root.resolve("state.json")));
     }
 
+    /**
+     * PostgreSQL text holds no NUL, and the server's refusal came over two raw lines: the ID is
+     * refused before anything is sent, in one line as a file backend refuses it. SQLite's text holds
+     * one: there such an ID is a state like any other.
+     */
+    @Test
+    void idsPostgresqlCannotHoldFailWithOneLineAndSqliteKeepsThem() {
+        String pg = EmptyBackends.POSTGRES.create(dir);
+        String id = "dev:a\u0000b";
+        String state = "{\"singer_state\": {}}";
+        for (String[] args : new String[][] {{"get", "--backend", pg, id}, {"set", "--backend", pg, id, state, "--force"},
+                {"merge", "--backend", pg, id, state}, {"clear", "--backend", pg, id, "--force"}, {"log", "--backend", pg, id},
+                {"restore", "--backend", pg, id, "--run", "0190aaaabbbb7ccc8dddeeeeffff0000", "--force"}}) {
+            assertEquals(1, cairn(args), String.join(" ", args));
+            assertEquals("cairn: a state ID in " + pg + " must be storable: PostgreSQL text holds no NUL character\n", err());
+        }
+        String sqlite = EmptyBackends.SQLITE.create(dir);
+        assertEquals(0, cairn("set", "--backend", sqlite, id, state, "--force"), err());
+        assertEquals(0, cairn("get", "--backend", sqlite, id), err());
+        assertEquals("{\"singer_state\":{}}\n", out());
+        assertEquals(0, cairn("list", "--backend", sqlite));
+        assertEquals("\"dev:a\\u0000b\"\n", out(), "escaped, as every ID with a control character");
+    }
+
     @Test
     void everyVerbAnswersHelp() {
         for (String verb : new String[] {"set", "copy", "list", "undo"}) {

@@ -22,6 +22,9 @@ interface Dialect {
     /** Whether a failed insert means another writer created the row first. */
     boolean isDuplicateKey(SQLException e);
 
+    /** Why the database's text cannot hold this state ID, or null when it can. */
+    String unstorable(String stateId);
+
     /** Whether a failed statement failed only because a table or column it names is not in the database. */
     boolean isMissingTableOrColumn(SQLException e);
 

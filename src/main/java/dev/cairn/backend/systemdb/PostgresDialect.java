@@ -46,6 +46,11 @@ final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public String unstorable(String stateId) {
+        return stateId.indexOf('\u0000') < 0 ? null : "PostgreSQL text holds no NUL character";
+    }
+
+    @Override
     public boolean isMissingTableOrColumn(SQLException e) {
         return UNDEFINED_TABLE.equals(e.getSQLState()) || UNDEFINED_COLUMN.equals(e.getSQLState());
     }

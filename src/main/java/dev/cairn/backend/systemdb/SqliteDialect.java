@@ -41,6 +41,12 @@ final class SqliteDialect implements Dialect {
         return e.getErrorCode() == 19 || String.valueOf(e.getMessage()).contains("UNIQUE constraint failed");
     }
 
+    /** SQLite's text holds any string, a NUL character too. */
+    @Override
+    public String unstorable(String stateId) {
+        return null;
+    }
+
     /** SQLITE_ERROR from the statement's preparation, in SQLite's words: other codes are the file's trouble. */
     @Override
     public boolean isMissingTableOrColumn(SQLException e) {

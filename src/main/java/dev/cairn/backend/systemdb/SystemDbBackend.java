@@ -214,6 +214,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
 
     @Override
     public StoredState read(String stateId) {
+        requireStorable(stateId);
         if (fromRuns) {
             List<StoredState> found = new ArrayList<>(1);
             query(c -> {
@@ -246,6 +247,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
      */
     @Override
     public CommandWrite write(String stateId, StateDocument document, Version expected, MeltanoRun run) {
+        requireStorable(stateId);
         refuseWithoutStateTable(stateId);
         refuseWhileRunning(stateId);
         boolean withRow = run != null && hasRunsTable();
@@ -310,6 +312,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
 
     @Override
     public void delete(String stateId, Version expected) {
+        requireStorable(stateId);
         refuseWithoutStateTable(stateId);
         refuseWhileRunning(stateId);
         transaction(stateId, expected, (c, current) -> {
@@ -326,6 +329,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
      */
     @Override
     public LockStatus lockStatus(String stateId) {
+        requireStorable(stateId);
         List<RunRow> running = running(stateId);
         if (running.isEmpty()) {
             return LockStatus.FREE;
@@ -392,6 +396,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
 
     @Override
     public List<RunRow> history(String jobName, Long beforeId, int limit, boolean checkpointsOnly) {
+        requireStorable(jobName);
         List<Object> params = new ArrayList<>(List.of(jobName));
         String where = "job_name = ?";
         if (beforeId != null) {
@@ -408,6 +413,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
 
     @Override
     public Optional<RunRow> run(String jobName, UUID runId) {
+        requireStorable(jobName);
         return runRows("job_name = ? AND run_id = ?", true, jobName, runId).stream().findFirst();
     }
 
@@ -452,6 +458,17 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     public void breakStaleLock(String stateId) {
         refuseWithoutStateTable(stateId);
         refuseWhileRunning(stateId);
+    }
+
+    /**
+     * Refuses an ID the database cannot store before anything is sent, in one line as a file backend
+     * refuses one no folder can be named after (PostgreSQL's own refusal of a NUL takes two).
+     */
+    private void requireStorable(String stateId) {
+        String why = dialect.unstorable(stateId);
+        if (why != null) {
+            throw new BackendException("a state ID in " + displayUri + " must be storable: " + why);
+        }
     }
 
     private void refuseWithoutStateTable(String stateId) {
