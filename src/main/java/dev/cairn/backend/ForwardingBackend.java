@@ -84,6 +84,11 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public boolean isSystemDatabase() {
+        return backend.isSystemDatabase();
+    }
+
+    @Override
     public Optional<String> readOnlyReason() {
         return backend.readOnlyReason();
     }

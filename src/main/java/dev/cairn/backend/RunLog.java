@@ -10,6 +10,9 @@ import java.util.function.Consumer;
 /** A Meltano system database's {@code runs} table, where pipelines and state commands leave their history. */
 public interface RunLog extends AutoCloseable {
 
+    /** Whether the database has its {@code runs} table: without it, it has no runs to show and records none. */
+    boolean hasRunsTable();
+
     /**
      * Adds the row, committed on its own; returns false, adding nothing, where the database has no
      * {@code runs} table (Meltano's always have one; a hand-made or pruned one may not).

@@ -37,11 +37,15 @@ final class RunRecordingBackend extends ForwardingBackend {
         return new CommandWrite(written, !recorded);
     }
 
-    /** Reading never depends on the system database: one that cannot be opened has no history to show. */
+    /**
+     * Reading never depends on the system database: one that cannot be opened, or has no
+     * {@code runs} table, has no history to show.
+     */
     @Override
     public Optional<RunLog> runs() {
         try {
-            return Optional.of(runLog());
+            RunLog log = runLog();
+            return log.hasRunsTable() ? Optional.of(log) : Optional.empty();
         } catch (BackendException e) {
             return Optional.empty();
         }

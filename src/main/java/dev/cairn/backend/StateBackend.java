@@ -132,6 +132,14 @@ public interface StateBackend extends AutoCloseable {
     }
 
     /**
+     * Whether this backend is a Meltano system database, whose runs are its own {@code runs}
+     * table: where {@link #runs()} is empty, the table is missing, not kept elsewhere.
+     */
+    default boolean isSystemDatabase() {
+        return false;
+    }
+
+    /**
      * Why this backend refuses every write whatever the connection asked (a system database from
      * before Meltano's {@code state} table shows the states its migration would build), or empty.
      */

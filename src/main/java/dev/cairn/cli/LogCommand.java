@@ -58,8 +58,9 @@ final class LogCommand implements Callable<Integer> {
                 items = Timeline.interleave(points, writes, null, points.size() < limit);
             } else {
                 // Meltano's runs of a file or cloud backend are in its project's system database: Cairn's journal is what is here
-                err.println(b.displayUri() + " keeps no runs: Meltano's runs of " + stateId + " are in its project's system"
-                        + " database (give --project). Cairn's writes from its journal:");
+                err.println(b.displayUri() + (b.isSystemDatabase() ? " has no runs table, so it keeps no runs of " + stateId
+                        : " keeps no runs: Meltano's runs of " + stateId + " are in its project's system database (give --project)")
+                        + ". Cairn's writes from its journal:");
                 List<Timeline.Item> all = Timeline.interleave(List.of(), writes, null, true);
                 items = all.subList(0, Math.min(limit, all.size()));
                 if (items.isEmpty()) {

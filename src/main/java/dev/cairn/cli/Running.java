@@ -11,8 +11,10 @@ final class Running {
 
     /** The backend's runs table, or a usage error saying where one is found. */
     static RunLog runsOf(StateBackend backend) {
-        return backend.runs().orElseThrow(() -> new UserError(backend.displayUri() + " keeps no runs: the history is in"
-                + " a Meltano project's system database (give --project for a file or S3 state backend)"));
+        return backend.runs().orElseThrow(() -> new UserError(backend.displayUri() + (backend.isSystemDatabase()
+                ? " has no runs table, so it keeps no runs"
+                : " keeps no runs: the history is in a Meltano project's system database (give --project for a file or S3"
+                        + " state backend)")));
     }
 
     /** A run ID as Meltano's tables and logs show it: 32 hex digits, or a dashed UUID. */

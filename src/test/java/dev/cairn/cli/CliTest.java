@@ -465,6 +465,21 @@ class CliTest {
         assertEquals("{\"singer_state\":{\"a\":1}}\n", out());
     }
 
+    /** Reading such a DB's runs shows Cairn's writes only and says why: `log` and `list --long` failed with the raw "no such table". */
+    @ParameterizedTest
+    @EnumSource(value = EmptyBackends.class, names = {"SQLITE", "POSTGRES"})
+    void aSystemDbWithoutARunsTableSaysSoWhereRunsAreRead(EmptyBackends family) {
+        String db = family.createWithoutRunsTable(dir);
+        assertEquals(0, cairn("set", "--backend", db, "dev:x", "{\"singer_state\": {\"a\": 1}}", "--force"), err());
+        assertEquals(0, cairn("log", "--backend", db, "dev:x"), err());
+        assertTrue(err().contains(" has no runs table, so it keeps no runs of dev:x. Cairn's writes from its journal:\n"), err());
+        assertTrue(out().contains("CAIRN"), out());
+        assertEquals(0, cairn("list", "--backend", db, "--long"), err());
+        assertTrue(out().startsWith("dev:x"), out());
+        assertEquals(1, cairn("restore", "--backend", db, "dev:x", "--run", "0190aaaabbbb7ccc8dddeeeeffff0000", "--force"));
+        assertTrue(err().endsWith(" has no runs table, so it keeps no runs\n"), err());
+    }
+
     private void assertWrittenWithoutRunsRow(String done, String noRow) {
         List<String> lines = err().lines().toList();
         assertEquals(2, lines.size(), err());

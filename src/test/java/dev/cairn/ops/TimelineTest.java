@@ -83,6 +83,11 @@ class TimelineTest {
     private static RunLog counting(RunLog runs, AtomicInteger rowsRead) {
         return new RunLog() {
             @Override
+            public boolean hasRunsTable() {
+                return runs.hasRunsTable();
+            }
+
+            @Override
             public boolean record(MeltanoRun run) {
                 return runs.record(run);
             }

@@ -347,9 +347,15 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         return false;
     }
 
+    /** None where the database has no {@code runs} table (Meltano's always have one; hand-made or pruned ones may not). */
     @Override
     public Optional<RunLog> runs() {
-        return Optional.of(this);
+        return hasRunsTable() ? Optional.of(this) : Optional.empty();
+    }
+
+    @Override
+    public boolean isSystemDatabase() {
+        return true;
     }
 
     @Override
@@ -371,7 +377,8 @@ public final class SystemDbBackend implements StateBackend, RunLog {
                 : runRows("state = 'RUNNING' AND job_name = ? ORDER BY started_at DESC", false, jobName);
     }
 
-    private boolean hasRunsTable() {
+    @Override
+    public boolean hasRunsTable() {
         return readable("SELECT id FROM runs");
     }
 

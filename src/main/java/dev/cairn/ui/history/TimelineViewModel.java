@@ -104,7 +104,8 @@ public final class TimelineViewModel extends ReadWhileShown {
             writes = page.writes();
             next(page);
             message.set((!page.hasRuns()
-                    ? s.backend().displayUri() + " keeps no runs table (open it through its Meltano project to see its runs):"
+                    ? s.backend().displayUri() + (s.backend().isSystemDatabase() ? " has no runs table:"
+                            : " keeps no runs table (open it through its Meltano project to see its runs):")
                             + " Cairn's writes only, newest first."
                     : items.isEmpty() ? "No runs or edits of " + id + " yet."
                     : "Runs and edits of " + id + ", newest first. Select one to compare it with the state stored now,"

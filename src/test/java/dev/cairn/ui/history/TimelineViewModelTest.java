@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.Backends;
 import dev.cairn.backend.MeltanoRun;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
@@ -14,6 +15,7 @@ import dev.cairn.ops.Timeline;
 import dev.cairn.ops.UnrecordedEnds;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.Json;
+import dev.cairn.testing.EmptyBackends;
 import dev.cairn.testing.RunRows;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
@@ -157,5 +159,19 @@ class TimelineViewModelTest {
         assertEquals(1, (int) ui.call(() -> model.items().size()));
         assertTrue(ui.call(() -> model.messageProperty().get()).contains("keeps no runs table"));
         assertFalse(ui.call(() -> model.moreProperty().get()));
+    }
+
+    @Test
+    void aSystemDbWithoutARunsTableShowsCairnsWritesAndSaysItHasNone() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        backend = Backends.open(EmptyBackends.SQLITE.createWithoutRunsTable(dir), EmptyBackends.SQLITE.options());
+        WriteCommand.plan(backend, ID, Edit.set(Json.parseObject(bookmark("2024-02-01")))).execute(journal);
+        Selection selection = new Selection("db", backend, backend.read(ID), null);
+        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), journal));
+        ui.run(() -> model.activate(selection));
+        ui.awaitIdle();
+        assertEquals(1, (int) ui.call(() -> model.items().size()));
+        assertTrue(ui.call(() -> model.messageProperty().get()).contains(" has no runs table: Cairn's writes only"),
+                ui.call(() -> model.messageProperty().get()));
     }
 }
