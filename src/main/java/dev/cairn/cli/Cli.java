@@ -193,8 +193,12 @@ public final class Cli implements Runnable {
         return stdout;
     }
 
-    private static String message(Exception e) {
-        return e.getMessage() == null ? e.toString() : e.getMessage();
+    /**
+     * The error's message on one line: a server's message may run over several (PostgreSQL adds
+     * its "Position:" and "Where:" lines), which are joined with "; ".
+     */
+    static String message(Exception e) {
+        return (e.getMessage() == null ? e.toString() : e.getMessage()).strip().replaceAll("\\s*\\R\\s*", "; ");
     }
 
     @Override

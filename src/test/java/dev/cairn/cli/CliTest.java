@@ -206,6 +206,21 @@ class CliTest {
         assertEquals("\"dev:a\\u0000b\"\n", out(), "escaped, as every ID with a control character");
     }
 
+    /** A server's error over several lines (PostgreSQL's Hint and Where, from a DBA's trigger here) is one line on stderr. */
+    @Test
+    void aServersErrorOverSeveralLinesIsPrintedOnOne() throws Exception {
+        String pg = EmptyBackends.POSTGRES.create(dir);
+        try (java.sql.Connection c = dev.cairn.backend.systemdb.PostgresUri.parse(pg).connect();
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE FUNCTION frozen() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'state is frozen'"
+                    + " USING HINT = 'ask the DBA'; END $$ LANGUAGE plpgsql");
+            s.execute("CREATE TRIGGER frozen BEFORE INSERT OR UPDATE ON state FOR EACH ROW EXECUTE FUNCTION frozen()");
+        }
+        assertEquals(1, cairn("set", "--backend", pg, "dev:x", "{\"singer_state\": {}}", "--force"));
+        assertEquals(1, err().lines().count(), err());
+        assertTrue(err().contains("state is frozen; Hint: ask the DBA; Where: PL/pgSQL function frozen()"), err());
+    }
+
     @Test
     void everyVerbAnswersHelp() {
         for (String verb : new String[] {"set", "copy", "list", "undo"}) {
