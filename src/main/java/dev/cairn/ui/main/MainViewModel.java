@@ -251,9 +251,13 @@ public final class MainViewModel {
 
     private void startOpening(BackendSession session) {
         SavedConnection connection = session.connection();
+        String title = "Opening " + connection.displayUri();
         // in the connection's own lane: one that hangs while opening holds up no other
-        executor.submit(BackgroundTask.of("Opening " + connection.displayUri(), context -> services.opener().open(connection))
-                .lane(session)
+        executor.submit(BackgroundTask.of(title, context -> {
+            // a backend that opens must reach onSuccess, which closes it if its session is gone by then
+            context.unstoppable();
+            return services.opener().open(connection);
+        }).lane(session)
                 .onSuccess(backend -> {
                     if (!sessions.contains(session)) {
                         closeInBackground("Closing " + connection.name(), () -> BackendSession.close(backend));
@@ -264,7 +268,8 @@ public final class MainViewModel {
                 .onFailure(failure -> {
                     session.failed(failure);
                     error.set(failure);
-                }));
+                })
+                .onCancelled(() -> session.failed(new UserError(title + ": cancelled", ""))));
     }
 
     /** The session's backend is open: list it, and show it if it is the current one. */

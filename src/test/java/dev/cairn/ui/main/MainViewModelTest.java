@@ -225,6 +225,40 @@ class MainViewModelTest {
                 .orElseThrow().read("dev:x"), "what the closed one opened late is closed");
     }
 
+    /**
+     * The status bar's Cancel does not stop an opening once it has started (the open cannot be
+     * interrupted, and what it opens must be adopted or closed); one cancelled before it started
+     * ends as failed, with Retry, rather than opening for ever.
+     */
+    @Test
+    void cancelInTheStatusBarLeavesAStartedOpeningToEndAndFailsOneNotStarted() throws Exception {
+        MainViewModel model = started(List.of());
+        SavedConnection dev = sqlite("dev db", "dev", Environment.DEV, false);
+        CountDownLatch held = ui.occupyWorkers();
+        BackendSession notStarted = ui.call(() -> model.openAnother(dev, false));
+        ui.cancelAll();
+        held.countDown();
+        ui.await(() -> notStarted.statusProperty().get() == BackendSession.Status.FAILED, Duration.ofSeconds(30));
+        assertEquals("Opening " + dev.displayUri() + ": cancelled", ui.call(() -> notStarted.errorProperty().get().message()));
+
+        CountDownLatch answer = new CountDownLatch(1);
+        UserFolders folders = new UserFolders(home.resolve("data"), home.resolve("config"));
+        MainViewModel slow = ui.call(() -> new MainViewModel(AppServices.create(folders, ui.executor(), connection -> {
+            try {
+                answer.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return BackendOpener.DEFAULT.open(connection);
+        })));
+        BackendSession started = ui.call(() -> slow.openAnother(dev, false));
+        ui.await(() -> !slow.tasks().isEmpty() && !slow.tasks().get(0).stoppableProperty().get(), Duration.ofSeconds(10));
+        ui.cancelAll();
+        answer.countDown();
+        ui.await(() -> started.statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
+        assertEquals("dev:x", started.backend().read("dev:x").stateId());
+    }
+
     /** A write sheet is about the backend it was opened on: another one made current closes it. */
     @Test
     void switchingToAnotherBackendClosesTheWriteSheetOpenOnTheFirst() throws Exception {
