@@ -182,8 +182,10 @@ public final class MainView extends BorderPane {
         StackPane.setAlignment(error, Pos.TOP_CENTER);
         setCenter(new StackPane(outer, error));
         statusBar = new StatusBar(model.tasks(), model::cancelAll);
+        // a notice (what a close left behind) in the place of the shortcuts
         statusBar.leftLabel().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> Fxml.label("main.status", model.sessions().size()), model.sessions()));
+                () -> model.noticeProperty().get().isEmpty() ? Fxml.label("main.status", model.sessions().size())
+                        : model.noticeProperty().get(), model.sessions(), model.noticeProperty()));
         setBottom(statusBar);
 
         model.currentProperty().addListener((o, a, b) -> showSession(b));

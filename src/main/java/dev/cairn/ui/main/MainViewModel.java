@@ -4,6 +4,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.PrivateFiles;
 import dev.cairn.ui.AppServices;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;
@@ -20,6 +21,7 @@ import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Theme;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +29,8 @@ import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ChangeListener;
 import javafx.collections.FXCollections;
@@ -41,12 +45,15 @@ public final class MainViewModel {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(MainViewModel.class);
 
     private final AppServices services;
+    private final Waits waits;
     private final TaskExecutor executor;
     private final ObservableList<SavedConnection> saved = FXCollections.observableArrayList();
     private final ObservableList<BackendSession> sessions = FXCollections.observableArrayList();
     private final ObjectProperty<BackendSession> current = new SimpleObjectProperty<>(this, "current");
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
+    /** What the status bar says of the last change in the sidebar, when there is something to say; "" otherwise. */
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
     private final InspectorViewModel inspector;
     private final DiffViewModel diff;
     private final BookmarksViewModel bookmarks;
@@ -66,8 +73,22 @@ public final class MainViewModel {
     private SelectionTab activeTab;
     private final javafx.beans.binding.StringBinding windowTitle;
 
+    /**
+     * How long the window waits, once a backend is closed, for its work to end, before the status
+     * bar says what was left to time out.
+     */
+    public record Waits(Duration closing) {
+        /** A few seconds. */
+        public static final Waits DEFAULT = new Waits(Duration.ofSeconds(5));
+    }
+
     public MainViewModel(AppServices services) {
+        this(services, Waits.DEFAULT);
+    }
+
+    public MainViewModel(AppServices services, Waits waits) {
         this.services = services;
+        this.waits = waits;
         this.executor = services.executor();
         this.inspector = new InspectorViewModel(executor);
         this.diff = new DiffViewModel(executor);
@@ -94,7 +115,10 @@ public final class MainViewModel {
         });
         selection.addListener((javafx.beans.Observable o) -> showSelection());
         shown.addListener((javafx.beans.Observable o) -> showSelection());
-        sessions.addListener((javafx.collections.ListChangeListener<BackendSession>) change -> updateDiffChoices());
+        sessions.addListener((javafx.collections.ListChangeListener<BackendSession>) change -> {
+            updateDiffChoices();
+            notice.set(""); // it was about the change before this one
+        });
         current.addListener((obs, old, now) -> updateDiffChoices());
         current.addListener((obs, old, now) -> {
             if (old != null && old.list() != null) {
@@ -267,7 +291,9 @@ public final class MainViewModel {
                 })
                 .onFailure(failure -> {
                     session.failed(failure);
-                    error.set(failure);
+                    if (sessions.contains(session)) {
+                        error.set(failure); // one closed meanwhile is not the user's concern any more
+                    }
                 })
                 .onCancelled(() -> session.failed(new UserError(title + ": cancelled", ""))));
     }
@@ -376,18 +402,44 @@ public final class MainViewModel {
         return name.equals(c.name()) ? c : new SavedConnection(name, c.uri(), c.environment(), c.readOnly(), c.settings());
     }
 
+    /**
+     * Takes the backend out of the sidebar at once, cancels its work and closes it in the
+     * background. What has not ended after {@link Waits#closing} (work stuck on a server that does
+     * not answer ends only at its timeout) leaves the status bar, whose notice says so.
+     */
     public void close(BackendSession session) {
         sessions.remove(session);
         if (current.get() == session) {
             current.set(sessions.isEmpty() ? null : sessions.get(0));
         }
+        List<RunningTask> ending = stopAndClose(session);
+        executor.after(waits.closing(), () -> {
+            List<RunningTask> left = ending.stream().filter(t -> !t.doneProperty().get()).toList();
+            if (!left.isEmpty()) {
+                left.forEach(executor::letGo);
+                notice.set(Fxml.label("main.closedLate", session.name(), left.size(), waits.closing().toSeconds()));
+            }
+        });
+    }
+
+    /**
+     * Stops a session that leaves the sidebar: its list's work, every task in its lanes (opening
+     * and the backend's), and closes its backend, if it was opened. Returns the tasks not ended yet,
+     * the close among them.
+     */
+    private List<RunningTask> stopAndClose(BackendSession session) {
         session.stop();
-        closeInBackground("Closing " + session.name(), session::closeBackend);
+        List<RunningTask> ending = new ArrayList<>(executor.stopLane(session));
+        if (session.backend() != null) {
+            ending.addAll(executor.stopLane(session.backend()));
+            ending.add(closeInBackground("Closing " + session.name(), session::closeBackend));
+        }
+        return ending;
     }
 
     /** In a lane of its own: it must not wait behind the hung work of the backend it closes. */
-    private void closeInBackground(String title, Runnable closing) {
-        executor.submit(BackgroundTask.of(title, context -> {
+    private RunningTask closeInBackground(String title, Runnable closing) {
+        return executor.submit(BackgroundTask.of(title, context -> {
             closing.run();
             return null;
         }).lane(new Object()));
@@ -398,7 +450,7 @@ public final class MainViewModel {
      * end — a write in flight finishes and journals its outcome — and closes every open backend.
      * The pool is shut down by then, so the backends are closed here, on the closing UI thread.
      */
-    public void shutdown(java.time.Duration wait) {
+    public void shutdown(Duration wait) {
         sessions.forEach(BackendSession::stop);
         executor.shutdown(wait);
         sessions.forEach(BackendSession::closeBackend);
@@ -505,6 +557,11 @@ public final class MainViewModel {
 
     public ObjectProperty<UserError> errorProperty() {
         return error;
+    }
+
+    /** One sentence the status bar shows about the last change in the sidebar, e.g. what a close left; "" for none. */
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
     }
 
     public InspectorViewModel inspector() {

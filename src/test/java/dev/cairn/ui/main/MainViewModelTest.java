@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.UserFolders;
+import dev.cairn.testing.LoopbackServer;
+import dev.cairn.testing.SilentS3;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
@@ -49,10 +51,17 @@ class MainViewModelTest {
         ui.close();
     }
 
+    /** A second's wait for a closed backend's work to end. */
+    private static final MainViewModel.Waits SHORT = new MainViewModel.Waits(Duration.ofSeconds(1));
+
     private MainViewModel started(List<SavedConnection> connections) throws Exception {
+        return started(connections, MainViewModel.Waits.DEFAULT);
+    }
+
+    private MainViewModel started(List<SavedConnection> connections, MainViewModel.Waits waits) throws Exception {
         UserFolders folders = new UserFolders(home.resolve("data"), home.resolve("config"));
         new ConnectionStore(folders.config()).save(new ConnectionStore.Saved(connections, "light"));
-        MainViewModel model = ui.call(() -> new MainViewModel(AppServices.create(folders, ui.executor(), BackendOpener.DEFAULT)));
+        MainViewModel model = ui.call(() -> new MainViewModel(AppServices.create(folders, ui.executor(), BackendOpener.DEFAULT), waits));
         ui.run(model::start);
         ui.await(() -> model.sessions().size() == connections.size() && model.sessions().stream()
                 .noneMatch(s -> s.statusProperty().get() == BackendSession.Status.OPENING), Duration.ofSeconds(30));
@@ -106,6 +115,57 @@ class MainViewModelTest {
                 && s.statusProperty().get() == BackendSession.Status.OPEN), Duration.ofSeconds(30));
         ui.awaitIdle();
         assertEquals(6, (int) ui.call(() -> model.sessions().size()));
+    }
+
+    /**
+     * Closing a backend whose requests hang (an S3 server that answers the open's bucket check and
+     * nothing after): it leaves the sidebar at once, its listing is cancelled, and once the close's
+     * wait is over the status bar says what was left to time out and no longer lists it. A backend
+     * whose work ends in time closes without a word.
+     */
+    @Test
+    void closingABackendWhoseRequestsHangEndsWithinItsWaitAndSaysWhatWasLeft() throws Exception {
+        try (SilentS3 s3 = new SilentS3()) {
+            MainViewModel model = started(List.of(sqlite("dev db", "dev", Environment.DEV, false)), SHORT);
+            BackendSession stuck = ui.call(() -> model.openAnother(new SavedConnection("stuck S3", "s3://KEY:SECRET@bucket/state",
+                    Environment.PROD, true, Map.of("s3.endpoint_url", s3.endpoint(), "s3.region", "us-east-1")), false));
+            ui.await(() -> stuck.list() != null && stuck.list().loadingProperty().get(), Duration.ofSeconds(30));
+
+            ui.run(() -> model.close(model.sessions().get(0)));
+            Thread.sleep(2000);
+            assertEquals("", ui.call(() -> model.noticeProperty().get()), "the SQLite DB closed in time");
+
+            long start = System.nanoTime();
+            ui.run(() -> model.close(stuck));
+            assertTrue(ui.call(() -> model.sessions().isEmpty()), "out of the sidebar at once");
+            ui.await(() -> !model.noticeProperty().get().isEmpty(), Duration.ofSeconds(10));
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(5).toNanos(), "said within the close's wait and a margin");
+            assertEquals("Closed stuck S3; 1 of its requests had not ended after 1 s and was left to time out.",
+                    ui.call(() -> model.noticeProperty().get()));
+            assertTrue(ui.call(() -> model.tasks().isEmpty()), "the status bar no longer lists what hangs");
+        }
+    }
+
+    /**
+     * Closing a connection whose opening hangs (a PostgreSQL server that never answers): the
+     * opening is left to its own timeout, and its failure then covers the window with no error,
+     * since the user is done with it.
+     */
+    @Test
+    void aConnectionClosedWhileItsOpeningHangsSaysSoAndItsLaterFailureShowsNoError() throws Exception {
+        try (LoopbackServer silent = LoopbackServer.silent()) {
+            MainViewModel model = started(List.of(), SHORT);
+            BackendSession opening = ui.call(() -> model.openAnother(new SavedConnection("silent pg",
+                    "postgresql://cairn@127.0.0.1:" + silent.port() + "/meltano?connect_timeout=2", Environment.PROD, true, Map.of()), false));
+            ui.await(() -> silent.accepted() == 1, Duration.ofSeconds(10));
+            ui.run(() -> model.close(opening));
+            ui.await(() -> !model.noticeProperty().get().isEmpty(), Duration.ofSeconds(10));
+            assertEquals("Closed silent pg; 1 of its requests had not ended after 1 s and was left to time out.",
+                    ui.call(() -> model.noticeProperty().get()));
+            ui.await(() -> opening.statusProperty().get() == BackendSession.Status.FAILED, Duration.ofSeconds(30));
+            ui.awaitIdle();
+            assertEquals(null, ui.call(() -> model.errorProperty().get()));
+        }
     }
 
     @Test

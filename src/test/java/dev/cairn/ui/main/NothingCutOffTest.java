@@ -13,6 +13,7 @@ import dev.cairn.meltano.StateLocation;
 import dev.cairn.ops.Edit;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonReplay;
+import dev.cairn.testing.LoopbackServer;
 import dev.cairn.testing.RunRows;
 import dev.cairn.ui.LayoutCheck;
 import dev.cairn.ui.TestWindow;
@@ -20,6 +21,7 @@ import dev.cairn.ui.WriteWorkspace;
 import dev.cairn.ui.browse.IdOrder;
 import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
+import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
@@ -33,9 +35,11 @@ import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
@@ -395,6 +399,24 @@ class NothingCutOffTest {
             }
             return tops;
         });
+    }
+
+    /** The status bar's notice of a close that left work behind (an opening its server never answers). */
+    @Test
+    void theNoticeOfAClosedConnectionFitsAtBothSizes() throws Exception {
+        window.close();
+        window = TestWindow.open(workspace.folders, WriteWorkspace.opener(), 4, new MainViewModel.Waits(Duration.ofSeconds(1)));
+        model = window.model;
+        view = window.view;
+        try (LoopbackServer silent = LoopbackServer.silent()) {
+            fxRun(() -> model.openAnother(new SavedConnection("warehouse",
+                    "postgresql://meltano@127.0.0.1:" + silent.port() + "/meltano", Environment.PROD, true, Map.of()), false));
+            TestWindow.waitFor(() -> silent.accepted() == 1);
+            fxRun(() -> model.close(model.sessions().get(4)));
+            TestWindow.waitFor(() -> !model.noticeProperty().get().isEmpty());
+            check("the notice of a closed connection");
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 
     @Test
