@@ -26,12 +26,12 @@ public final class TestWindow implements AutoCloseable {
         this.executor = executor;
     }
 
-    /** Opens the window and waits until {@code sessions} backends are open and listed. */
+    /** Opens the window and waits until {@code sessions} backends are open and listed, or not opened at start. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions) throws Exception {
         return open(folders, opener, sessions, new dev.cairn.ui.dialog.NoDialogs());
     }
 
-    /** Opens the window waiting {@code waits} for closed backends' work to end. */
+    /** Opens the window waiting {@code waits} for backends to open and for closed ones' work to end. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions, MainViewModel.Waits waits) throws Exception {
         return open(folders, opener, sessions, new dev.cairn.ui.dialog.NoDialogs(), path -> { }, waits, App.WIDTH, App.HEIGHT);
     }
@@ -70,7 +70,8 @@ public final class TestWindow implements AutoCloseable {
             return new TestWindow(model, (MainView) stage.getScene().getRoot(), stage, executor);
         }).get(30, TimeUnit.SECONDS);
         waitFor(() -> window.model.sessions().size() == sessions
-                && window.model.sessions().stream().allMatch(s -> s.list() != null) && window.model.tasks().isEmpty());
+                && window.model.sessions().stream().allMatch(s -> s.list() != null || s.statusProperty().get().notOpen())
+                && window.model.tasks().isEmpty());
         return window;
     }
 

@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.PrivateFiles;
@@ -23,8 +24,10 @@ import dev.cairn.ui.theme.Theme;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -54,6 +57,8 @@ public final class MainViewModel {
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
     /** What the status bar says of the last change in the sidebar, when there is something to say; "" otherwise. */
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
+    /** The saved connections (by name) that failed or did not answer at the last start, or at this one; the UI thread's. */
+    private final Set<String> failedAtLastStart = new HashSet<>();
     private final InspectorViewModel inspector;
     private final DiffViewModel diff;
     private final BookmarksViewModel bookmarks;
@@ -74,12 +79,13 @@ public final class MainViewModel {
     private final javafx.beans.binding.StringBinding windowTitle;
 
     /**
-     * How long the window waits, once a backend is closed, for its work to end, before the status
-     * bar says what was left to time out.
+     * How long the window waits for a backend: for it to open, before the sidebar says it did not
+     * answer (opening goes on in the background); and, once it is closed, for its work to end,
+     * before the status bar says what was left to time out.
      */
-    public record Waits(Duration closing) {
-        /** A few seconds. */
-        public static final Waits DEFAULT = new Waits(Duration.ofSeconds(5));
+    public record Waits(Duration opening, Duration closing) {
+        /** The connect timeout and 5 s for the login and the first query; a few seconds for a close. */
+        public static final Waits DEFAULT = new Waits(BackendOptions.CONNECT_TIMEOUT.plusSeconds(5), Duration.ofSeconds(5));
     }
 
     public MainViewModel(AppServices services) {
@@ -182,10 +188,17 @@ public final class MainViewModel {
         return shown;
     }
 
-    /** What starting the app loads: saved connections (the demo workspace's on the very first start) and the theme. */
-    private record Startup(List<SavedConnection> connections, Theme theme) { }
+    /**
+     * What starting the app loads: saved connections (the demo workspace's on the very first start),
+     * the theme, and the names of the connections that failed or did not answer at the last start.
+     */
+    private record Startup(List<SavedConnection> connections, Theme theme, Set<String> failedAtLastStart) { }
 
-    /** Loads saved connections (creating the demo workspace on the very first start) and opens every one of them. */
+    /**
+     * Loads saved connections (creating the demo workspace on the very first start) and opens every
+     * one of them, except those that failed or did not answer at the last start: those are listed
+     * as not opened, to be opened when the user asks.
+     */
     public void start() {
         executor.submit(BackgroundTask.of("Loading saved connections", context -> {
             ConnectionStore store = services.connections();
@@ -193,18 +206,29 @@ public final class MainViewModel {
                 services.demo().ensureCreated();
                 List<SavedConnection> demo = services.demo().connections();
                 store.save(new ConnectionStore.Saved(demo, "light"));
-                return new Startup(demo, Theme.LIGHT);
+                return new Startup(demo, Theme.LIGHT, Set.of());
             }
             ConnectionStore.Saved loaded = store.load();
             if (loaded.connections().stream().anyMatch(this::isDemo)) {
                 services.demo().ensureCreated();
             }
-            return new Startup(loaded.connections(), "dark".equals(loaded.theme()) ? Theme.DARK : Theme.LIGHT);
+            return new Startup(loaded.connections(), "dark".equals(loaded.theme()) ? Theme.DARK : Theme.LIGHT,
+                    loaded.failedAtLastStart());
         }).onSuccess(startup -> {
             saved.setAll(startup.connections());
+            failedAtLastStart.addAll(startup.failedAtLastStart());
             theme.set(startup.theme());
-            // each opens on its own; one that fails stays in the sidebar as failed, with Retry
-            startup.connections().forEach(c -> open(c, false));
+            // each opens on its own; one that fails or does not answer stays in the sidebar, marked, with Retry
+            for (SavedConnection c : startup.connections()) {
+                if (openWithUri(c.uri()).isEmpty()) {
+                    BackendSession session = added(c, false, true);
+                    if (failedAtLastStart.contains(c.name())) {
+                        session.notOpened();
+                    } else {
+                        startOpening(session);
+                    }
+                }
+            }
         }).onFailure(error::set));
     }
 
@@ -213,12 +237,16 @@ public final class MainViewModel {
         return c.uri().contains(root);
     }
 
-    /** Opens a backend in the sidebar (or shows it if already open); optionally saves the connection. */
+    /**
+     * Opens a backend in the sidebar, or shows it if it is there already (opening it again in its
+     * place where it is not open); optionally saves the connection.
+     */
     public BackendSession open(SavedConnection connection, boolean save) {
         Optional<BackendSession> existing = openWithUri(connection.uri());
         if (existing.isPresent()) {
-            current.set(existing.get());
-            return existing.get();
+            BackendSession shown = existing.get().statusProperty().get().notOpen() ? retry(existing.get()) : existing.get();
+            current.set(shown);
+            return shown;
         }
         return openAnother(connection, save);
     }
@@ -258,22 +286,29 @@ public final class MainViewModel {
      * writable beside a read-only one), under a name no other connection has.
      */
     public BackendSession openAnother(SavedConnection connection, boolean save) {
+        BackendSession session = added(connection, save, false);
+        startOpening(session);
+        return session;
+    }
+
+    /** A session for the connection at the sidebar's end, under a name no other open one has. */
+    private BackendSession added(SavedConnection connection, boolean save, boolean atStart) {
         SavedConnection named = renamed(connection, uniqueName(connection.name(), null, false));
-        BackendSession session = new BackendSession(named);
+        BackendSession session = new BackendSession(named, atStart);
         sessions.add(session);
-        if (current.get() == null) {
-            current.set(session);
-        }
         if (save) {
             saved.removeIf(c -> c.name().equals(named.name()));
             saved.add(named.withoutSecrets());
             saveInBackground();
         }
-        startOpening(session);
         return session;
     }
 
+    /** Opens the session's backend in the background; the first to open when none is shown is the current one. */
     private void startOpening(BackendSession session) {
+        if (current.get() == null) {
+            current.set(session);
+        }
         SavedConnection connection = session.connection();
         String title = "Opening " + connection.displayUri();
         // in the connection's own lane: one that hangs while opening holds up no other
@@ -288,14 +323,31 @@ public final class MainViewModel {
                         return;
                     }
                     adopt(session, backend);
+                    if (failedAtLastStart.remove(session.name())) {
+                        saveInBackground();
+                    }
                 })
                 .onFailure(failure -> {
                     session.failed(failure);
+                    failedAtStart(session);
                     if (sessions.contains(session)) {
-                        error.set(failure); // one closed meanwhile is not the user's concern any more
+                        error.set(failure); // one skipped or retried meanwhile is not the user's concern any more
                     }
                 })
                 .onCancelled(() -> session.failed(new UserError(title + ": cancelled", ""))));
+        executor.after(waits.opening(), () -> {
+            if (session.statusProperty().get() == BackendSession.Status.OPENING && sessions.contains(session)) {
+                session.noAnswer(waits.opening());
+                failedAtStart(session);
+            }
+        });
+    }
+
+    /** A connection opened at start that failed or did not answer is not opened by itself at the next start. */
+    private void failedAtStart(BackendSession session) {
+        if (session.atStart() && failedAtLastStart.add(session.name())) {
+            saveInBackground();
+        }
     }
 
     /** The session's backend is open: list it, and show it if it is the current one. */
@@ -328,21 +380,16 @@ public final class MainViewModel {
         }
         SavedConnection before = session.connection();
         SavedConnection after = renamed(edited, uniqueName(edited.name(), before.name(), true));
-        BackendSession fresh = new BackendSession(after);
-        boolean wasCurrent = current.get() == session;
-        session.stop();
-        sessions.set(index, fresh);
+        BackendSession fresh = new BackendSession(after, false);
         boolean sameBackend = session.backend() != null && before.uri().equals(after.uri())
                 && before.readOnly() == after.readOnly() && before.settings().equals(after.settings());
-        if (sameBackend) {
+        replace(session, fresh, sameBackend ? () -> {
+            session.stop();
             adopt(fresh, session.backend());
-        } else {
-            closeInBackground("Closing " + before.name(), session::closeBackend);
+        } : () -> {
+            stopAndClose(session);
             startOpening(fresh);
-        }
-        if (wasCurrent) {
-            current.set(fresh);
-        }
+        });
         saved.stream().filter(c -> c.name().equals(before.name())).findFirst()
                 .ifPresent(c -> replaceSaved(c, after));
         return fresh;
@@ -353,10 +400,25 @@ public final class MainViewModel {
         replaceSaved(before, renamed(edited, uniqueName(edited.name(), before.name(), true)));
     }
 
+    /**
+     * Puts {@code fresh} in {@code old}'s place in the sidebar, and makes it the current one if
+     * {@code old} was, once {@code swap} has stopped the old one and started the new.
+     */
+    private void replace(BackendSession old, BackendSession fresh, Runnable swap) {
+        boolean wasCurrent = current.get() == old;
+        sessions.set(sessions.indexOf(old), fresh);
+        swap.run();
+        if (wasCurrent) {
+            current.set(fresh);
+        }
+    }
+
+    /** An edited connection is tried again at the next start: the edit may be what it needed. */
     private void replaceSaved(SavedConnection before, SavedConnection after) {
         int index = saved.indexOf(before);
         if (index >= 0) {
             saved.set(index, after.withoutSecrets());
+            failedAtLastStart.remove(before.name());
             saveInBackground();
         }
     }
@@ -451,23 +513,43 @@ public final class MainViewModel {
      * The pool is shut down by then, so the backends are closed here, on the closing UI thread.
      */
     public void shutdown(Duration wait) {
+        // one still opening since the start hung there: the next start does not open it by itself
+        List<String> stillOpening = sessions.stream().filter(s -> s.atStart()
+                && s.statusProperty().get() == BackendSession.Status.OPENING).map(BackendSession::name).toList();
         sessions.forEach(BackendSession::stop);
         executor.shutdown(wait);
+        if (failedAtLastStart.addAll(stillOpening)) {
+            offerSaved();
+            try {
+                services.connections().saveOffered();
+            } catch (java.io.IOException e) {
+                LOG.warn("Saving the connections that did not open failed", e);
+            }
+        }
         sessions.forEach(BackendSession::closeBackend);
     }
 
-    /** Opens a backend that failed to open once more (the sidebar's Retry). */
-    public void retry(BackendSession failed) {
-        boolean wasCurrent = current.get() == failed;
-        close(failed);
-        BackendSession again = open(failed.connection(), false);
-        if (wasCurrent) {
-            current.set(again);
+    /**
+     * Opens a backend that is not open once more, in its place in the sidebar (Retry, or Open for
+     * one not opened at start); the first try, if it still goes on, is left to end on its own.
+     * Returns the session opening now, or {@code notOpen} if it has left the sidebar.
+     */
+    public BackendSession retry(BackendSession notOpen) {
+        if (!sessions.contains(notOpen)) {
+            return notOpen;
         }
+        BackendSession again = new BackendSession(notOpen.connection(), false);
+        replace(notOpen, again, () -> {
+            stopAndClose(notOpen);
+            startOpening(again);
+        });
+        return again;
     }
 
+    /** Forgets a saved connection; one of its name saved later opens at start again. */
     public void forget(SavedConnection connection) {
         saved.remove(connection);
+        failedAtLastStart.remove(connection.name());
         saveInBackground();
     }
 
@@ -477,7 +559,7 @@ public final class MainViewModel {
         if (session == null) {
             return;
         }
-        if (session.statusProperty().get() == BackendSession.Status.FAILED) {
+        if (session.statusProperty().get().notOpen()) {
             retry(session);
             return;
         }
@@ -506,12 +588,16 @@ public final class MainViewModel {
 
     private void saveInBackground() {
         // offered here, in the order of the changes; the tasks may run in any order
-        services.connections().offer(new ConnectionStore.Saved(new ArrayList<>(saved),
-                theme.get() == Theme.DARK ? "dark" : "light"));
+        offerSaved();
         executor.submit(BackgroundTask.of("Saving connections", context -> {
             services.connections().saveOffered();
             return null;
         }).onFailure(error::set));
+    }
+
+    private void offerSaved() {
+        services.connections().offer(new ConnectionStore.Saved(new ArrayList<>(saved),
+                theme.get() == Theme.DARK ? "dark" : "light", failedAtLastStart));
     }
 
     public ObservableList<SavedConnection> saved() {
