@@ -54,6 +54,11 @@ public final class LoopbackServer implements AutoCloseable {
         return socket.getLocalPort();
     }
 
+    /** How many connections a silent server has accepted (and holds open) so far. */
+    public int accepted() {
+        return clients.size();
+    }
+
     @Override
     public void close() throws IOException {
         socket.close();

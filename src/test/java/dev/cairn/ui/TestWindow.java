@@ -26,9 +26,14 @@ public final class TestWindow implements AutoCloseable {
         this.executor = executor;
     }
 
-    /** Opens the window and waits until {@code sessions} backends are open and listed. */
+    /** Opens the window and waits until {@code sessions} backends are open and listed, or not opened at start. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions) throws Exception {
         return open(folders, opener, sessions, new dev.cairn.ui.dialog.NoDialogs());
+    }
+
+    /** Opens the window waiting {@code waits} for backends to open and for closed ones' work to end. */
+    public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions, MainViewModel.Waits waits) throws Exception {
+        return open(folders, opener, sessions, new dev.cairn.ui.dialog.NoDialogs(), path -> { }, waits, App.WIDTH, App.HEIGHT);
     }
 
     /** Opens the window with dialogs answered by {@code dialogs}. */
@@ -40,22 +45,22 @@ public final class TestWindow implements AutoCloseable {
     /** Opens the window at a size, as it opens on a screen of that size. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
                                   dev.cairn.ui.dialog.DialogService dialogs, double width, double height) throws Exception {
-        return open(folders, opener, sessions, dialogs, path -> { }, width, height);
+        return open(folders, opener, sessions, dialogs, path -> { }, MainViewModel.Waits.DEFAULT, width, height);
     }
 
     /** Opens the window with dialogs answered by {@code dialogs} and files opened through {@code desktop}. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
                                   dev.cairn.ui.dialog.DialogService dialogs, DesktopOpener desktop) throws Exception {
-        return open(folders, opener, sessions, dialogs, desktop, App.WIDTH, App.HEIGHT);
+        return open(folders, opener, sessions, dialogs, desktop, MainViewModel.Waits.DEFAULT, App.WIDTH, App.HEIGHT);
     }
 
     private static TestWindow open(UserFolders folders, BackendOpener opener, int sessions, dev.cairn.ui.dialog.DialogService dialogs,
-                                   DesktopOpener desktop, double width, double height) throws Exception {
+                                   DesktopOpener desktop, MainViewModel.Waits waits, double width, double height) throws Exception {
         FxTestSupport.start();
         TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(folders, executor, opener, desktop);
         TestWindow window = WaitForAsyncUtils.asyncFx(() -> {
-            MainViewModel model = new MainViewModel(services);
+            MainViewModel model = new MainViewModel(services, waits);
             dev.cairn.ui.main.UncaughtErrors.install(model, Platform::runLater);
             Stage stage = new Stage();
             stage.setScene(App.createScene(model, dialogs, width, height));
@@ -65,7 +70,8 @@ public final class TestWindow implements AutoCloseable {
             return new TestWindow(model, (MainView) stage.getScene().getRoot(), stage, executor);
         }).get(30, TimeUnit.SECONDS);
         waitFor(() -> window.model.sessions().size() == sessions
-                && window.model.sessions().stream().allMatch(s -> s.list() != null) && window.model.tasks().isEmpty());
+                && window.model.sessions().stream().allMatch(s -> s.list() != null || s.statusProperty().get().notOpen())
+                && window.model.tasks().isEmpty());
         return window;
     }
 

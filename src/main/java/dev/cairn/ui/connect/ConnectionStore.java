@@ -14,9 +14,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -35,6 +37,8 @@ public final class ConnectionStore {
     private static final class Json {
         static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
+
+    private static final String FAILED_AT_LAST_START = "failedAtLastStart";
 
     private final Path file;
     /** The newest snapshot not yet written, or {@code null}. */
@@ -60,13 +64,17 @@ public final class ConnectionStore {
         }
         JsonNode root = Json.MAPPER.readTree(file.toFile());
         List<SavedConnection> connections = new ArrayList<>();
+        Set<String> failedAtLastStart = new HashSet<>();
         for (JsonNode c : root.path("connections")) {
             Map<String, String> settings = new LinkedHashMap<>();
             c.path("settings").properties().forEach(e -> settings.put(e.getKey(), e.getValue().asText()));
             connections.add(new SavedConnection(c.path("name").asText(), c.path("uri").asText(),
                     Environment.parse(c.path("environment").asText()), c.path("readOnly").asBoolean(false), settings));
+            if (c.path(FAILED_AT_LAST_START).asBoolean(false)) {
+                failedAtLastStart.add(c.path("name").asText());
+            }
         }
-        return new Saved(connections, root.path("theme").asText("light"));
+        return new Saved(connections, root.path("theme").asText("light"), failedAtLastStart);
     }
 
     /** Offers the snapshot and writes the newest one offered. */
@@ -103,6 +111,9 @@ public final class ConnectionStore {
             node.put("readOnly", c.readOnly());
             ObjectNode settings = node.putObject("settings");
             c.settings().forEach(settings::put);
+            if (saved.failedAtLastStart().contains(c.name())) {
+                node.put(FAILED_AT_LAST_START, true);
+            }
         }
         return root;
     }
@@ -129,10 +140,20 @@ public final class ConnectionStore {
         }
     }
 
-    /** What is saved: the connections in the user's order and the theme name. */
-    public record Saved(List<SavedConnection> connections, String theme) {
+    /**
+     * What is saved: the connections in the user's order, the theme name, and the names of the
+     * connections that failed or did not answer when the window last started (the next start does
+     * not open them by itself).
+     */
+    public record Saved(List<SavedConnection> connections, String theme, Set<String> failedAtLastStart) {
         public Saved {
             connections = List.copyOf(connections);
+            failedAtLastStart = Set.copyOf(failedAtLastStart);
+        }
+
+        /** None failed at the last start. */
+        public Saved(List<SavedConnection> connections, String theme) {
+            this(connections, theme, Set.of());
         }
     }
 }

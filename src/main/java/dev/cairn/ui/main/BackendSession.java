@@ -6,26 +6,42 @@ import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.write.WriteTarget;
+import java.time.Duration;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 
-/** One open backend in the sidebar: its connection, the backend once opened, and its ID list. */
+/** One backend in the sidebar: its connection, the backend once opened, and its ID list. */
 public final class BackendSession {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BackendSession.class);
 
-    public enum Status { OPENING, OPEN, FAILED }
+    public enum Status {
+        OPENING, OPEN, FAILED,
+        /** Opening took longer than the window waits: it goes on in the background, and the session opens if it ends well. */
+        NO_ANSWER,
+        /** Not opened at start, since it failed or did not answer at the start before. */
+        NOT_OPENED;
+
+        /** Whether the sidebar offers to open it (again): it is neither open nor opening in the time the window waits. */
+        public boolean notOpen() {
+            return this == FAILED || this == NO_ANSWER || this == NOT_OPENED;
+        }
+    }
 
     private final SavedConnection connection;
+    private final boolean atStart;
     private final ReadOnlyObjectWrapper<Status> status = new ReadOnlyObjectWrapper<>(this, "status", Status.OPENING);
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
+    private Duration waited = Duration.ZERO;
     private StateBackend backend;
     private StateListViewModel list;
 
-    BackendSession(SavedConnection connection) {
+    /** @param atStart opened as the window starts, from the saved connections: whether it opens is remembered for the next start */
+    BackendSession(SavedConnection connection, boolean atStart) {
         this.connection = connection;
+        this.atStart = atStart;
     }
 
     void opened(StateBackend opened, TaskExecutor executor) {
@@ -39,6 +55,25 @@ public final class BackendSession {
     void failed(UserError failure) {
         error.set(failure);
         status.set(Status.FAILED);
+    }
+
+    /** Opening has taken {@code waited} and still goes on. */
+    void noAnswer(Duration waitedFor) {
+        this.waited = waitedFor;
+        status.set(Status.NO_ANSWER);
+    }
+
+    void notOpened() {
+        status.set(Status.NOT_OPENED);
+    }
+
+    boolean atStart() {
+        return atStart;
+    }
+
+    /** How long the window waited for it to open, when it did not answer ({@link Status#NO_ANSWER}). */
+    public Duration waited() {
+        return waited;
     }
 
     public SavedConnection connection() {

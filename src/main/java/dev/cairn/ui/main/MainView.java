@@ -67,10 +67,13 @@ public final class MainView extends BorderPane {
     private final RewindView rewindView;
     private final TransferView transferView;
     private final BreakLockView breakLockView;
+    /** The current backend's list, or why there is none, follows it as it opens, fails or does not answer. */
+    private final javafx.beans.InvalidationListener currentStatus;
 
     public MainView(MainViewModel model, DialogService dialogs) {
         this.model = model;
         this.dialogs = dialogs;
+        this.currentStatus = o -> showSession(model.currentProperty().get());
         getStyleClass().add(Styles.APP);
         inspector = new InspectorView(model.inspector());
         diffView = new DiffView(model.diff());
@@ -182,11 +185,21 @@ public final class MainView extends BorderPane {
         StackPane.setAlignment(error, Pos.TOP_CENTER);
         setCenter(new StackPane(outer, error));
         statusBar = new StatusBar(model.tasks(), model::cancelAll);
+        // a notice (what a close left behind) in the place of the shortcuts
         statusBar.leftLabel().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> Fxml.label("main.status", model.sessions().size()), model.sessions()));
+                () -> model.noticeProperty().get().isEmpty() ? Fxml.label("main.status", model.sessions().size())
+                        : model.noticeProperty().get(), model.sessions(), model.noticeProperty()));
         setBottom(statusBar);
 
-        model.currentProperty().addListener((o, a, b) -> showSession(b));
+        model.currentProperty().addListener((o, a, b) -> {
+            if (a != null) {
+                a.statusProperty().removeListener(currentStatus);
+            }
+            if (b != null) {
+                b.statusProperty().addListener(currentStatus);
+            }
+            showSession(b);
+        });
         model.themeProperty().addListener((o, a, b) -> b.applyTo(this));
         model.themeProperty().get().applyTo(this);
         showSession(model.currentProperty().get());
@@ -275,9 +288,12 @@ public final class MainView extends BorderPane {
             stateList.bind(session.list());
         } else {
             stateList.bind(null);
-            stateList.setPlaceholder(session.statusProperty().get() == BackendSession.Status.FAILED
-                    ? Fxml.label("main.list.failed", c.displayUri())
-                    : Fxml.label("main.list.opening", c.displayUri()));
+            stateList.setPlaceholder(switch (session.statusProperty().get()) {
+                case FAILED -> Fxml.label("main.list.failed", c.displayUri());
+                case NO_ANSWER -> Fxml.label("main.list.noAnswer", c.displayUri(), session.waited().toSeconds());
+                case NOT_OPENED -> Fxml.label("main.list.notOpened", c.displayUri());
+                default -> Fxml.label("main.list.opening", c.displayUri());
+            });
         }
     }
 

@@ -4,9 +4,13 @@ import dev.cairn.ui.Fxml;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -18,6 +22,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
 /**
@@ -116,7 +121,28 @@ public final class SidebarView extends VBox {
         return open;
     }
 
+    /** A connection's row: its family's icon, and its URI under its name. */
     static HBox describe(String name, String uri, dev.cairn.ui.connect.Environment env, boolean readOnly, String scheme) {
+        return describe(name, uriLine(uri), env, readOnly, familyIcon(scheme));
+    }
+
+    private static Label uriLine(String uri) {
+        Label line = new Label(uri);
+        line.getStyleClass().add(Styles.BACKEND_URI);
+        // a URI's start (scheme, host) and end (database, prefix) tell backends apart: cut the middle
+        line.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
+        line.setMinWidth(0);
+        line.setTooltip(new Tooltip(uri));
+        return line;
+    }
+
+    private static Region familyIcon(String scheme) {
+        return (scheme.startsWith("sqlite") || scheme.startsWith("postgres") ? Icon.DATABASE
+                : scheme.equals("file") ? Icon.FOLDER : Icon.CLOUD).node();
+    }
+
+    /** A connection's row: {@code icon}, and {@code under} its name (the URI, or why it is not open). */
+    private static HBox describe(String name, Region under, dev.cairn.ui.connect.Environment env, boolean readOnly, Region icon) {
         Region stripe = new Region();
         stripe.getStyleClass().add(Styles.ENV_STRIPE);
         stripe.pseudoClassStateChanged(env.pseudoClass(), true);
@@ -137,17 +163,9 @@ public final class SidebarView extends VBox {
             Tooltip.install(lock, new Tooltip("read-only"));
             titleRow.getChildren().add(lock);
         }
-        Label uriLabel = new Label(uri);
-        uriLabel.getStyleClass().add(Styles.BACKEND_URI);
-        // a URI's start (scheme, host) and end (database, prefix) tell backends apart: cut the middle
-        uriLabel.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
-        uriLabel.setMinWidth(0);
-        uriLabel.setTooltip(new Tooltip(uri));
-        VBox text = new VBox(2, titleRow, uriLabel);
+        VBox text = new VBox(2, titleRow, under);
         text.setMinWidth(0);
         HBox.setHgrow(text, Priority.ALWAYS);
-        Region icon = (scheme.startsWith("sqlite") || scheme.startsWith("postgres") ? Icon.DATABASE
-                : scheme.equals("file") ? Icon.FOLDER : Icon.CLOUD).node();
         HBox row = new HBox(8, stripe, icon, text);
         row.setAlignment(Pos.CENTER_LEFT);
         row.getStyleClass().add(Styles.BACKEND_ITEM);
@@ -191,37 +209,86 @@ public final class SidebarView extends VBox {
                 return;
             }
             var c = session.connection();
-            HBox row = describe(c.name(), c.displayUri(), c.environment(), c.readOnly(), c.scheme());
+            ReadOnlyObjectProperty<BackendSession.Status> status = session.statusProperty();
+            BooleanBinding notOpen = Bindings.createBooleanBinding(() -> status.get().notOpen(), status);
+            BooleanBinding notOpened = status.isEqualTo(BackendSession.Status.NOT_OPENED);
+            // one that failed or did not answer has a warning in its family icon's place
+            Region failed = Icon.WARNING.node();
+            failed.getStyleClass().add(Styles.ICON_ERROR);
+            failed.visibleProperty().bind(notOpen.and(notOpened.not()));
+            Region family = familyIcon(c.scheme());
+            family.visibleProperty().bind(failed.visibleProperty().not());
+            HBox row = describe(c.name(), under(session, notOpen, notOpened), c.environment(), c.readOnly(),
+                    new StackPane(family, failed));
             ProgressIndicator opening = new ProgressIndicator();
             opening.setMaxSize(14, 14);
-            opening.visibleProperty().bind(session.statusProperty().isEqualTo(BackendSession.Status.OPENING));
+            opening.visibleProperty().bind(status.isEqualTo(BackendSession.Status.OPENING));
             opening.managedProperty().bind(opening.visibleProperty());
             // a connection that does not answer holds up no other: say so, and how to stop waiting for it
             Tooltip.install(opening, new Tooltip(Fxml.label("sidebar.opening.tooltip", c.displayUri())));
-            Region failed = Icon.WARNING.node();
-            failed.getStyleClass().add(Styles.ICON_ERROR);
-            failed.visibleProperty().bind(session.statusProperty().isEqualTo(BackendSession.Status.FAILED));
-            failed.managedProperty().bind(failed.visibleProperty());
             Button close = new Button();
             close.setGraphic(Icon.CLOSE.node());
             close.getStyleClass().add(Styles.ICON_BUTTON);
             close.setAccessibleText(Fxml.label("sidebar.close.accessible", c.name()));
-            close.setTooltip(new Tooltip(Fxml.label("sidebar.close.tooltip")));
+            // one not open is skipped: out of the sidebar, still saved
+            Tooltip closing = new Tooltip();
+            closing.textProperty().bind(Bindings.when(notOpen)
+                    .then(Fxml.label("sidebar.skip.tooltip")).otherwise(Fxml.label("sidebar.close.tooltip")));
+            close.setTooltip(closing);
             close.setOnAction(e -> model.close(session));
             close.setMinWidth(Region.USE_PREF_SIZE);
-            Button retry = new Button(Fxml.label("sidebar.retry"));
-            retry.setTooltip(new Tooltip(Fxml.label("sidebar.retry.tooltip", c.displayUri())));
-            retry.visibleProperty().bind(failed.visibleProperty());
-            retry.managedProperty().bind(retry.visibleProperty());
-            retry.setOnAction(e -> model.retry(session));
-            retry.setMinWidth(Region.USE_PREF_SIZE);
-            row.getChildren().addAll(opening, failed, retry, close);
+            row.getChildren().addAll(opening, close);
             setGraphic(row);
             setContextMenu(new ContextMenu(
                     item(Fxml.label("sidebar.edit"), "F2", () -> actions.edit(session)),
                     item(Fxml.label("sidebar.disconnect"), "Delete", () -> model.close(session)),
                     item(Fxml.label("sidebar.duplicate"), null, () -> model.duplicate(session.connection())),
                     item(Fxml.label("sidebar.openAnother"), null, () -> model.openAnother(session.connection(), false))));
+        }
+
+        /**
+         * Under the name: the URI; or, where it is not open, why (the whole of it on hover) and the
+         * link that opens it (again), so that the name keeps the row's width.
+         */
+        private Region under(BackendSession session, BooleanBinding notOpen, BooleanBinding notOpened) {
+            var c = session.connection();
+            ReadOnlyObjectProperty<BackendSession.Status> status = session.statusProperty();
+            Label uri = uriLine(c.displayUri());
+            uri.visibleProperty().bind(notOpen.not());
+            uri.managedProperty().bind(uri.visibleProperty());
+            Label why = new Label();
+            why.getStyleClass().add(Styles.BACKEND_URI);
+            why.setMinWidth(0);
+            why.textProperty().bind(Bindings.createStringBinding(() -> switch (status.get()) {
+                case NO_ANSWER -> Fxml.label("sidebar.noAnswer", session.waited().toSeconds());
+                case NOT_OPENED -> Fxml.label("sidebar.notOpened");
+                default -> Fxml.label("sidebar.failed");
+            }, status));
+            Tooltip whole = new Tooltip();
+            whole.setWrapText(true);
+            whole.setMaxWidth(600);
+            whole.textProperty().bind(Bindings.createStringBinding(() -> switch (status.get()) {
+                case NO_ANSWER -> Fxml.label("sidebar.noAnswer.tooltip", c.displayUri(), session.waited().toSeconds());
+                case NOT_OPENED -> Fxml.label("sidebar.notOpened.tooltip", c.displayUri());
+                default -> session.errorProperty().get() == null ? c.displayUri() : session.errorProperty().get().message();
+            }, status, session.errorProperty()));
+            why.setTooltip(whole);
+            Hyperlink open = new Hyperlink();
+            open.textProperty().bind(Bindings.when(notOpened).then(Fxml.label("sidebar.openNow")).otherwise(Fxml.label("sidebar.retry")));
+            Tooltip opening = new Tooltip();
+            opening.textProperty().bind(Bindings.when(notOpened).then(Fxml.label("sidebar.openNow.tooltip", c.displayUri()))
+                    .otherwise(Fxml.label("sidebar.retry.tooltip", c.displayUri())));
+            open.setTooltip(opening);
+            open.setOnAction(e -> model.retry(session));
+            open.setMinWidth(Region.USE_PREF_SIZE);
+            HBox notOpenLine = new HBox(4, why, open);
+            notOpenLine.setAlignment(Pos.CENTER_LEFT);
+            notOpenLine.visibleProperty().bind(notOpen);
+            notOpenLine.managedProperty().bind(notOpen);
+            HBox line = new HBox(uri, notOpenLine);
+            line.setMinWidth(0);
+            HBox.setHgrow(uri, Priority.ALWAYS);
+            return line;
         }
     }
 

@@ -37,6 +37,9 @@ public final class StatusBar extends HBox {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         left.getStyleClass().add(Styles.MUTED);
         task.getStyleClass().add(Styles.MUTED);
+        // at 1024 px a notice and a long task title (a URI) share the row: each is whole on hover
+        Styles.wholeTextAsTooltip(left);
+        Styles.wholeTextAsTooltip(task);
         getChildren().addAll(left, spacer, task, progress, cancel);
         tasks.addListener((ListChangeListener<RunningTask>) change -> update(tasks));
         update(tasks);

@@ -4,11 +4,14 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -23,8 +26,9 @@ import javafx.collections.ObservableList;
  * The one place where background work runs: named daemon threads in lanes, with results, errors and
  * progress handed back on the UI thread. Each lane (a backend, see {@link BackgroundTask#lane}) runs
  * at most a few tasks at once and queues the rest in order; lanes do not wait for each other, so a
- * backend whose tasks hang never holds up another one's. {@link #running()} lists what is in
- * flight, for the status bar's progress indicator and cancel button.
+ * backend whose tasks hang never holds up another one's, and a backend that closes stops its lane
+ * ({@link #stopLane}). {@link #running()} lists what is in flight, for the status bar's progress
+ * indicator and cancel button; {@link #after} hands the UI thread what is due after a wait.
  */
 public final class TaskExecutor implements AutoCloseable {
 
@@ -43,12 +47,21 @@ public final class TaskExecutor implements AutoCloseable {
     private final Map<Object, Lane> lanes = new HashMap<>();
     private int waiting;
     private boolean shutDown;
+    /** Runs {@link #after}'s actions; its one thread starts with the first. */
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "cairn-timer");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     /** A lane's tasks running now and those waiting for their turn. */
     private static final class Lane {
-        int running;
-        final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+        final List<RunningTask> running = new ArrayList<>();
+        final ArrayDeque<Job> waiting = new ArrayDeque<>();
     }
+
+    /** A task as its lane holds it: its handle, and the run that does its work and hands its end to the UI thread. */
+    private record Job(RunningTask handle, Runnable run) {}
 
     /**
      * @param perLane tasks one lane runs at once (the machine is small: 2 or 3 is plenty)
@@ -89,7 +102,7 @@ public final class TaskExecutor implements AutoCloseable {
         RunningTask handle = new RunningTask(task.title());
         running.add(handle);
         ProgressRelay relay = new ProgressRelay(handle);
-        if (!enter(task.lane(), () -> execute(task, handle, relay))) {
+        if (!enter(task.lane(), new Job(handle, () -> execute(task, handle, relay)))) {
             running.remove(handle);
             handle.markDone();
             task.failureHandler().accept(new UserError(task.title() + ": too much work queued, try again", ""));
@@ -98,15 +111,15 @@ public final class TaskExecutor implements AutoCloseable {
     }
 
     /** Starts the job in its lane, or queues it there; false if it can be neither. */
-    private synchronized boolean enter(Object key, Runnable job) {
+    private synchronized boolean enter(Object key, Job job) {
         Lane lane = lanes.computeIfAbsent(key, k -> new Lane());
-        if (!shutDown && lane.running < perLane) {
-            lane.running++;
+        if (!shutDown && lane.running.size() < perLane) {
+            lane.running.add(job.handle());
             start(key, job);
             return true;
         }
         if (shutDown || waiting >= WAITING_LIMIT) {
-            if (lane.running == 0) {
+            if (lane.running.isEmpty()) {
                 lanes.remove(key);
             }
             return false;
@@ -116,12 +129,12 @@ public final class TaskExecutor implements AutoCloseable {
         return true;
     }
 
-    private void start(Object key, Runnable job) {
+    private void start(Object key, Job job) {
         Runnable turn = () -> {
             try {
-                job.run();
+                job.run().run();
             } finally {
-                leave(key);
+                leave(key, job.handle());
             }
         };
         try {
@@ -132,20 +145,66 @@ public final class TaskExecutor implements AutoCloseable {
     }
 
     /** A job of the lane ended: the lane's next one starts, if any. */
-    private void leave(Object key) {
-        Runnable next;
+    private void leave(Object key, RunningTask ended) {
+        Job next;
         synchronized (this) {
             Lane lane = lanes.get(key);
+            lane.running.remove(ended);
             next = lane.waiting.poll();
             if (next == null) {
-                if (--lane.running == 0) {
+                if (lane.running.isEmpty()) {
                     lanes.remove(key);
                 }
                 return;
             }
             waiting--;
+            lane.running.add(next.handle());
         }
         start(key, next);
+    }
+
+    /**
+     * Stops a lane's work, as its backend closes: the tasks waiting in it end at once, cancelled,
+     * none of their work done; those running are cancelled and returned, since work blocked on a
+     * server that does not answer returns only when the server's timeout ends it (and a write that
+     * started finishes). Call on the UI thread.
+     */
+    public List<RunningTask> stopLane(Object key) {
+        List<Job> dropped;
+        List<RunningTask> inFlight;
+        synchronized (this) {
+            Lane lane = lanes.get(key);
+            if (lane == null) {
+                return List.of();
+            }
+            dropped = new ArrayList<>(lane.waiting);
+            waiting -= dropped.size();
+            lane.waiting.clear();
+            inFlight = List.copyOf(lane.running);
+        }
+        inFlight.forEach(RunningTask::cancel);
+        for (Job job : dropped) {
+            job.handle().cancel();
+            job.run().run(); // cancelled before its turn: it only hands its end to the UI thread
+        }
+        return inFlight;
+    }
+
+    /**
+     * No longer lists a task that was left to end on its own (its backend was closed and the user
+     * told): the status bar stops showing it; its handlers still run when it ends. Call on the UI thread.
+     */
+    public void letGo(RunningTask task) {
+        running.remove(task);
+    }
+
+    /** Runs {@code action} on the UI thread after {@code delay}, unless the executor has shut down by then. */
+    public void after(Duration delay, Runnable action) {
+        try {
+            timer.schedule(() -> uiThread.execute(action), delay.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // shut down: the window is closing, and nothing is left to say
+        }
     }
 
     private <T> void execute(BackgroundTask<T> task, RunningTask handle, ProgressRelay relay) {
@@ -188,6 +247,7 @@ public final class TaskExecutor implements AutoCloseable {
         synchronized (this) {
             shutDown = true;
         }
+        timer.shutdownNow();
         threads.shutdown();
         try {
             return threads.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -202,6 +262,7 @@ public final class TaskExecutor implements AutoCloseable {
         synchronized (this) {
             shutDown = true;
         }
+        timer.shutdownNow();
         threads.shutdownNow();
     }
 

@@ -50,6 +50,24 @@ class ConnectionStoreTest {
         assertFalse(store.isFirstStart());
     }
 
+    /** A connection that failed or did not answer at start is marked in the file, and only that one. */
+    @Test
+    void remembersWhichConnectionsFailedAtTheLastStart(@TempDir Path dir) throws Exception {
+        ConnectionStore store = new ConnectionStore(dir);
+        SavedConnection fine = new SavedConnection("fine", "sqlite:////tmp/fine.db", Environment.DEV, false, Map.of());
+        SavedConnection silent = new SavedConnection("silent", "postgresql://meltano@10.1.2.3/meltano", Environment.PROD, true, Map.of());
+        store.save(new ConnectionStore.Saved(List.of(fine, silent), "light", java.util.Set.of("silent", "forgotten")));
+        var connections = new ObjectMapper().readTree(store.file().toFile()).path("connections");
+        assertFalse(connections.get(0).has("failedAtLastStart"), connections.toString());
+        assertTrue(connections.get(1).path("failedAtLastStart").asBoolean(), connections.toString());
+        ConnectionStore.Saved loaded = store.load();
+        assertEquals(java.util.Set.of("silent"), loaded.failedAtLastStart(), "a name no connection has is not kept");
+        assertEquals(List.of(fine, silent), loaded.connections());
+
+        store.save(new ConnectionStore.Saved(loaded.connections(), "light"));
+        assertEquals(java.util.Set.of(), store.load().failedAtLastStart());
+    }
+
     @Test
     void connectFormValidatesUris() {
         assertTrue(ConnectViewModel.problem("sqlite:///abs/meltano.db", "x").isEmpty());

@@ -13,8 +13,10 @@ import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
 import javafx.scene.text.Text;
@@ -142,6 +144,31 @@ class ConnectionsWindowTest {
             assertTrue(fx(() -> chip.getLayoutBounds().getWidth() >= ((Labeled) chip).prefWidth(-1) - 0.5
                     && !((Text) chip.lookup(".text")).getText().contains(((Labeled) chip).getEllipsisString())), "badge clipped");
         }
+    }
+
+    /**
+     * A saved connection that failed at the last start is listed in its place, not opened, saying
+     * so under its name with an Open link; the link opens it there, and the next start opens it again.
+     */
+    @Test
+    void aConnectionNotOpenedAtStartSaysWhyInItsRowAndItsLinkOpensIt() throws Exception {
+        window.close();
+        ConnectionStore store = new ConnectionStore(home.resolve("config"));
+        ConnectionStore.Saved saved = store.load();
+        String files = saved.connections().get(1).name();
+        store.save(new ConnectionStore.Saved(saved.connections(), saved.theme(), Set.of(files)));
+        window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2, dialogs);
+        model = window.model;
+        assertEquals(BackendSession.Status.NOT_OPENED, fx(() -> model.sessions().get(1).statusProperty().get()));
+        ListView<?> open = robot.lookup("#sidebar-open").queryAs(ListView.class);
+        assertTrue(fx(() -> open.lookupAll(".label").stream()
+                .anyMatch(n -> n.isVisible() && "failed at last start".equals(((Labeled) n).getText()))), "why, under its name");
+        Hyperlink link = fx(() -> open.lookupAll(".hyperlink").stream().map(Hyperlink.class::cast)
+                .filter(h -> h.isVisible() && h.getText().equals("Open")).findFirst().orElseThrow());
+        robot.clickOn(link);
+        TestWindow.waitFor(() -> model.sessions().get(1).list() != null && model.tasks().isEmpty());
+        assertEquals(files, fx(() -> model.sessions().get(1).name()), "opened in its place");
+        assertEquals(Set.of(), store.load().failedAtLastStart());
     }
 
     @Test

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.UserFolders;
+import dev.cairn.testing.LoopbackServer;
+import dev.cairn.testing.SilentS3;
 import dev.cairn.ui.AppServices;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
@@ -49,11 +51,16 @@ class MainViewModelTest {
         ui.close();
     }
 
+    /** A second's wait for a backend to open, and for a closed one's work to end. */
+    private static final MainViewModel.Waits SHORT = new MainViewModel.Waits(Duration.ofSeconds(1), Duration.ofSeconds(1));
+
     private MainViewModel started(List<SavedConnection> connections) throws Exception {
-        UserFolders folders = new UserFolders(home.resolve("data"), home.resolve("config"));
-        new ConnectionStore(folders.config()).save(new ConnectionStore.Saved(connections, "light"));
-        MainViewModel model = ui.call(() -> new MainViewModel(AppServices.create(folders, ui.executor(), BackendOpener.DEFAULT)));
-        ui.run(model::start);
+        return started(connections, MainViewModel.Waits.DEFAULT);
+    }
+
+    private MainViewModel started(List<SavedConnection> connections, MainViewModel.Waits waits) throws Exception {
+        new ConnectionStore(folders().config()).save(new ConnectionStore.Saved(connections, "light"));
+        MainViewModel model = starting(waits);
         ui.await(() -> model.sessions().size() == connections.size() && model.sessions().stream()
                 .noneMatch(s -> s.statusProperty().get() == BackendSession.Status.OPENING), Duration.ofSeconds(30));
         ui.awaitIdle();
@@ -99,13 +106,151 @@ class MainViewModelTest {
                 .filter(s -> s.statusProperty().get() == BackendSession.Status.OPEN).count()));
         BackendSession failed = ui.call(() -> model.sessions().get(5));
         assertEquals(BackendSession.Status.FAILED, ui.call(() -> failed.statusProperty().get()));
+        assertEquals(java.util.Set.of("later"), failedAtLastStart(), "the next start will not open it by itself");
 
         DiskStates.systemDb(Files.createDirectories(missing)).put("dev:late", "{}", "{}");
         ui.run(() -> model.retry(failed));
-        ui.await(() -> model.sessions().stream().anyMatch(s -> s.name().equals("later")
-                && s.statusProperty().get() == BackendSession.Status.OPEN), Duration.ofSeconds(30));
+        ui.await(() -> model.sessions().get(5).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
         ui.awaitIdle();
         assertEquals(6, (int) ui.call(() -> model.sessions().size()));
+        assertEquals("later", ui.call(() -> model.sessions().get(5).name()), "in its place");
+        assertEquals(java.util.Set.of(), failedAtLastStart(), "it opened: the next start opens it again");
+    }
+
+    /**
+     * A saved connection whose server accepts and never answers: the window stops waiting for it
+     * after its opening wait, says so in its place in the sidebar, opens the others, and remembers
+     * it; the next start opens the others and not it (its server hears nothing), and shows it as
+     * not opened.
+     */
+    @Test
+    void aConnectionThatDoesNotAnswerAtStartIsShownSoAndNotOpenedByTheNextStart() throws Exception {
+        try (LoopbackServer silent = LoopbackServer.silent()) {
+            SavedConnection pg = new SavedConnection("silent pg", "postgresql://cairn@127.0.0.1:" + silent.port() + "/meltano",
+                    Environment.PROD, true, Map.of());
+            new ConnectionStore(folders().config()).save(new ConnectionStore.Saved(List.of(pg,
+                    sqlite("fine", "fine", Environment.DEV, false)), "light"));
+            MainViewModel first = starting(SHORT);
+            // its server's own timeout (10 s) has not ended the opening yet
+            ui.await(() -> first.sessions().size() == 2
+                    && first.sessions().get(0).statusProperty().get() == BackendSession.Status.NO_ANSWER, Duration.ofSeconds(8));
+            BackendSession hung = ui.call(() -> first.sessions().get(0));
+            assertEquals(Duration.ofSeconds(1), hung.waited());
+            assertEquals(BackendSession.Status.OPEN, ui.call(() -> first.sessions().get(1).statusProperty().get()));
+            assertEquals(null, ui.call(() -> first.errorProperty().get()), "the sidebar says it; no error covers the window");
+            ui.await(() -> failedAtLastStart().equals(java.util.Set.of("silent pg")), Duration.ofSeconds(10));
+            assertEquals(1, silent.accepted());
+
+            MainViewModel second = starting(SHORT);
+            ui.await(() -> second.sessions().size() == 2
+                    && second.sessions().get(1).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
+            BackendSession held = ui.call(() -> second.sessions().get(0));
+            assertEquals("silent pg", held.name());
+            assertEquals(BackendSession.Status.NOT_OPENED, ui.call(() -> held.statusProperty().get()));
+            assertSame(ui.call(() -> second.sessions().get(1)), ui.call(() -> second.currentProperty().get()),
+                    "the one that opened is shown");
+            assertEquals(1, silent.accepted(), "nothing was sent its way");
+        }
+    }
+
+    /**
+     * Connections not opened at start open when asked, in their place: Ctrl+R on the one shown,
+     * and the saved list's Open (Enter) on another; once open, the next start opens them again.
+     */
+    @Test
+    void connectionsNotOpenedAtStartOpenWhenAskedAndAreOpenedByTheNextStartAgain() throws Exception {
+        SavedConnection dev = sqlite("dev db", "dev", Environment.DEV, false);
+        SavedConnection other = sqlite("other", "other", Environment.DEV, false);
+        SavedConnection fine = sqlite("fine", "fine", Environment.DEV, false);
+        new ConnectionStore(folders().config()).save(new ConnectionStore.Saved(List.of(dev, other, fine), "light",
+                java.util.Set.of("dev db", "other")));
+        MainViewModel model = starting(MainViewModel.Waits.DEFAULT);
+        ui.await(() -> model.sessions().size() == 3
+                && model.sessions().get(2).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
+        ui.awaitIdle();
+        BackendSession held = ui.call(() -> model.sessions().get(0));
+        assertEquals(BackendSession.Status.NOT_OPENED, ui.call(() -> held.statusProperty().get()));
+        assertEquals(BackendSession.Status.NOT_OPENED, ui.call(() -> model.sessions().get(1).statusProperty().get()));
+        assertEquals(null, held.backend());
+
+        ui.run(() -> model.currentProperty().set(held));
+        ui.run(model::refresh);
+        ui.run(() -> model.open(model.saved().get(1), false));
+        ui.await(() -> model.sessions().stream().allMatch(s -> s.statusProperty().get() == BackendSession.Status.OPEN),
+                Duration.ofSeconds(30));
+        ui.awaitIdle();
+        assertEquals(List.of("dev db", "other", "fine"), ui.call(() -> model.sessions().stream().map(BackendSession::name).toList()),
+                "each in its place");
+        assertEquals("other", ui.call(() -> model.currentProperty().get().name()), "the one opened last is shown");
+        assertEquals(java.util.Set.of(), failedAtLastStart());
+    }
+
+    /** Closing the window while a connection still opens since the start: it hung there, and the next start does not open it. */
+    @Test
+    void aConnectionStillOpeningWhenTheWindowClosesIsNotOpenedByTheNextStart() throws Exception {
+        try (LoopbackServer silent = LoopbackServer.silent()) {
+            SavedConnection pg = new SavedConnection("silent pg", "postgresql://cairn@127.0.0.1:" + silent.port() + "/meltano",
+                    Environment.PROD, true, Map.of());
+            new ConnectionStore(folders().config()).save(new ConnectionStore.Saved(List.of(sqlite("fine", "fine", Environment.DEV, false),
+                    pg), "light"));
+            MainViewModel model = starting(MainViewModel.Waits.DEFAULT);
+            ui.await(() -> model.sessions().size() == 2 && silent.accepted() == 1
+                    && model.sessions().get(0).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
+            assertEquals(BackendSession.Status.OPENING, ui.call(() -> model.sessions().get(1).statusProperty().get()));
+            ui.run(() -> model.shutdown(Duration.ofMillis(100)));
+            assertEquals(java.util.Set.of("silent pg"), failedAtLastStart());
+        }
+    }
+
+    /**
+     * Closing a backend whose requests hang (an S3 server that answers the open's bucket check and
+     * nothing after): it leaves the sidebar at once, its listing is cancelled, and once the close's
+     * wait is over the status bar says what was left to time out and no longer lists it. A backend
+     * whose work ends in time closes without a word.
+     */
+    @Test
+    void closingABackendWhoseRequestsHangEndsWithinItsWaitAndSaysWhatWasLeft() throws Exception {
+        try (SilentS3 s3 = new SilentS3()) {
+            MainViewModel model = started(List.of(sqlite("dev db", "dev", Environment.DEV, false)), SHORT);
+            BackendSession stuck = ui.call(() -> model.openAnother(new SavedConnection("stuck S3", "s3://KEY:SECRET@bucket/state",
+                    Environment.PROD, true, Map.of("s3.endpoint_url", s3.endpoint(), "s3.region", "us-east-1")), false));
+            ui.await(() -> stuck.list() != null && stuck.list().loadingProperty().get(), Duration.ofSeconds(30));
+
+            ui.run(() -> model.close(model.sessions().get(0)));
+            Thread.sleep(2000);
+            assertEquals("", ui.call(() -> model.noticeProperty().get()), "the SQLite DB closed in time");
+
+            long start = System.nanoTime();
+            ui.run(() -> model.close(stuck));
+            assertTrue(ui.call(() -> model.sessions().isEmpty()), "out of the sidebar at once");
+            ui.await(() -> !model.noticeProperty().get().isEmpty(), Duration.ofSeconds(10));
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(5).toNanos(), "said within the close's wait and a margin");
+            assertEquals("Closed stuck S3; 1 of its requests had not ended after 1 s and was left to time out.",
+                    ui.call(() -> model.noticeProperty().get()));
+            assertTrue(ui.call(() -> model.tasks().isEmpty()), "the status bar no longer lists what hangs");
+        }
+    }
+
+    /**
+     * Closing a connection whose opening hangs (a PostgreSQL server that never answers): the
+     * opening is left to its own timeout, and its failure then covers the window with no error,
+     * since the user is done with it.
+     */
+    @Test
+    void aConnectionClosedWhileItsOpeningHangsSaysSoAndItsLaterFailureShowsNoError() throws Exception {
+        try (LoopbackServer silent = LoopbackServer.silent()) {
+            MainViewModel model = started(List.of(), SHORT);
+            BackendSession opening = ui.call(() -> model.openAnother(new SavedConnection("silent pg",
+                    "postgresql://cairn@127.0.0.1:" + silent.port() + "/meltano?connect_timeout=2", Environment.PROD, true, Map.of()), false));
+            ui.await(() -> silent.accepted() == 1, Duration.ofSeconds(10));
+            ui.run(() -> model.close(opening));
+            ui.await(() -> !model.noticeProperty().get().isEmpty(), Duration.ofSeconds(10));
+            assertEquals("Closed silent pg; 1 of its requests had not ended after 1 s and was left to time out.",
+                    ui.call(() -> model.noticeProperty().get()));
+            ui.await(() -> opening.statusProperty().get() == BackendSession.Status.FAILED, Duration.ofSeconds(30));
+            ui.awaitIdle();
+            assertEquals(null, ui.call(() -> model.errorProperty().get()));
+        }
     }
 
     @Test
@@ -184,7 +329,26 @@ class MainViewModelTest {
         assertTrue(ui.call(() -> model.tasks().isEmpty()));
     }
 
-    /** Started on one SQLite system DB holding {@code dev:x}. */
+    /** A window's model started on the connections saved now; they open in the background. */
+    private MainViewModel starting(MainViewModel.Waits waits) {
+        MainViewModel model = ui.call(() -> new MainViewModel(AppServices.create(folders(), ui.executor(), BackendOpener.DEFAULT), waits));
+        ui.run(model::start);
+        return model;
+    }
+
+    private UserFolders folders() {
+        return new UserFolders(home.resolve("data"), home.resolve("config"));
+    }
+
+    /** The names of the connections the saved file marks as failed at the last start. */
+    private java.util.Set<String> failedAtLastStart() {
+        try {
+            return new ConnectionStore(folders().config()).load().failedAtLastStart();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /**
      * A saved connection whose server does not answer holds up no other at the next start (they
      * shared two worker threads, and two such connections held them both), and closing it stops the
@@ -225,6 +389,40 @@ class MainViewModelTest {
                 .orElseThrow().read("dev:x"), "what the closed one opened late is closed");
     }
 
+    /**
+     * The status bar's Cancel does not stop an opening once it has started (the open cannot be
+     * interrupted, and what it opens must be adopted or closed); one cancelled before it started
+     * ends as failed, with Retry, rather than opening for ever.
+     */
+    @Test
+    void cancelInTheStatusBarLeavesAStartedOpeningToEndAndFailsOneNotStarted() throws Exception {
+        MainViewModel model = started(List.of());
+        SavedConnection dev = sqlite("dev db", "dev", Environment.DEV, false);
+        CountDownLatch held = ui.occupyWorkers();
+        BackendSession notStarted = ui.call(() -> model.openAnother(dev, false));
+        ui.cancelAll();
+        held.countDown();
+        ui.await(() -> notStarted.statusProperty().get() == BackendSession.Status.FAILED, Duration.ofSeconds(30));
+        assertEquals("Opening " + dev.displayUri() + ": cancelled", ui.call(() -> notStarted.errorProperty().get().message()));
+
+        CountDownLatch answer = new CountDownLatch(1);
+        UserFolders folders = folders();
+        MainViewModel slow = ui.call(() -> new MainViewModel(AppServices.create(folders, ui.executor(), connection -> {
+            try {
+                answer.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return BackendOpener.DEFAULT.open(connection);
+        })));
+        BackendSession started = ui.call(() -> slow.openAnother(dev, false));
+        ui.await(() -> !slow.tasks().isEmpty() && !slow.tasks().get(0).stoppableProperty().get(), Duration.ofSeconds(10));
+        ui.cancelAll();
+        answer.countDown();
+        ui.await(() -> started.statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
+        assertEquals("dev:x", started.backend().read("dev:x").stateId());
+    }
+
     /** A write sheet is about the backend it was opened on: another one made current closes it. */
     @Test
     void switchingToAnotherBackendClosesTheWriteSheetOpenOnTheFirst() throws Exception {
@@ -244,6 +442,7 @@ class MainViewModelTest {
         assertTrue(ui.call(() -> model.sessions().get(0).backend().read("dev:x").exists()), "nothing was written");
     }
 
+    /** Started on one SQLite system DB holding {@code dev:x}. */
     private MainViewModel startedWithX(String completed, String partial) throws Exception {
         Path dir = Files.createDirectories(home.resolve("db"));
         DiskStates.systemDb(dir).put("dev:x", completed, partial);

@@ -13,6 +13,7 @@ import dev.cairn.meltano.StateLocation;
 import dev.cairn.ops.Edit;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonReplay;
+import dev.cairn.testing.LoopbackServer;
 import dev.cairn.testing.RunRows;
 import dev.cairn.ui.LayoutCheck;
 import dev.cairn.ui.TestWindow;
@@ -20,6 +21,8 @@ import dev.cairn.ui.WriteWorkspace;
 import dev.cairn.ui.browse.IdOrder;
 import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
+import dev.cairn.ui.connect.ConnectionStore;
+import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
@@ -33,9 +36,12 @@ import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
@@ -93,9 +99,14 @@ class NothingCutOffTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
-    /** Lays the window out at both sizes in both themes and notes what is cut off. */
+    /** Lays the window out at both sizes in both themes, once nothing runs, and notes what is cut off. */
     private void check(String what) throws Exception {
         settle();
+        checkAsShown(what);
+    }
+
+    /** Lays the window out at both sizes in both themes as it is now, work still running, and notes what is cut off. */
+    private void checkAsShown(String what) throws Exception {
         for (double[] size : SIZES) {
             for (Theme theme : Theme.values()) {
                 fxRun(() -> {
@@ -395,6 +406,38 @@ class NothingCutOffTest {
             }
             return tops;
         });
+    }
+
+    /**
+     * The sidebar's rows of connections that are not open — one not opened at start (with Open),
+     * one that did not answer (with Retry) — and the status bar's notice of a close that left work
+     * behind.
+     */
+    @Test
+    void connectionsNotOpenAndTheNoticeOfAClosedOneFitAtBothSizes() throws Exception {
+        window.close();
+        ConnectionStore store = new ConnectionStore(workspace.folders.config());
+        ConnectionStore.Saved saved = store.load();
+        store.save(new ConnectionStore.Saved(saved.connections(), saved.theme(), Set.of("archive")));
+        window = TestWindow.open(workspace.folders, WriteWorkspace.opener(), 4,
+                new MainViewModel.Waits(Duration.ofSeconds(1), Duration.ofSeconds(1)));
+        model = window.model;
+        view = window.view;
+        try (LoopbackServer silent = LoopbackServer.silent()) {
+            fxRun(() -> model.currentProperty().set(model.openAnother(new SavedConnection("warehouse",
+                    "postgresql://meltano@127.0.0.1:" + silent.port() + "/meltano", Environment.PROD, true, Map.of()), false)));
+            TestWindow.waitFor(() -> model.sessions().get(4).statusProperty().get() == BackendSession.Status.NO_ANSWER);
+            assertEquals(BackendSession.Status.NOT_OPENED, fx(() -> model.sessions().get(3).statusProperty().get()));
+            String uri = "postgresql://meltano@127.0.0.1:" + silent.port() + "/meltano";
+            assertTrue(fx(() -> view.stateList().lookupAll(".label").stream().anyMatch(n -> n.isVisible()
+                    && ((javafx.scene.control.Labeled) n).getText().startsWith(uri + " did not answer in 1 s."))),
+                    "the list, shown while it opened, says it did not answer");
+            checkAsShown("connections not open");
+            fxRun(() -> model.close(model.sessions().get(4)));
+            TestWindow.waitFor(() -> !model.noticeProperty().get().isEmpty());
+            check("the notice of a closed connection");
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 
     @Test

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.backend.BackendException;
 import dev.cairn.ui.FakeUiThread;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -118,6 +120,43 @@ class TaskExecutorTest {
         release.countDown();
         ui.awaitIdle();
         assertTrue(thirdStarted.get(), "and runs once the lane has room");
+    }
+
+    /**
+     * A backend closes while its lane is full of hung reads and more wait behind them: those waiting
+     * end at once, cancelled, without running; those running are cancelled and handed back; let go,
+     * they leave the list of running tasks and still end in their handlers once their work returns.
+     */
+    @Test
+    void stoppingALaneEndsWhatWaitsAtOnceAndHandsBackWhatRuns() throws Exception {
+        Object backend = new Object();
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch hung = new CountDownLatch(2);
+        List<String> ends = new CopyOnWriteArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            String title = "read " + i;
+            ui.run(() -> ui.executor().submit(BackgroundTask.of(title, context -> {
+                hung.countDown();
+                return release.await(30, TimeUnit.SECONDS);
+            }).lane(backend).onSuccess(r -> ends.add(title + " read")).onCancelled(() -> ends.add(title + " cancelled"))));
+        }
+        assertTrue(hung.await(10, TimeUnit.SECONDS));
+        List<RunningTask> running = ui.call(() -> ui.executor().stopLane(backend));
+        assertEquals(List.of("read 1", "read 2"), running.stream().map(RunningTask::title).toList());
+        assertTrue(running.stream().allMatch(RunningTask::isCancelled));
+        ui.await(() -> ends.equals(List.of("read 3 cancelled")), Duration.ofSeconds(10));
+        assertEquals(List.of("read 1", "read 2"), ui.call(() -> ui.executor().running().stream().map(RunningTask::title).toList()),
+                "the one waiting ended without waiting for the hung ones");
+
+        ui.run(() -> running.forEach(ui.executor()::letGo));
+        assertTrue(ui.call(() -> ui.executor().running().isEmpty()), "let go: the status bar no longer lists them");
+        release.countDown();
+        ui.await(() -> ends.size() == 3, Duration.ofSeconds(10));
+        assertEquals(List.of("read 1 cancelled", "read 2 cancelled"), ends.subList(1, 3).stream().sorted().toList());
+        AtomicBoolean ran = new AtomicBoolean();
+        ui.run(() -> ui.executor().submit(BackgroundTask.of("read 4", context -> ran.getAndSet(true)).lane(backend)));
+        ui.awaitIdle();
+        assertTrue(ran.get(), "the lane takes work again");
     }
 
     @Test
