@@ -7,6 +7,7 @@ import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.JsonReplay;
+import dev.cairn.state.StateDocument;
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -103,8 +104,7 @@ public final class WriteFlowViewModel {
     public void startUndo(WriteTarget target, Journal.Entry entry) {
         begin(target, "Undo of " + entry.action(), () -> {
             WriteCommand command = WriteCommand.undo(target.backend(), entry);
-            Edit again = Edit.restore(entry.before(), command.verb());
-            return WritePlan.read(command, again, target.backend());
+            return WritePlan.read(command, undoing(entry.before(), command), target.backend());
         });
     }
 
@@ -117,9 +117,13 @@ public final class WriteFlowViewModel {
                         + (stateId == null ? "" : " for " + stateId));
             }
             WriteCommand command = WriteCommand.undo(target.backend(), last);
-            return WritePlan.read(command, Edit.restore(last.before(), command.verb()),
-                    target.backend());
+            return WritePlan.read(command, undoing(last.before(), command), target.backend());
         });
+    }
+
+    /** An undo's edit, to re-plan it after a conflict: the document from before, put back whatever is stored then. */
+    private static Edit undoing(StateDocument before, WriteCommand undo) {
+        return Edit.restore(before, undo.verb(), "Undo");
     }
 
     private void begin(WriteTarget writeTarget, String what, Planner planner) {
@@ -316,8 +320,7 @@ public final class WriteFlowViewModel {
         WriteCommand done = written;
         begin(target, "Undo of " + done.description(), () -> {
             WriteCommand undo = done.undo();
-            return WritePlan.read(undo, Edit.restore(done.before().exists() ? done.before().document() : null, undo.verb()),
-                    target.backend());
+            return WritePlan.read(undo, undoing(done.before().exists() ? done.before().document() : null, undo), target.backend());
         });
     }
 

@@ -158,7 +158,8 @@ public final class WriteSheet extends BorderPane {
             case PREVIEW:
                 showPreview();
                 body.getChildren().setAll(previewBox);
-                confirm.setText(plan == null ? Fxml.label("write.confirm") : plan.command().verb());
+                // a few words ("Rewind 1 stream"): the title above says what exactly, on which state
+                confirm.setText(plan == null ? Fxml.label("write.confirm") : plan.edit().shortVerb());
                 String required = model.requiredTypingProperty().get();
                 if (required.isEmpty()) {
                     buttons.getChildren().setAll(spacer, cancel, confirm);
@@ -261,7 +262,7 @@ public final class WriteSheet extends BorderPane {
         AlignedDiff diff = effective ? plan.effective() : plan.stored();
         // the choice above names which documents these are: the titles say only when
         preview.show(diff, Fxml.label("write.preview.now"),
-                Fxml.label("write.preview.after", plan.command().verb().toLowerCase(Locale.ROOT)));
+                Fxml.label("write.preview.after", plan.edit().shortVerb().toLowerCase(Locale.ROOT)));
     }
 
     public DiffPanes previewPanes() {

@@ -295,6 +295,8 @@ class WriteFlowsWindowTest {
         robot.clickOn("#rewind-preview");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         assertTrue(fx(() -> model.writes().flow().titleProperty().get()).startsWith("Rewind stream contacts to \"2024-01-15T00:00:00+00:00\""));
+        // the button a few words, the title above it the whole (it read 'Rewind stream contacts to "2024-01-15T…" in state')
+        assertEquals("Rewind 1 stream", robot.lookup("#confirm-write").queryButton().getText());
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.DONE);
         try (StateBackend b = workspace.open(workspace.stagingUri)) {
