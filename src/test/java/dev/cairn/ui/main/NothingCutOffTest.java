@@ -2,6 +2,7 @@ package dev.cairn.ui.main;
 
 import static dev.cairn.ui.TestWindow.fx;
 import static dev.cairn.ui.TestWindow.fxRun;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -202,6 +203,90 @@ class NothingCutOffTest {
         check("the ID list ordered by update time");
 
         assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /**
+     * A write's sheet takes the window's width while it is open, and the sidebar and the list come back
+     * as they were: at 1024×700 a long rewind's sheet pushed the dividers and they stayed after Close;
+     * at 1360×900 the preview's panes, a third of the window each, started scrolled sideways to the
+     * value, the keys cut to "er_state". The inspector's button does the same on demand; Ctrl+M or
+     * Ctrl+L undoes it.
+     */
+    @Test
+    void aWritesSheetTakesTheWindowsWidthAndTheDividersComeBack() throws Exception {
+        select("staging files", WriteWorkspace.STAGING_ID);
+        for (double[] size : SIZES) {
+            fxRun(() -> {
+                window.stage.setWidth(size[0]);
+                window.stage.setHeight(size[1]);
+            });
+            TestWindow.waitFor(() -> view.getWidth() == size[0]);
+            settle();
+            double[] before = dividers();
+            fxRun(() -> model.writes().write(Edit.rewind("contacts", null,
+                    com.fasterxml.jackson.databind.node.TextNode.valueOf("2024-05-20T12:35:58Z"))));
+            TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
+            settle();
+            assertEquals(null, fx(() -> view.stateList().getScene()), "the list is hidden while the sheet is open");
+            for (var pane : List.of(view.writeSheet().previewPanes().leftPane(), view.writeSheet().previewPanes().rightPane())) {
+                assertEquals(List.of(), fx(() -> cutKeys(pane)), "keys cut at " + (int) size[0] + " px");
+            }
+            fxRun(() -> model.writes().flow().close());
+            settle();
+            assertArrayEquals(before, dividers(), 1e-9, "the dividers after the sheet at " + (int) size[0] + " px");
+
+            fxRun(() -> ((javafx.scene.control.ToggleButton) view.lookup("#inspector-wide")).fire());
+            check("the inspector at the window's width");
+            assertEquals(null, fx(() -> view.stateList().getScene()), "the button hides the list");
+            fxRun(() -> {
+                window.stage.setWidth(size[0]);
+                window.stage.setHeight(size[1]);
+            });
+            TestWindow.waitFor(() -> view.getWidth() == size[0]);
+            // Ctrl+M again, or Ctrl+L for the list's filter
+            javafx.scene.input.KeyCode back = size[0] == 1024 ? javafx.scene.input.KeyCode.L : javafx.scene.input.KeyCode.M;
+            fxRun(() -> window.stage.getScene().getAccelerators().get(new javafx.scene.input.KeyCodeCombination(
+                    back, javafx.scene.input.KeyCombination.SHORTCUT_DOWN)).run());
+            settle();
+            assertArrayEquals(before, dividers(), 1e-9, "the dividers after Ctrl+" + back + " at " + (int) size[0] + " px");
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /** The window's dividers: the sidebar's, then the list's. */
+    private double[] dividers() throws Exception {
+        return fx(() -> {
+            view.applyCss();
+            view.layout();
+            return view.lookupAll(".split-pane").stream().filter(n -> n.getScene() != null).limit(2)
+                    .flatMapToDouble(n -> java.util.Arrays.stream(((javafx.scene.control.SplitPane) n).getDividerPositions()))
+                    .toArray();
+        });
+    }
+
+    /** The keys of a pane's rows in view that are cut: under its line numbers, or past its right side. */
+    private static List<String> cutKeys(dev.cairn.ui.inspect.JsonLinesView pane) {
+        pane.applyCss();
+        pane.layout();
+        Bounds seen = pane.localToScene(pane.getLayoutBounds());
+        double right = pane.lookupAll(".scroll-bar").stream()
+                .filter(n -> n.isVisible() && ((javafx.scene.control.ScrollBar) n).getOrientation() == javafx.geometry.Orientation.VERTICAL)
+                .mapToDouble(n -> n.localToScene(n.getLayoutBounds()).getMinX()).min().orElse(seen.getMaxX());
+        List<String> cut = new ArrayList<>();
+        for (Node key : pane.lookupAll("." + Styles.JSON_KEY)) {
+            Node row = key.getParent().getParent();
+            Bounds drawn = key.localToScene(key.getLayoutBounds());
+            if (!row.isVisible() || row.getParent() == null || !row.getParent().isVisible()
+                    || drawn.getMaxY() <= seen.getMinY() || drawn.getMinY() >= seen.getMaxY()) {
+                continue; // a pooled cell, or a row out of view
+            }
+            Node number = ((javafx.scene.Parent) row).getChildrenUnmodifiable().get(0);
+            double left = number.localToScene(number.getLayoutBounds()).getMaxX();
+            if (drawn.getMinX() < left - 0.5 || drawn.getMaxX() > right + 0.5) {
+                cut.add(((javafx.scene.text.Text) key).getText());
+            }
+        }
+        return cut;
     }
 
     /**
