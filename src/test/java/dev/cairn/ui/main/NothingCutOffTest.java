@@ -253,6 +253,48 @@ class NothingCutOffTest {
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 
+    /**
+     * A large document's bar ("72,010 lines · 2.0 MB · large document: read-only fast view") with a
+     * match found, at both sizes with the sidebar and the list open: the find field read "Find (Ctr",
+     * and the status, the arrows and the copy button ran past the inspector's edge.
+     */
+    @Test
+    void aLargeDocumentsFindBarAndCopyButtonFit() throws Exception {
+        select("prod S3", WriteWorkspace.PROD_ID_2);
+        StringBuilder rows = new StringBuilder("{\n  \"singer_state\": {\n    \"bookmarks\": {\n      \"issues\": {\n        \"partitions\": [");
+        for (int i = 0; i < 12_000; i++) {
+            rows.append(i == 0 ? "" : ",").append("\n          {\n            \"context\": {\n              \"repo\": \"r").append(i)
+                    .append("\"\n            },\n            \"replication_key_value\": \"2024-05-01T00:00:00Z\"\n          }");
+        }
+        rows.append("\n        ]\n      }\n    }\n  }\n}");
+        dev.cairn.ui.inspect.JsonPane pane = fx(() -> view.inspector().pane(dev.cairn.ui.inspect.InspectorViewModel.Part.EFFECTIVE));
+        fxRun(() -> {
+            view.inspector().tabs().getSelectionModel().select(view.inspector().tab(dev.cairn.ui.inspect.InspectorViewModel.Part.EFFECTIVE));
+            pane.show(dev.cairn.ui.inspect.ShownDocument.head(dev.cairn.state.PrettyText.ofText(rows.toString()), null, false));
+        });
+        check("a large document");
+        fxRun(() -> pane.findBar().field().setText("r11234"));
+        check("a large document with a match found");
+        for (double[] size : SIZES) {
+            fxRun(() -> {
+                window.stage.setWidth(size[0]);
+                window.stage.setHeight(size[1]);
+            });
+            TestWindow.waitFor(() -> view.getWidth() == size[0]);
+            double[] edges = fx(() -> {
+                view.applyCss();
+                view.layout();
+                Node copy = pane.lookupAll("." + Styles.ICON_BUTTON).stream().reduce((a, b) -> b).orElseThrow();
+                Node inspector = view.inspector();
+                return new double[] {copy.localToScene(copy.getLayoutBounds()).getMaxX(),
+                        inspector.localToScene(inspector.getLayoutBounds()).getMaxX()};
+            });
+            assertTrue(edges[0] <= edges[1], "the copy button ends at " + edges[0] + ", past the inspector's edge at " + edges[1]
+                    + " (" + (int) size[0] + " px)");
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
     /** The window's dividers: the sidebar's, then the list's. */
     private double[] dividers() throws Exception {
         return fx(() -> {
