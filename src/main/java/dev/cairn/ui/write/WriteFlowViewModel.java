@@ -59,6 +59,7 @@ public final class WriteFlowViewModel {
     private final ReadOnlyObjectWrapper<Conflict> conflict = new ReadOnlyObjectWrapper<>(this, "conflict");
     private final ReadOnlyObjectWrapper<UserError> error = new ReadOnlyObjectWrapper<>(this, "error");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    private final ReadOnlyStringWrapper uri = new ReadOnlyStringWrapper(this, "uri", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper requiredTyping = new ReadOnlyStringWrapper(this, "requiredTyping", "");
     private final StringProperty typed = new SimpleStringProperty(this, "typed", "");
@@ -102,7 +103,7 @@ public final class WriteFlowViewModel {
      * onto whatever is stored then (previewed again).
      */
     public void startUndo(WriteTarget target, Journal.Entry entry) {
-        begin(target, "Undo of " + entry.action(), () -> {
+        begin(target, "Undo of " + entry.verb() + " of " + entry.stateId(), () -> {
             WriteCommand command = WriteCommand.undo(target.backend(), entry);
             return WritePlan.read(command, undoing(entry.before(), command), target.backend());
         });
@@ -137,11 +138,12 @@ public final class WriteFlowViewModel {
         error.set(null);
         typed.set("");
         requiredTyping.set("");
-        title.set(what + " on " + writeTarget.backend().displayUri());
+        title.set(what);
+        uri.set(writeTarget.backend().displayUri());
         message.set("Reading the state and planning the write …");
         stage.set(Stage.PLANNING);
         cancellable.set(true);
-        String taskTitle = "Planning: " + what;
+        String taskTitle = "Planning: " + what + " on " + writeTarget.backend().displayUri();
         work.run(BackgroundTask.of(taskTitle, context -> planner.plan()).lane(writeTarget.backend()),
                 this::preview, failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure), () -> {
                     message.set("Cancelled: nothing was planned or written.");
@@ -153,7 +155,7 @@ public final class WriteFlowViewModel {
         plan.set(planned);
         conflict.set(null);
         WriteCommand command = planned.command();
-        title.set(command.description());
+        title.set(command.action());
         boolean typing = target.isProduction() && command.deletes();
         requiredTyping.set(typing ? command.stateId() : "");
         typed.set("");
@@ -318,7 +320,7 @@ public final class WriteFlowViewModel {
             return;
         }
         WriteCommand done = written;
-        begin(target, "Undo of " + done.description(), () -> {
+        begin(target, "Undo of " + done.action(), () -> {
             WriteCommand undo = done.undo();
             return WritePlan.read(undo, undoing(done.before().exists() ? done.before().document() : null, undo), target.backend());
         });
@@ -379,9 +381,14 @@ public final class WriteFlowViewModel {
         return error.getReadOnlyProperty();
     }
 
-    /** The write's description: action and target. */
+    /** The write's action and state ID ("Clear partial state of prod:x"); {@link #uriProperty} says on which backend. */
     public ReadOnlyStringProperty titleProperty() {
         return title.getReadOnlyProperty();
+    }
+
+    /** The URI of the backend written to, the headline's second line. */
+    public ReadOnlyStringProperty uriProperty() {
+        return uri.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

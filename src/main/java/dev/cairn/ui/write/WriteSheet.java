@@ -14,6 +14,7 @@ import java.util.Locale;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -43,6 +44,7 @@ public final class WriteSheet extends BorderPane {
 
     private final WriteFlowViewModel model;
     @FXML private Label title;
+    @FXML private Label uri;
     @FXML private Label message;
     @FXML private Label lockNote;
     @FXML private Label lockWait;
@@ -76,6 +78,10 @@ public final class WriteSheet extends BorderPane {
         this.model = model;
         Fxml.load(this, "WriteSheet");
         title.textProperty().bind(model.titleProperty());
+        uri.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("write.on", model.uriProperty().get()),
+                model.uriProperty()));
+        // one line, cut in the middle where it is long (the whole of it on hover): wrapped, it broke mid-URI
+        Styles.wholeTextAsTooltip(uri);
         message.textProperty().bind(model.messageProperty());
         for (Label note : new Label[] {lockNote, lockWait, runningNote, effectiveNote}) {
             note.managedProperty().bind(note.visibleProperty());

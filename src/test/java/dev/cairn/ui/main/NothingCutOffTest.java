@@ -157,6 +157,7 @@ class NothingCutOffTest {
 
         fxRun(() -> model.writes().openTransfer());
         check("the copy form");
+        assertUriOnItsOwnLine("#transfer-title", "#transfer-uri", workspace.devUri);
         fxRun(() -> {
             model.writes().transfer().scopeProperty().set(TransferViewModel.Scope.PATTERN);
             model.writes().transfer().patternProperty().set("dev:*");
@@ -184,6 +185,7 @@ class NothingCutOffTest {
         fxRun(() -> model.writes().write(Edit.merge(rewind)));
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
         check("the write preview on production");
+        assertUriOnItsOwnLine("#write-title", "#write-uri", "s3://");
         fxRun(() -> model.writes().flow().typedProperty().set(WriteWorkspace.PROD_ID_2));
         fxRun(() -> model.writes().flow().confirm());
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.DONE);
@@ -293,6 +295,16 @@ class NothingCutOffTest {
                     + " (" + (int) size[0] + " px)");
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /**
+     * A headline's URI is on a line of its own (cut in the middle where it is long, whole on hover,
+     * which {@link #check} accepts), not in the wrapped title: "(sqlite:////tmp/…/dev/mel" "tano.db)".
+     */
+    private void assertUriOnItsOwnLine(String title, String uri, String expected) throws Exception {
+        assertTrue(fx(() -> !((javafx.scene.control.Label) view.lookup(title)).getText().contains("://")), title + " holds a URI");
+        assertTrue(fx(() -> ((javafx.scene.control.Label) view.lookup(uri)).getText().contains(expected)), uri + " lacks " + expected);
+        assertTrue(fx(() -> !((javafx.scene.control.Label) view.lookup(uri)).isWrapText()), uri + " wraps");
     }
 
     /** The window's dividers: the sidebar's, then the list's. */

@@ -108,7 +108,8 @@ class WriteFlowsWindowTest {
         robot.clickOn("#editor-save");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         String uri = fx(() -> model.currentProperty().get().backend().displayUri());
-        assertEquals("Set state of " + STAGING_ID + " on " + uri, fx(() -> model.writes().flow().titleProperty().get()));
+        assertEquals("Set state of " + STAGING_ID, fx(() -> model.writes().flow().titleProperty().get()));
+        assertEquals("on " + uri, robot.lookup("#write-uri").queryAs(javafx.scene.control.Label.class).getText());
         assertEquals("1 stream changed.", fx(() -> model.writes().flow().planProperty().get().summary()));
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.DONE);
@@ -257,8 +258,8 @@ class WriteFlowsWindowTest {
         robot.clickOn("#action-clear");
         robot.clickOn("Clear partial state");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
-        assertEquals("Clear partial state of " + DEV_ID + " on " + workspace.devUri,
-                fx(() -> model.writes().flow().titleProperty().get()));
+        assertEquals("Clear partial state of " + DEV_ID, fx(() -> model.writes().flow().titleProperty().get()));
+        assertEquals(workspace.devUri, fx(() -> model.writes().flow().uriProperty().get()));
         assertEquals("Clear partial state", fx(() -> ((javafx.scene.control.Button) robot.lookup("#confirm-write").query()).getText()));
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.DONE);
