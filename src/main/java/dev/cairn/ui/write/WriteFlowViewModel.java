@@ -341,8 +341,9 @@ public final class WriteFlowViewModel {
     private void fail(String doing, String taskTitle, UserError failure) {
         String reason = failure.message().startsWith(taskTitle + ": ")
                 ? failure.message().substring(taskTitle.length() + 2) : failure.message();
-        error.set(new UserError(doing + ": " + reason, failure.details()));
-        message.set(doing + ": " + reason);
+        String refused = UserError.sentence(doing + ": " + reason);
+        error.set(new UserError(refused, failure.details()));
+        message.set(refused);
         stage.set(Stage.FAILED);
     }
 

@@ -355,8 +355,10 @@ class WriteFlowViewModelTest {
             awaitStage(flow, Stage.PREVIEW);
             ui.run(flow::confirm);
             awaitStage(flow, Stage.FAILED);
-            assertTrue(ui.call(() -> flow.messageProperty().get()).contains("opened read-only"),
+            // a sentence, the backend's reason with a full stop (it ended "is opened read-only")
+            assertTrue(ui.call(() -> flow.messageProperty().get()).endsWith("opened read-only."),
                     ui.call(() -> flow.messageProperty().get()));
+            assertEquals(ui.call(() -> flow.messageProperty().get()), ui.call(() -> flow.errorProperty().get().message()));
             assertEquals(before.document(), readOnly.read(ID).document());
         }
     }
