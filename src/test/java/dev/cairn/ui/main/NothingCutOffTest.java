@@ -561,6 +561,45 @@ class NothingCutOffTest {
         assertEquals(readOnlyText, editedTextTop(), "the edited text moved between a read-only and a writable connection");
     }
 
+    /**
+     * The active filter chip's text reads on its background in both themes, at WCAG's 4.5:1 for its
+     * small text: in the light theme it was the badge's green on the selection's pale blue, 3.9:1.
+     */
+    @Test
+    void theActiveFilterChipReadsInBothThemes() throws Exception {
+        select("dev system DB", WriteWorkspace.DEV_ID);
+        fxRun(() -> model.currentProperty().get().list().badgeFilterProperty().set(dev.cairn.ui.browse.Badge.HEALTHY));
+        check("the ID list filtered by a chip");
+        for (Theme theme : Theme.values()) {
+            fxRun(() -> model.themeProperty().set(theme));
+            double ratio = fx(() -> {
+                view.applyCss();
+                view.layout();
+                javafx.scene.control.ToggleButton chip = view.lookupAll("." + Styles.BADGE_COUNT).stream()
+                        .map(n -> (javafx.scene.control.ToggleButton) n).filter(javafx.scene.control.ToggleButton::isSelected)
+                        .findFirst().orElseThrow();
+                List<javafx.scene.layout.BackgroundFill> fills = chip.getBackground().getFills();
+                return contrast((javafx.scene.paint.Color) chip.getTextFill(),
+                        (javafx.scene.paint.Color) fills.get(fills.size() - 1).getFill());
+            });
+            assertTrue(ratio >= 4.5, "the active chip's text at " + ratio + ":1 in the " + theme + " theme");
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /** WCAG's contrast ratio of two opaque colours. */
+    private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(javafx.scene.paint.Color c) {
+        java.util.function.DoubleUnaryOperator linear = v -> v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        return 0.2126 * linear.applyAsDouble(c.getRed()) + 0.7152 * linear.applyAsDouble(c.getGreen())
+                + 0.0722 * linear.applyAsDouble(c.getBlue());
+    }
+
     /** How many rows of chips a bar shows: the distinct tops of its shown chips. */
     private static long rows(Node bar) {
         return ((javafx.scene.Parent) bar).getChildrenUnmodifiable().stream().filter(Node::isVisible)
