@@ -51,7 +51,7 @@ final class ImportCommand implements Callable<Integer> {
                     throw new UserError("the entry for " + entry.getKey() + " is not an object with completed/partial");
                 }
                 StateDocument document = new StateDocument(StatePart.of(value.get("completed")), StatePart.of(value.get("partial")));
-                commands.add(WriteCommand.plan(b, entry.getKey(), Edit.restore(document, "Import state")));
+                commands.add(WriteCommand.plan(b, entry.getKey(), Edit.restore(document, "Import state", "Import state")));
             }
             writes.apply(commands, flags, null);
         }

@@ -26,6 +26,12 @@ public interface Edit {
     /** What the edit does, in the words of a confirmation: "Set state", "Clear partial state". */
     String verb();
 
+    /**
+     * What the edit does in a few words, for the button that confirms it: "Rewind 1 stream" where
+     * {@link #verb} names the stream and the value.
+     */
+    String shortVerb();
+
     /** The document to store instead of {@code current}, or {@code null} to delete the state. */
     StateDocument apply(StateDocument current) throws EditRefused;
 
@@ -60,6 +66,11 @@ public interface Edit {
             @Override
             public String verb() {
                 return whole.verb();
+            }
+
+            @Override
+            public String shortVerb() {
+                return whole.shortVerb();
             }
 
             @Override
@@ -109,7 +120,7 @@ public interface Edit {
      * As in Meltano, a write whose document is {@code {}} counts as partial and changes nothing.
      */
     static Edit set(ObjectNode document) {
-        return completeWrite(document, "Set state");
+        return completeWrite(document, "Set state", "Set state");
     }
 
     /**
@@ -117,7 +128,7 @@ public interface Edit {
      * the source's effective state (Meltano's {@code set_state(dst, json.dumps(get_state(src)))}).
      */
     static Edit copyOf(ObjectNode effective, String sourceId, boolean move) {
-        return completeWrite(effective, (move ? "Move from " : "Copy from ") + sourceId);
+        return completeWrite(effective, (move ? "Move from " : "Copy from ") + sourceId, move ? "Move state" : "Copy state");
     }
 
     /**
@@ -125,14 +136,19 @@ public interface Edit {
      * complete write, with its own {@code runs} row as {@code meltano state set} leaves one.
      */
     static Edit restoreCheckpoint(ObjectNode state, String runId) {
-        return completeWrite(state, "Restore the checkpoint of run " + runId + " in state");
+        return completeWrite(state, "Restore the checkpoint of run " + runId + " in state", "Restore checkpoint");
     }
 
-    private static Edit completeWrite(ObjectNode document, String verb) {
+    private static Edit completeWrite(ObjectNode document, String verb, String shortVerb) {
         return new Edit() {
             @Override
             public String verb() {
                 return verb;
+            }
+
+            @Override
+            public String shortVerb() {
+                return shortVerb;
             }
 
             @Override
@@ -162,6 +178,11 @@ public interface Edit {
             }
 
             @Override
+            public String shortVerb() {
+                return verb();
+            }
+
+            @Override
             public StateDocument apply(StateDocument current) {
                 return new StateDocument(current.completed(), StatePart.of(document.deepCopy()));
             }
@@ -174,6 +195,11 @@ public interface Edit {
             @Override
             public String verb() {
                 return "Merge into state";
+            }
+
+            @Override
+            public String shortVerb() {
+                return verb();
             }
 
             @Override
@@ -205,6 +231,11 @@ public interface Edit {
             }
 
             @Override
+            public String shortVerb() {
+                return verb();
+            }
+
+            @Override
             public StateDocument apply(StateDocument current) {
                 return new StateDocument(current.completed(), StatePart.of(Json.object()));
             }
@@ -213,19 +244,24 @@ public interface Edit {
 
     /** {@code meltano state clear}: the state is deleted. */
     static Edit clear() {
-        return deletion("Clear state");
+        return deletion("Clear state", "Clear state");
     }
 
     /** The second half of a move: the source is deleted, and the journal says where it went. */
     static Edit movedTo(String targetId) {
-        return deletion("Move to " + targetId + ", source cleared");
+        return deletion("Move to " + targetId + ", source cleared", "Clear source");
     }
 
-    private static Edit deletion(String verb) {
+    private static Edit deletion(String verb, String shortVerb) {
         return new Edit() {
             @Override
             public String verb() {
                 return verb;
+            }
+
+            @Override
+            public String shortVerb() {
+                return shortVerb;
             }
 
             @Override
@@ -242,6 +278,11 @@ public interface Edit {
             @Override
             public String verb() {
                 return "Clear bookmark of " + what + " in state";
+            }
+
+            @Override
+            public String shortVerb() {
+                return "Clear 1 bookmark";
             }
 
             @Override
@@ -267,6 +308,11 @@ public interface Edit {
             }
 
             @Override
+            public String shortVerb() {
+                return context == null ? "Rewind 1 stream" : "Rewind 1 partition";
+            }
+
+            @Override
             public StateDocument apply(StateDocument current) throws EditRefused {
                 try {
                     return BookmarkEdits.rewound(current, stream, context, value);
@@ -278,11 +324,16 @@ public interface Edit {
     }
 
     /** Puts back a document exactly as it was stored (undo, restore from history, copy); {@code null} deletes. */
-    static Edit restore(StateDocument document, String verb) {
+    static Edit restore(StateDocument document, String verb, String shortVerb) {
         return new Edit() {
             @Override
             public String verb() {
                 return verb;
+            }
+
+            @Override
+            public String shortVerb() {
+                return shortVerb;
             }
 
             @Override

@@ -88,7 +88,12 @@ public final class WriteCommand {
 
     /** Names the action and the target, as confirmations must. */
     public String description() {
-        return verb + " of " + stateId + " on " + backend.displayUri();
+        return action() + " on " + backend.displayUri();
+    }
+
+    /** The action and the state ID, without the backend: a headline's first line, the URI under it. */
+    public String action() {
+        return verb + " of " + stateId;
     }
 
     /** The state as read when the command was planned. */

@@ -25,6 +25,8 @@ import javafx.scene.layout.VBox;
 public final class BookmarksView extends BorderPane {
 
     private final TableView<Row> table = new TableView<>();
+    private final TableColumn<Row, String> partition = column(Fxml.label("bookmarks.column.partition"), Row::partition);
+    private final TableColumn<Row, String> flags = column(Fxml.label("bookmarks.column.flags"), Row::flags);
     private final HBox controls;
 
     public BookmarksView(BookmarksViewModel model) {
@@ -50,14 +52,13 @@ public final class BookmarksView extends BorderPane {
 
         table.getStyleClass().add(Styles.BOOKMARKS_TABLE);
         // what a user came to check first, each column as wide as its content: values are never cut,
-        // the table scrolls sideways instead
+        // the table scrolls sideways instead; the flags before the key, so a 1024 px window shows them
         table.getColumns().add(column(Fxml.label("bookmarks.column.stream"), Row::stream));
-        table.getColumns().add(column(Fxml.label("bookmarks.column.partition"), Row::partition));
+        table.getColumns().add(partition);
         table.getColumns().add(column(Fxml.label("bookmarks.column.value"), Row::value));
-        table.getColumns().add(column(Fxml.label("bookmarks.column.key"), Row::key));
-        TableColumn<Row, String> flags = column(Fxml.label("bookmarks.column.flags"), row -> compactFlags(row.bookmark()));
         flags.setCellFactory(c -> new FlagCell());
         table.getColumns().add(flags);
+        table.getColumns().add(column(Fxml.label("bookmarks.column.key"), Row::key));
         table.getColumns().add(column(Fxml.label("bookmarks.column.inProgress"), Row::inProgress));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         model.rows().addListener((javafx.collections.ListChangeListener<Row>) change -> fitColumns(model.rows()));
@@ -84,32 +85,58 @@ public final class BookmarksView extends BorderPane {
         return ColumnWidths.keepHeader(column);
     }
 
-    /** Each column as wide as its header and its widest cell among the first rows, in the table's font. */
+    /**
+     * Each column as wide as its header and its widest cell among the first rows, in the table's font
+     * (the flags as their chips are drawn); the Partition column only where a row has one.
+     */
     @SuppressWarnings("unchecked")
     private void fitColumns(java.util.List<Row> rows) {
         table.applyCss();
         javafx.scene.text.Font font = javafx.scene.text.Font.getDefault();
         javafx.scene.text.Text probe = new javafx.scene.text.Text();
         probe.setFont(font);
+        java.util.Map<java.util.Set<Bookmark.Flag>, Double> chipWidths = new java.util.HashMap<>();
         for (TableColumn<Row, ?> column : table.getColumns()) {
             Function<Row, String> value = (Function<Row, String>) column.getUserData();
             probe.setText(column.getText());
             double widest = probe.getLayoutBounds().getWidth();
             for (int i = 0; i < Math.min(rows.size(), ROWS_MEASURED); i++) {
-                probe.setText(value.apply(rows.get(i)));
-                widest = Math.max(widest, probe.getLayoutBounds().getWidth());
+                Row row = rows.get(i);
+                if (column == flags) {
+                    widest = Math.max(widest, chipWidths.computeIfAbsent(row.bookmark().flags(), this::drawnWidth));
+                } else {
+                    probe.setText(value.apply(row));
+                    widest = Math.max(widest, probe.getLayoutBounds().getWidth());
+                }
             }
             column.setPrefWidth(Math.min(MAX_COLUMN, Math.ceil(widest + CELL_PADDING)));
         }
+        // a state without SDK partitions would keep an empty column where the flags fit at 1024 px
+        partition.setVisible(rows.stream().anyMatch(row -> !row.partition().isEmpty()));
     }
 
-    /** The flags' chips as text, for measuring the column: short labels, the chips' padding as spaces. */
-    private static String compactFlags(Bookmark bookmark) {
-        StringBuilder text = new StringBuilder();
-        for (Bookmark.Flag flag : bookmark.flags()) {
-            text.append(BookmarksViewModel.shortLabel(flag)).append("     ");
+    /** How wide a row's chips are drawn, in the stylesheet's font and padding (laid out nowhere, removed at once). */
+    private double drawnWidth(java.util.Set<Bookmark.Flag> set) {
+        HBox chips = chips(set);
+        chips.setManaged(false);
+        getChildren().add(chips);
+        chips.applyCss();
+        double width = chips.prefWidth(-1);
+        getChildren().remove(chips);
+        return width;
+    }
+
+    /** The flags as coloured chips, the full flag on hover. */
+    private static HBox chips(java.util.Set<Bookmark.Flag> set) {
+        HBox chips = new HBox(4);
+        for (Bookmark.Flag flag : set) {
+            Label chip = new Label(BookmarksViewModel.shortLabel(flag));
+            chip.setTooltip(new javafx.scene.control.Tooltip(BookmarksViewModel.label(flag)));
+            chip.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            chip.getStyleClass().addAll(Styles.FLAG, Styles.variant(Styles.FLAG, flag));
+            chips.getChildren().add(chip);
         }
-        return text.toString();
+        return chips;
     }
 
     /**
@@ -151,19 +178,7 @@ public final class BookmarksView extends BorderPane {
             super.updateItem(item, empty);
             setText(null);
             Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
-            if (row == null || row.bookmark().flags().isEmpty()) {
-                setGraphic(null);
-                return;
-            }
-            HBox chips = new HBox(4);
-            for (Bookmark.Flag flag : row.bookmark().flags()) {
-                Label chip = new Label(BookmarksViewModel.shortLabel(flag));
-                chip.setTooltip(new javafx.scene.control.Tooltip(BookmarksViewModel.label(flag)));
-                chip.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-                chip.getStyleClass().addAll(Styles.FLAG, Styles.variant(Styles.FLAG, flag));
-                chips.getChildren().add(chip);
-            }
-            setGraphic(chips);
+            setGraphic(row == null || row.bookmark().flags().isEmpty() ? null : chips(row.bookmark().flags()));
         }
     }
 }

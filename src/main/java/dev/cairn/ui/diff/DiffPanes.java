@@ -100,17 +100,27 @@ public final class DiffPanes extends GridPane {
         }
         left.setSource(diff.side(true));
         right.setSource(diff.side(false));
+        // a diff starts at the panes' left edge, every key whole (the last diff's sideways scroll cut
+        // them to 'er_state'); choosing a change scrolls to its value
+        revealWhenLaidOut = -1;
+        left.scrollSideways(0);
+        right.scrollSideways(0);
         if (diff.hunkStarts().length > 0) {
-            reveal(diff.hunkStarts()[0]);
+            showRow(diff.hunkStarts()[0]);
         }
     }
 
     /** Selects and centres a row on both sides. */
-    public void reveal(int row) {
+    private void showRow(int row) {
         left.getSelectionModel().clearAndSelect(row);
         right.getSelectionModel().clearAndSelect(row);
         left.scrollToCentered(row);
         right.scrollToCentered(row);
+    }
+
+    /** Shows a change's row on both sides, scrolled sideways if need be to its value. */
+    public void reveal(int row) {
+        showRow(row);
         // the new value (or the old one, where the row has none on the right) in view sideways
         revealWhenLaidOut = -1;
         for (JsonLinesView side : new JsonLinesView[] {right, left}) {

@@ -79,7 +79,12 @@ public final class DiffView extends BorderPane {
         setCenter(panes);
 
         model.diffProperty().addListener((o, a, b) -> show(b));
-        model.hunkProperty().addListener((o, a, b) -> reveal());
+        // the first change is where a diff starts (at the panes' left edge); a step goes to the next one's value
+        model.hunkProperty().addListener((o, a, b) -> {
+            if (showPosition() && a.intValue() >= 0) {
+                panes.reveal(model.currentRow());
+            }
+        });
         show(model.diffProperty().get());
     }
 
@@ -95,18 +100,18 @@ public final class DiffView extends BorderPane {
             return;
         }
         panes.show(diff);
-        reveal();
+        showPosition();
     }
 
-    private void reveal() {
+    /** "change 3 of 12"; false when there is no change to be at. */
+    private boolean showPosition() {
         AlignedDiff diff = model.diffProperty().get();
-        int row = model.currentRow();
-        if (diff == null || row < 0) {
+        if (diff == null || model.currentRow() < 0) {
             position.setText(""); // no change: the summary beside it says so
-            return;
+            return false;
         }
         position.setText(Fxml.label("diff.position", model.hunkProperty().get() + 1, diff.hunkStarts().length));
-        panes.reveal(row);
+        return true;
     }
 
     public JsonLinesView leftPane() {

@@ -51,7 +51,8 @@ public final class FindBar {
         field.setPromptText(Fxml.label("find.prompt"));
         field.getStyleClass().add(Styles.SEARCH_BAR);
         field.setPrefColumnCount(12);
-        field.setMinWidth(70); // the field gives way first: the status and the size line stay whole
+        // never narrower than its placeholder ("Find (Ctr" at 70 px): what shares its row gives way
+        field.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         field.setOnAction(e -> find(true));
         field.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE) {

@@ -35,6 +35,7 @@ public final class InspectorView extends BorderPane {
     private final Label lock = new Label();
     private final TabPane tabs = new TabPane();
     private final VBox header;
+    private final HBox titleRow;
     private final Map<Part, JsonPane> panes = new EnumMap<>(Part.class);
     private final Map<Part, Tab> partTabs = new EnumMap<>(Part.class);
 
@@ -49,7 +50,7 @@ public final class InspectorView extends BorderPane {
         Styles.wholeTextAsTooltip(verdict);
         lock.getStyleClass().add(Styles.MUTED);
         badges.setSpacing(4);
-        HBox titleRow = new HBox(10, title, badges);
+        titleRow = new HBox(10, title, badges);
         titleRow.setAlignment(Pos.CENTER_LEFT);
         header = new VBox(4, titleRow, verdict, lock);
         header.getStyleClass().add(Styles.PANE_HEADER);
@@ -139,6 +140,13 @@ public final class InspectorView extends BorderPane {
 
     private static String capitalized(String s) {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /** Puts a window control at the right end of the header's first row, beside the state's name. */
+    public void addToTitleRow(javafx.scene.Node node) {
+        javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
+        HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);
+        titleRow.getChildren().addAll(spacer, node);
     }
 
     /** Puts the window's actions on the selected state (the write buttons) under the header. */

@@ -39,7 +39,11 @@ public final class JsonPane extends BorderPane {
         Button copy = iconButton(Icon.COPY, Fxml.label("json.copy"));
         copy.setOnAction(e -> copyAll());
         info.getStyleClass().add(Styles.MUTED);
-        info.setMinWidth(Region.USE_PREF_SIZE);
+        // the size line gives way first, whole on hover: a large document's ("72,010 lines · 2.0 MB ·
+        // large document: read-only fast view") pushed the find field, the arrows and the copy
+        // button past the inspector's edge
+        info.setMinWidth(0);
+        Styles.wholeTextAsTooltip(info);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(6, info, spacer);

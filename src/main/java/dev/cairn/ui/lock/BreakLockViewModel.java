@@ -5,6 +5,7 @@ import dev.cairn.ui.Fxml;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
+import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.write.WriteTarget;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +64,7 @@ public final class BreakLockViewModel {
             brokenListeners.forEach(Runnable::run);
         }, failure -> {
             busy.set(false);
-            problem.set(failure.message());
+            problem.set(UserError.sentence(failure.message()));
         });
     }
 

@@ -31,6 +31,7 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -69,6 +70,17 @@ public final class MainView extends BorderPane {
     private final BreakLockView breakLockView;
     /** The current backend's list, or why there is none, follows it as it opens, fails or does not answer. */
     private final javafx.beans.InvalidationListener currentStatus;
+    /** The inspector and the sheets laid over it. */
+    private final StackPane right;
+    /** The ID list beside {@link #right}. */
+    private final SplitPane split;
+    /** The sidebar beside {@link #split}. */
+    private final SplitPane outer;
+    /** The window's middle: {@link #outer}, or {@link #right} alone while the inspector takes the width; the error banner over it. */
+    private final StackPane center;
+    /** The sidebar's width and the list's divider before the inspector took the window's width, to put them back. */
+    private double sidebarWidth;
+    private double listDivider;
 
     public MainView(MainViewModel model, DialogService dialogs) {
         this.model = model;
@@ -174,16 +186,19 @@ public final class MainView extends BorderPane {
         toolbar.getStyleClass().add(Styles.TOOLBAR);
         setTop(toolbar);
 
-        StackPane right = new StackPane(inspector, mergeView, rewindView, transferView, breakLockView, writeSheet);
-        SplitPane split = new SplitPane(stateList, right);
+        right = new StackPane(inspector, mergeView, rewindView, transferView, breakLockView, writeSheet);
+        split = new SplitPane(stateList, right);
         split.setDividerPositions(0.45); // typical IDs and their compact badges fit at 1024 px
-        SplitPane outer = new SplitPane(sidebar, split);
+        outer = new SplitPane(sidebar, split);
         outer.setDividerPositions(0.19);
         SplitPane.setResizableWithParent(sidebar, false);
         // an error lies over the top of the window until dismissed, so nothing under it moves
         ErrorBanner error = new ErrorBanner(model.errorProperty(), model::openLog);
         StackPane.setAlignment(error, Pos.TOP_CENTER);
-        setCenter(new StackPane(outer, error));
+        center = new StackPane(outer, error);
+        setCenter(center);
+        inspector.addToTitleRow(wideToggle());
+        model.inspectorTakesWindowProperty().addListener((o, was, wide) -> inspectorTakesWindow(wide));
         statusBar = new StatusBar(model.tasks(), model::cancelAll);
         // a notice (what a close left behind) in the place of the shortcuts
         statusBar.leftLabel().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
@@ -203,6 +218,38 @@ public final class MainView extends BorderPane {
         model.themeProperty().addListener((o, a, b) -> b.applyTo(this));
         model.themeProperty().get().applyTo(this);
         showSession(model.currentProperty().get());
+    }
+
+    /** The inspector's button that gives it the window's width (Ctrl+M), lit while it has it by the user's choice. */
+    private javafx.scene.Node wideToggle() {
+        ToggleButton wide = new ToggleButton();
+        wide.setId("inspector-wide");
+        wide.setGraphic(Icon.WIDEN.node());
+        wide.getStyleClass().add(Styles.ICON_BUTTON);
+        wide.setTooltip(new Tooltip(Fxml.label("main.wide.tooltip")));
+        wide.setAccessibleText(Fxml.label("main.wide.accessible"));
+        wide.setMinWidth(Region.USE_PREF_SIZE);
+        wide.selectedProperty().bindBidirectional(model.inspectorWideProperty());
+        return wide;
+    }
+
+    /**
+     * Hides the sidebar and the ID list, the inspector and its sheets taking their room; or puts them
+     * back as they were (the sidebar as wide as it was, in pixels, as it keeps its width when the
+     * window is resized).
+     */
+    private void inspectorTakesWindow(boolean wide) {
+        if (wide) {
+            sidebarWidth = outer.getDividerPositions()[0] * center.getWidth();
+            listDivider = split.getDividerPositions()[0];
+            split.getItems().remove(right);
+            center.getChildren().set(0, right);
+        } else {
+            center.getChildren().set(0, outer);
+            split.getItems().add(right);
+            split.setDividerPositions(listDivider);
+            outer.setDividerPositions(sidebarWidth / center.getWidth());
+        }
     }
 
     private static void showWhen(javafx.scene.Node node, javafx.beans.value.ObservableBooleanValue condition) {
@@ -297,9 +344,18 @@ public final class MainView extends BorderPane {
         }
     }
 
-    /** Window shortcuts: Ctrl+L filter, Ctrl+R refresh, Ctrl+F find, Ctrl+O connect, Ctrl+Shift+O open a Meltano project. */
+    /**
+     * Window shortcuts: Ctrl+L filter, Ctrl+R refresh, Ctrl+F find, Ctrl+O connect, Ctrl+Shift+O open a
+     * Meltano project, Ctrl+M the inspector the window's width (and back, as Ctrl+L does).
+     */
     public void installShortcuts(Scene scene) {
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN), stateList::focusFilter);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN),
+                () -> model.inspectorWideProperty().set(!model.inspectorWideProperty().get()));
+        // the filter is in the list: a list the user hid comes back for it
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN), () -> {
+            model.inspectorWideProperty().set(false);
+            stateList.focusFilter();
+        });
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::refresh);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), this::connect);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),

@@ -21,6 +21,7 @@ import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Theme;
+import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,11 +30,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ChangeListener;
 import javafx.collections.FXCollections;
@@ -77,6 +81,8 @@ public final class MainViewModel {
     /** The view model of the shown tab, the only one working on the selection. */
     private SelectionTab activeTab;
     private final javafx.beans.binding.StringBinding windowTitle;
+    private final BooleanProperty inspectorWide = new SimpleBooleanProperty(this, "inspectorWide", false);
+    private final BooleanBinding inspectorTakesWindow;
 
     /**
      * How long the window waits for a backend: for it to open, before the sidebar says it did not
@@ -100,6 +106,8 @@ public final class MainViewModel {
         this.diff = new DiffViewModel(executor);
         this.bookmarks = new BookmarksViewModel(executor);
         this.writes = new WriteActions(executor, services.journal(), current, sessions, inspector, error::set);
+        // a write's sheet shows diffs side by side: with the sidebar and the list beside it, their keys were cut
+        this.inspectorTakesWindow = inspectorWide.or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED));
         this.windowTitle = javafx.beans.binding.Bindings.createStringBinding(() -> {
             BackendSession s = current.get();
             if (s == null) {
@@ -614,6 +622,16 @@ public final class MainViewModel {
 
     public ObjectProperty<Theme> themeProperty() {
         return theme;
+    }
+
+    /** The user gave the inspector the window's width (Ctrl+M): the sidebar and the ID list are hidden. */
+    public BooleanProperty inspectorWideProperty() {
+        return inspectorWide;
+    }
+
+    /** The inspector takes the window's width: the user asked for it, or a write's sheet is open. */
+    public BooleanBinding inspectorTakesWindowProperty() {
+        return inspectorTakesWindow;
     }
 
     /** Opens the log file on the desktop (Details of an error, Help → Open log). */

@@ -23,6 +23,14 @@ public record UserError(String message, String details) {
         return new UserError(Redaction.redactText(doing + ": " + reason(error)), Redaction.redactText(stackTrace(error)));
     }
 
+    /**
+     * A message ending as a sentence does: the reasons quoted from backends and edits ("… is opened
+     * read-only") are clauses, with no full stop of their own.
+     */
+    public static String sentence(String text) {
+        return text.isEmpty() || ".!?…".indexOf(text.charAt(text.length() - 1)) >= 0 ? text : text + ".";
+    }
+
     /** The most useful message in the cause chain: ours are written for users, others get their type named. */
     static String reason(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {

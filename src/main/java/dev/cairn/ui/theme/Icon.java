@@ -19,7 +19,9 @@ public enum Icon {
     // a ring with its left half filled: the right half is cut out, winding the other way
     THEME("M12 2a10 10 0 1 1 0 20a10 10 0 1 1 0-20zm0 2v16a8 8 0 0 0 0-16z"),
     DIFF("M7 3h2v4h4v2H9v4H7V9H3V7h4zM3 17h10v2H3zM15 3h2v18h-2zM19 3h2v18h-2z"),
-    WARNING("M12 2l11 20H1zm-1 7v6h2V9zm0 8v2h2v-2z");
+    WARNING("M12 2l11 20H1zm-1 7v6h2V9zm0 8v2h2v-2z"),
+    // a double arrow across: the inspector takes the window's width
+    WIDEN("M1 12l6-6v4h10V6l6 6-6 6v-4H7v4z");
 
     private final String path;
 

@@ -55,6 +55,8 @@ public final class Styles {
     public static final String JSON_VIEW = "json-view";
     public static final String JSON_LINE = "json-line";
     public static final String LINE_NUMBER = "line-number";
+    /** RichTextFX's line numbers' class, which the code area's own numbers (raw text's) take too. */
+    public static final String CODE_LINE_NUMBER = "lineno";
     public static final String SEARCH_BAR = "search-bar";
     public static final String JSON_KEY = "json-key";
     public static final String JSON_STRING = "json-string";

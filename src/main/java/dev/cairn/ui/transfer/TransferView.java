@@ -37,6 +37,7 @@ import javafx.util.StringConverter;
 public final class TransferView extends BorderPane {
 
     @FXML private Label title;
+    @FXML private Label uri;
     @FXML private ChoiceBox<Transfer.Mode> mode;
     @FXML private ChoiceBox<Scope> scope;
     @FXML private TextField sourceId;
@@ -61,8 +62,11 @@ public final class TransferView extends BorderPane {
     public TransferView(TransferViewModel model) {
         Fxml.load(this, "Transfer");
         title.textProperty().bind(Bindings.createStringBinding(() -> model.source() == null ? ""
-                : Fxml.label("transfer.title", model.source().name(), model.source().backend().displayUri()),
-                model.showingProperty()));
+                : Fxml.label("transfer.title", model.source().name()), model.showingProperty()));
+        // the source's URI on a line of its own, cut in the middle where it is long (whole on hover): it wrapped mid-URI
+        uri.textProperty().bind(Bindings.createStringBinding(() -> model.source() == null ? ""
+                : model.source().backend().displayUri(), model.showingProperty()));
+        Styles.wholeTextAsTooltip(uri);
         mode.getItems().setAll(Transfer.Mode.values());
         mode.valueProperty().bindBidirectional(model.modeProperty());
         mode.setConverter(lowercase());

@@ -255,7 +255,7 @@ public final class TransferViewModel {
                     : counts(result.rows(), false) + " " + whatIsWritten());
             stage.set(Stage.PLANNED);
         }, failure -> {
-            message.set(failure.message().replace(" (IllegalArgumentException)", ""));
+            message.set(UserError.sentence(failure.message().replace(" (IllegalArgumentException)", "")));
             stage.set(Stage.EDITING);
         }, () -> {
             message.set("Preview cancelled: nothing was " + verbed() + ".");

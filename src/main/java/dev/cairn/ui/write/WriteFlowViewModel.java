@@ -7,6 +7,7 @@ import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.JsonReplay;
+import dev.cairn.state.StateDocument;
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -58,6 +59,7 @@ public final class WriteFlowViewModel {
     private final ReadOnlyObjectWrapper<Conflict> conflict = new ReadOnlyObjectWrapper<>(this, "conflict");
     private final ReadOnlyObjectWrapper<UserError> error = new ReadOnlyObjectWrapper<>(this, "error");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    private final ReadOnlyStringWrapper uri = new ReadOnlyStringWrapper(this, "uri", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper requiredTyping = new ReadOnlyStringWrapper(this, "requiredTyping", "");
     private final StringProperty typed = new SimpleStringProperty(this, "typed", "");
@@ -101,10 +103,9 @@ public final class WriteFlowViewModel {
      * onto whatever is stored then (previewed again).
      */
     public void startUndo(WriteTarget target, Journal.Entry entry) {
-        begin(target, "Undo of " + entry.action(), () -> {
+        begin(target, "Undo of " + entry.verb() + " of " + entry.stateId(), () -> {
             WriteCommand command = WriteCommand.undo(target.backend(), entry);
-            Edit again = Edit.restore(entry.before(), command.verb());
-            return WritePlan.read(command, again, target.backend());
+            return WritePlan.read(command, undoing(entry.before(), command), target.backend());
         });
     }
 
@@ -117,9 +118,13 @@ public final class WriteFlowViewModel {
                         + (stateId == null ? "" : " for " + stateId));
             }
             WriteCommand command = WriteCommand.undo(target.backend(), last);
-            return WritePlan.read(command, Edit.restore(last.before(), command.verb()),
-                    target.backend());
+            return WritePlan.read(command, undoing(last.before(), command), target.backend());
         });
+    }
+
+    /** An undo's edit, to re-plan it after a conflict: the document from before, put back whatever is stored then. */
+    private static Edit undoing(StateDocument before, WriteCommand undo) {
+        return Edit.restore(before, undo.verb(), "Undo");
     }
 
     private void begin(WriteTarget writeTarget, String what, Planner planner) {
@@ -133,11 +138,12 @@ public final class WriteFlowViewModel {
         error.set(null);
         typed.set("");
         requiredTyping.set("");
-        title.set(what + " on " + writeTarget.backend().displayUri());
+        title.set(what);
+        uri.set(writeTarget.backend().displayUri());
         message.set("Reading the state and planning the write …");
         stage.set(Stage.PLANNING);
         cancellable.set(true);
-        String taskTitle = "Planning: " + what;
+        String taskTitle = "Planning: " + what + " on " + writeTarget.backend().displayUri();
         work.run(BackgroundTask.of(taskTitle, context -> planner.plan()).lane(writeTarget.backend()),
                 this::preview, failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure), () -> {
                     message.set("Cancelled: nothing was planned or written.");
@@ -149,7 +155,7 @@ public final class WriteFlowViewModel {
         plan.set(planned);
         conflict.set(null);
         WriteCommand command = planned.command();
-        title.set(command.description());
+        title.set(command.action());
         boolean typing = target.isProduction() && command.deletes();
         requiredTyping.set(typing ? command.stateId() : "");
         typed.set("");
@@ -315,10 +321,9 @@ public final class WriteFlowViewModel {
             return;
         }
         WriteCommand done = written;
-        begin(target, "Undo of " + done.description(), () -> {
+        begin(target, "Undo of " + done.action(), () -> {
             WriteCommand undo = done.undo();
-            return WritePlan.read(undo, Edit.restore(done.before().exists() ? done.before().document() : null, undo.verb()),
-                    target.backend());
+            return WritePlan.read(undo, undoing(done.before().exists() ? done.before().document() : null, undo), target.backend());
         });
     }
 
@@ -337,8 +342,9 @@ public final class WriteFlowViewModel {
     private void fail(String doing, String taskTitle, UserError failure) {
         String reason = failure.message().startsWith(taskTitle + ": ")
                 ? failure.message().substring(taskTitle.length() + 2) : failure.message();
-        error.set(new UserError(doing + ": " + reason, failure.details()));
-        message.set(doing + ": " + reason);
+        String refused = UserError.sentence(doing + ": " + reason);
+        error.set(new UserError(refused, failure.details()));
+        message.set(refused);
         stage.set(Stage.FAILED);
     }
 
@@ -377,9 +383,14 @@ public final class WriteFlowViewModel {
         return error.getReadOnlyProperty();
     }
 
-    /** The write's description: action and target. */
+    /** The write's action and state ID ("Clear partial state of prod:x"); {@link #uriProperty} says on which backend. */
     public ReadOnlyStringProperty titleProperty() {
         return title.getReadOnlyProperty();
+    }
+
+    /** The URI of the backend written to, the headline's second line. */
+    public ReadOnlyStringProperty uriProperty() {
+        return uri.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty messageProperty() {

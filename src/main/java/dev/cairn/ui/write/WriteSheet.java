@@ -14,6 +14,7 @@ import java.util.Locale;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -43,6 +44,7 @@ public final class WriteSheet extends BorderPane {
 
     private final WriteFlowViewModel model;
     @FXML private Label title;
+    @FXML private Label uri;
     @FXML private Label message;
     @FXML private Label lockNote;
     @FXML private Label lockWait;
@@ -76,6 +78,10 @@ public final class WriteSheet extends BorderPane {
         this.model = model;
         Fxml.load(this, "WriteSheet");
         title.textProperty().bind(model.titleProperty());
+        uri.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("write.on", model.uriProperty().get()),
+                model.uriProperty()));
+        // one line, cut in the middle where it is long (the whole of it on hover): wrapped, it broke mid-URI
+        Styles.wholeTextAsTooltip(uri);
         message.textProperty().bind(model.messageProperty());
         for (Label note : new Label[] {lockNote, lockWait, runningNote, effectiveNote}) {
             note.managedProperty().bind(note.visibleProperty());
@@ -158,7 +164,8 @@ public final class WriteSheet extends BorderPane {
             case PREVIEW:
                 showPreview();
                 body.getChildren().setAll(previewBox);
-                confirm.setText(plan == null ? Fxml.label("write.confirm") : plan.command().verb());
+                // a few words ("Rewind 1 stream"): the title above says what exactly, on which state
+                confirm.setText(plan == null ? Fxml.label("write.confirm") : plan.edit().shortVerb());
                 String required = model.requiredTypingProperty().get();
                 if (required.isEmpty()) {
                     buttons.getChildren().setAll(spacer, cancel, confirm);
@@ -261,7 +268,7 @@ public final class WriteSheet extends BorderPane {
         AlignedDiff diff = effective ? plan.effective() : plan.stored();
         // the choice above names which documents these are: the titles say only when
         preview.show(diff, Fxml.label("write.preview.now"),
-                Fxml.label("write.preview.after", plan.command().verb().toLowerCase(Locale.ROOT)));
+                Fxml.label("write.preview.after", plan.edit().shortVerb().toLowerCase(Locale.ROOT)));
     }
 
     public DiffPanes previewPanes() {

@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.UserFolders;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FxTestSupport;
+import dev.cairn.ui.Screenshots;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.TestWindow;
+import dev.cairn.ui.dialog.NoDialogs;
+import dev.cairn.ui.main.BackendOpener;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Styles;
 import java.nio.file.Path;
@@ -16,8 +20,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javafx.application.Platform;
+import javafx.geometry.Bounds;
 import javafx.scene.Scene;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.TableView;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -26,6 +32,44 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /** The bookmarks table in a narrow window, headless: what a user came to check is never cut to "…". */
 class BookmarksViewTest {
+
+    /**
+     * In the window at 1024×700 (and at 1360×900), a state's flags are in view beside its streams and
+     * values: the Flags column ran past the inspector's edge, its "full refresh" chip read "fu".
+     */
+    @Test
+    void theFlagsOfTheDemosStateAreInViewInTheWindow(@TempDir Path home) throws Exception {
+        try (TestWindow window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2,
+                new NoDialogs(), 1024, 700)) {
+            window.select(window.model.sessions().get(0).name(), Screenshots.BOOKMARKS_ID);
+            TestWindow.fxRun(() -> window.view.selectTab("bookmarks"));
+            TestWindow.waitFor(() -> window.model.tasks().isEmpty() && window.model.bookmarks().visible().size() == 4);
+            for (double[] size : new double[][] {{1024, 700}, {1360, 900}}) {
+                TestWindow.fxRun(() -> {
+                    window.stage.setWidth(size[0]);
+                    window.stage.setHeight(size[1]);
+                });
+                WaitForAsyncUtils.waitForFxEvents();
+                List<String> outside = fx(() -> {
+                    TableView<?> table = window.view.bookmarksView().table();
+                    window.view.applyCss();
+                    window.view.layout();
+                    Bounds seen = table.localToScene(table.getLayoutBounds());
+                    return table.lookupAll("." + Styles.FLAG).stream()
+                            .filter(chip -> chip.isVisible() && chip.getParent() != null && chip.getParent().isVisible())
+                            .filter(chip -> {
+                                Bounds drawn = chip.localToScene(chip.getLayoutBounds());
+                                return drawn.getMinX() < seen.getMinX() || drawn.getMaxX() > seen.getMaxX();
+                            })
+                            .map(chip -> ((Labeled) chip).getText())
+                            .collect(Collectors.toList());
+                });
+                assertEquals(List.of(), outside, "flag chips past the table's edge at " + (int) size[0] + " px");
+                assertEquals(4L, (long) fx(() -> window.view.bookmarksView().table().lookupAll("." + Styles.FLAG).stream()
+                        .filter(javafx.scene.Node::isVisible).map(chip -> ((Labeled) chip).getText()).distinct().count()));
+            }
+        }
+    }
 
     @TempDir
     Path dir;

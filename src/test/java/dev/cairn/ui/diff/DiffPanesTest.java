@@ -86,6 +86,30 @@ class DiffPanesTest {
         assertTrue(fx(() -> panes.leftPane().sideways().get()) > 0, "the old side follows, as far as its lines go");
     }
 
+    /**
+     * A diff starts at the panes' left edge, its first change in view, even where the last one was
+     * scrolled sideways (a write's preview after another's kept the scroll: keys read "er_state").
+     */
+    @Test
+    void aDiffStartsAtTheLeftEdgeWithItsFirstChangeInView() throws Exception {
+        fx(() -> {
+            panes.applyCss();
+            panes.layout();
+            panes.reveal(diff.changeRow(0));
+            return null;
+        });
+        assertTrue(fx(() -> panes.rightPane().sideways().get()) > 0, "scrolled to the value, as a step to a change does");
+        fx(() -> {
+            panes.show(diff, "completed", "effective");
+            panes.applyCss();
+            panes.layout();
+            return null;
+        });
+        assertEquals(0, fx(() -> panes.rightPane().sideways().get()), 0.0);
+        assertEquals(0, fx(() -> panes.leftPane().sideways().get()), 0.0);
+        assertEquals(diff.changeRow(0), (int) fx(() -> panes.rightPane().getSelectionModel().getSelectedIndex()));
+    }
+
     /** Wide enough for a key and the start of its value: the revealed row's key is not cut ("thod": "INCREMENTAL"). */
     @Test
     void theRevealedValueKeepsItsKeyInView() throws Exception {

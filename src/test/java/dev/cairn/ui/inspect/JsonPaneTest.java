@@ -1,13 +1,21 @@
 package dev.cairn.ui.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.state.Json;
 import dev.cairn.state.PrettyText;
 import dev.cairn.ui.FxTestSupport;
+import dev.cairn.ui.task.TaskContext;
+import dev.cairn.ui.theme.Styles;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,5 +73,41 @@ class JsonPaneTest {
         assertEquals("1 of 2 · line 8", typed("groups\""));
         assertEquals("no match", typed("nobody"));
         assertEquals("", typed(""));
+    }
+
+    /**
+     * A corrupt document's raw text, wrapped in a narrow pane: each line's number beside its first
+     * row, none beside the rest of a long line (a 200-character line is two rows of the text). The
+     * "1" stood beside the second wrapped row, and the long line's second row was numbered "2".
+     */
+    @Test
+    void aWrappedRawLineIsNumberedOnceBesideItsFirstRow() throws Exception {
+        String first = "{\"singer_state\": {\"bookmarks\": {\"users\": {\"replication_key\": \"updated_at\", ".repeat(3);
+        PrettyText raw = PrettyText.raw(first + "\n\"replication_key_va", null);
+        List<double[]> numbers = fx(() -> {
+            JsonPane narrow = new JsonPane();
+            Stage other = new Stage();
+            other.setScene(new Scene(narrow, 320, 400));
+            other.getScene().getStylesheets().add(JsonPane.class.getResource(Styles.STYLESHEET).toExternalForm());
+            other.show();
+            narrow.show(ShownDocument.of(raw, "Not valid JSON", true, TaskContext.NONE));
+            narrow.applyCss();
+            narrow.layout();
+            List<double[]> found = new ArrayList<>();
+            for (Node node : narrow.lookupAll("." + Styles.CODE_LINE_NUMBER)) {
+                Label number = (Label) node;
+                Bounds box = number.localToScene(number.getLayoutBounds());
+                Node digits = number.lookup(".text");
+                double top = digits == null ? box.getMinY() : digits.localToScene(digits.getLayoutBounds()).getMinY();
+                found.add(new double[] {number.getText().isBlank() ? 0 : Integer.parseInt(number.getText().strip()),
+                        top - box.getMinY(), box.getHeight()});
+            }
+            other.close();
+            found.sort(java.util.Comparator.comparingDouble(n -> n[0] == 0 ? 1.5 : n[0]));
+            return found;
+        });
+        assertEquals(List.of(1.0, 0.0, 2.0), numbers.stream().map(n -> n[0]).toList(), "the numbers of the three rows");
+        assertTrue(numbers.get(0)[2] > 30, "the first row wraps: " + numbers.get(0)[2] + " px high");
+        assertTrue(numbers.get(0)[1] < 4, "the \"1\" is " + numbers.get(0)[1] + " px below its row's top");
     }
 }

@@ -54,6 +54,7 @@ class BreakLockViewModelTest {
             ui.await(() -> !model.problemProperty().get().isEmpty(), Duration.ofSeconds(30));
             assertTrue(ui.call(() -> model.problemProperty().get()).contains("locked by a running pipeline"),
                     ui.call(() -> model.problemProperty().get()));
+            assertTrue(ui.call(() -> model.problemProperty().get()).endsWith("."), "a sentence, with its full stop");
             assertTrue(ui.call(() -> model.showingProperty().get()), "the form stays, saying why");
             assertTrue(Files.exists(lock), "the pipeline's lock stays");
             assertEquals(0, broken.get());

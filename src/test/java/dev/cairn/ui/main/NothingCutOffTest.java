@@ -2,6 +2,7 @@ package dev.cairn.ui.main;
 
 import static dev.cairn.ui.TestWindow.fx;
 import static dev.cairn.ui.TestWindow.fxRun;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -167,6 +168,7 @@ class NothingCutOffTest {
 
         fxRun(() -> model.writes().openTransfer());
         check("the copy form");
+        assertUriOnItsOwnLine("#transfer-title", "#transfer-uri", workspace.devUri);
         fxRun(() -> {
             model.writes().transfer().scopeProperty().set(TransferViewModel.Scope.PATTERN);
             model.writes().transfer().patternProperty().set("dev:*");
@@ -194,6 +196,7 @@ class NothingCutOffTest {
         fxRun(() -> model.writes().write(Edit.merge(rewind)));
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
         check("the write preview on production");
+        assertUriOnItsOwnLine("#write-title", "#write-uri", "s3://");
         fxRun(() -> model.writes().flow().typedProperty().set(WriteWorkspace.PROD_ID_2));
         fxRun(() -> model.writes().flow().confirm());
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.DONE);
@@ -213,6 +216,142 @@ class NothingCutOffTest {
         check("the ID list ordered by update time");
 
         assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /**
+     * A write's sheet takes the window's width while it is open, and the sidebar and the list come back
+     * as they were: at 1024×700 a long rewind's sheet pushed the dividers and they stayed after Close;
+     * at 1360×900 the preview's panes, a third of the window each, started scrolled sideways to the
+     * value, the keys cut to "er_state". The inspector's button does the same on demand; Ctrl+M or
+     * Ctrl+L undoes it.
+     */
+    @Test
+    void aWritesSheetTakesTheWindowsWidthAndTheDividersComeBack() throws Exception {
+        select("staging files", WriteWorkspace.STAGING_ID);
+        for (double[] size : SIZES) {
+            fxRun(() -> {
+                window.stage.setWidth(size[0]);
+                window.stage.setHeight(size[1]);
+            });
+            TestWindow.waitFor(() -> view.getWidth() == size[0]);
+            settle();
+            double[] before = dividers();
+            fxRun(() -> model.writes().write(Edit.rewind("contacts", null,
+                    com.fasterxml.jackson.databind.node.TextNode.valueOf("2024-05-20T12:35:58Z"))));
+            TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
+            settle();
+            assertEquals(null, fx(() -> view.stateList().getScene()), "the list is hidden while the sheet is open");
+            for (var pane : List.of(view.writeSheet().previewPanes().leftPane(), view.writeSheet().previewPanes().rightPane())) {
+                assertEquals(List.of(), fx(() -> cutKeys(pane)), "keys cut at " + (int) size[0] + " px");
+            }
+            fxRun(() -> model.writes().flow().close());
+            settle();
+            assertArrayEquals(before, dividers(), 1e-9, "the dividers after the sheet at " + (int) size[0] + " px");
+
+            fxRun(() -> ((javafx.scene.control.ToggleButton) view.lookup("#inspector-wide")).fire());
+            check("the inspector at the window's width");
+            assertEquals(null, fx(() -> view.stateList().getScene()), "the button hides the list");
+            fxRun(() -> {
+                window.stage.setWidth(size[0]);
+                window.stage.setHeight(size[1]);
+            });
+            TestWindow.waitFor(() -> view.getWidth() == size[0]);
+            // Ctrl+M again, or Ctrl+L for the list's filter
+            javafx.scene.input.KeyCode back = size[0] == 1024 ? javafx.scene.input.KeyCode.L : javafx.scene.input.KeyCode.M;
+            fxRun(() -> window.stage.getScene().getAccelerators().get(new javafx.scene.input.KeyCodeCombination(
+                    back, javafx.scene.input.KeyCombination.SHORTCUT_DOWN)).run());
+            settle();
+            assertArrayEquals(before, dividers(), 1e-9, "the dividers after Ctrl+" + back + " at " + (int) size[0] + " px");
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /**
+     * A large document's bar ("72,010 lines · 2.0 MB · large document: read-only fast view") with a
+     * match found, at both sizes with the sidebar and the list open: the find field read "Find (Ctr",
+     * and the status, the arrows and the copy button ran past the inspector's edge.
+     */
+    @Test
+    void aLargeDocumentsFindBarAndCopyButtonFit() throws Exception {
+        select("prod S3", WriteWorkspace.PROD_ID_2);
+        StringBuilder rows = new StringBuilder("{\n  \"singer_state\": {\n    \"bookmarks\": {\n      \"issues\": {\n        \"partitions\": [");
+        for (int i = 0; i < 12_000; i++) {
+            rows.append(i == 0 ? "" : ",").append("\n          {\n            \"context\": {\n              \"repo\": \"r").append(i)
+                    .append("\"\n            },\n            \"replication_key_value\": \"2024-05-01T00:00:00Z\"\n          }");
+        }
+        rows.append("\n        ]\n      }\n    }\n  }\n}");
+        dev.cairn.ui.inspect.JsonPane pane = fx(() -> view.inspector().pane(dev.cairn.ui.inspect.InspectorViewModel.Part.EFFECTIVE));
+        fxRun(() -> {
+            view.inspector().tabs().getSelectionModel().select(view.inspector().tab(dev.cairn.ui.inspect.InspectorViewModel.Part.EFFECTIVE));
+            pane.show(dev.cairn.ui.inspect.ShownDocument.head(dev.cairn.state.PrettyText.ofText(rows.toString()), null, false));
+        });
+        check("a large document");
+        fxRun(() -> pane.findBar().field().setText("r11234"));
+        check("a large document with a match found");
+        for (double[] size : SIZES) {
+            fxRun(() -> {
+                window.stage.setWidth(size[0]);
+                window.stage.setHeight(size[1]);
+            });
+            TestWindow.waitFor(() -> view.getWidth() == size[0]);
+            double[] edges = fx(() -> {
+                view.applyCss();
+                view.layout();
+                Node copy = pane.lookupAll("." + Styles.ICON_BUTTON).stream().reduce((a, b) -> b).orElseThrow();
+                Node inspector = view.inspector();
+                return new double[] {copy.localToScene(copy.getLayoutBounds()).getMaxX(),
+                        inspector.localToScene(inspector.getLayoutBounds()).getMaxX()};
+            });
+            assertTrue(edges[0] <= edges[1], "the copy button ends at " + edges[0] + ", past the inspector's edge at " + edges[1]
+                    + " (" + (int) size[0] + " px)");
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /**
+     * A headline's URI is on a line of its own (cut in the middle where it is long, whole on hover,
+     * which {@link #check} accepts), not in the wrapped title: "(sqlite:////tmp/…/dev/mel" "tano.db)".
+     */
+    private void assertUriOnItsOwnLine(String title, String uri, String expected) throws Exception {
+        assertTrue(fx(() -> !((javafx.scene.control.Label) view.lookup(title)).getText().contains("://")), title + " holds a URI");
+        assertTrue(fx(() -> ((javafx.scene.control.Label) view.lookup(uri)).getText().contains(expected)), uri + " lacks " + expected);
+        assertTrue(fx(() -> !((javafx.scene.control.Label) view.lookup(uri)).isWrapText()), uri + " wraps");
+    }
+
+    /** The window's dividers: the sidebar's, then the list's. */
+    private double[] dividers() throws Exception {
+        return fx(() -> {
+            view.applyCss();
+            view.layout();
+            return view.lookupAll(".split-pane").stream().filter(n -> n.getScene() != null).limit(2)
+                    .flatMapToDouble(n -> java.util.Arrays.stream(((javafx.scene.control.SplitPane) n).getDividerPositions()))
+                    .toArray();
+        });
+    }
+
+    /** The keys of a pane's rows in view that are cut: under its line numbers, or past its right side. */
+    private static List<String> cutKeys(dev.cairn.ui.inspect.JsonLinesView pane) {
+        pane.applyCss();
+        pane.layout();
+        Bounds seen = pane.localToScene(pane.getLayoutBounds());
+        double right = pane.lookupAll(".scroll-bar").stream()
+                .filter(n -> n.isVisible() && ((javafx.scene.control.ScrollBar) n).getOrientation() == javafx.geometry.Orientation.VERTICAL)
+                .mapToDouble(n -> n.localToScene(n.getLayoutBounds()).getMinX()).min().orElse(seen.getMaxX());
+        List<String> cut = new ArrayList<>();
+        for (Node key : pane.lookupAll("." + Styles.JSON_KEY)) {
+            Node row = key.getParent().getParent();
+            Bounds drawn = key.localToScene(key.getLayoutBounds());
+            if (!row.isVisible() || row.getParent() == null || !row.getParent().isVisible()
+                    || drawn.getMaxY() <= seen.getMinY() || drawn.getMinY() >= seen.getMaxY()) {
+                continue; // a pooled cell, or a row out of view
+            }
+            Node number = ((javafx.scene.Parent) row).getChildrenUnmodifiable().get(0);
+            double left = number.localToScene(number.getLayoutBounds()).getMaxX();
+            if (drawn.getMinX() < left - 0.5 || drawn.getMaxX() > right + 0.5) {
+                cut.add(((javafx.scene.text.Text) key).getText());
+            }
+        }
+        return cut;
     }
 
     /**
@@ -463,6 +602,45 @@ class NothingCutOffTest {
         double readOnlyText = editedTextTop();
         select("dev system DB", WriteWorkspace.DEV_ID);
         assertEquals(readOnlyText, editedTextTop(), "the edited text moved between a read-only and a writable connection");
+    }
+
+    /**
+     * The active filter chip's text reads on its background in both themes, at WCAG's 4.5:1 for its
+     * small text: in the light theme it was the badge's green on the selection's pale blue, 3.9:1.
+     */
+    @Test
+    void theActiveFilterChipReadsInBothThemes() throws Exception {
+        select("dev system DB", WriteWorkspace.DEV_ID);
+        fxRun(() -> model.currentProperty().get().list().badgeFilterProperty().set(dev.cairn.ui.browse.Badge.HEALTHY));
+        check("the ID list filtered by a chip");
+        for (Theme theme : Theme.values()) {
+            fxRun(() -> model.themeProperty().set(theme));
+            double ratio = fx(() -> {
+                view.applyCss();
+                view.layout();
+                javafx.scene.control.ToggleButton chip = view.lookupAll("." + Styles.BADGE_COUNT).stream()
+                        .map(n -> (javafx.scene.control.ToggleButton) n).filter(javafx.scene.control.ToggleButton::isSelected)
+                        .findFirst().orElseThrow();
+                List<javafx.scene.layout.BackgroundFill> fills = chip.getBackground().getFills();
+                return contrast((javafx.scene.paint.Color) chip.getTextFill(),
+                        (javafx.scene.paint.Color) fills.get(fills.size() - 1).getFill());
+            });
+            assertTrue(ratio >= 4.5, "the active chip's text at " + ratio + ":1 in the " + theme + " theme");
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /** WCAG's contrast ratio of two opaque colours. */
+    private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(javafx.scene.paint.Color c) {
+        java.util.function.DoubleUnaryOperator linear = v -> v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        return 0.2126 * linear.applyAsDouble(c.getRed()) + 0.7152 * linear.applyAsDouble(c.getGreen())
+                + 0.0722 * linear.applyAsDouble(c.getBlue());
     }
 
     /** How many rows of chips a bar shows: the distinct tops of its shown chips. */

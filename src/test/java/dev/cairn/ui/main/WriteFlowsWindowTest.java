@@ -108,7 +108,8 @@ class WriteFlowsWindowTest {
         robot.clickOn("#editor-save");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         String uri = fx(() -> model.currentProperty().get().backend().displayUri());
-        assertEquals("Set state of " + STAGING_ID + " on " + uri, fx(() -> model.writes().flow().titleProperty().get()));
+        assertEquals("Set state of " + STAGING_ID, fx(() -> model.writes().flow().titleProperty().get()));
+        assertEquals("on " + uri, robot.lookup("#write-uri").queryAs(javafx.scene.control.Label.class).getText());
         assertEquals("1 stream changed.", fx(() -> model.writes().flow().planProperty().get().summary()));
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.DONE);
@@ -257,8 +258,8 @@ class WriteFlowsWindowTest {
         robot.clickOn("#action-clear");
         robot.clickOn("Clear partial state");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
-        assertEquals("Clear partial state of " + DEV_ID + " on " + workspace.devUri,
-                fx(() -> model.writes().flow().titleProperty().get()));
+        assertEquals("Clear partial state of " + DEV_ID, fx(() -> model.writes().flow().titleProperty().get()));
+        assertEquals(workspace.devUri, fx(() -> model.writes().flow().uriProperty().get()));
         assertEquals("Clear partial state", fx(() -> ((javafx.scene.control.Button) robot.lookup("#confirm-write").query()).getText()));
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.DONE);
@@ -295,6 +296,8 @@ class WriteFlowsWindowTest {
         robot.clickOn("#rewind-preview");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         assertTrue(fx(() -> model.writes().flow().titleProperty().get()).startsWith("Rewind stream contacts to \"2024-01-15T00:00:00+00:00\""));
+        // the button a few words, the title above it the whole (it read 'Rewind stream contacts to "2024-01-15T…" in state')
+        assertEquals("Rewind 1 stream", robot.lookup("#confirm-write").queryButton().getText());
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.DONE);
         try (StateBackend b = workspace.open(workspace.stagingUri)) {

@@ -127,6 +127,7 @@ class TransferViewModelTest {
             assertEquals(Stage.EDITING, ui.call(() -> model.stageProperty().get()));
             assertTrue(ui.call(() -> model.messageProperty().get()).contains("n:a would be moved onto n:ax"),
                     ui.call(() -> model.messageProperty().get()));
+            assertTrue(ui.call(() -> model.messageProperty().get()).endsWith("that are not sources."), "a sentence, with its full stop");
             assertTrue(ui.call(() -> model.rows().isEmpty()));
             assertFalse(ui.call(() -> model.canRunProperty().get()));
             assertEquals(a, files.read("n:a").document());
