@@ -63,6 +63,9 @@ public final class SidebarView extends VBox {
         projectButton.setId("open-project");
         projectButton.setGraphic(Icon.FOLDER.node());
         projectButton.setMaxWidth(Double.MAX_VALUE);
+        // the sidebar is never narrower than its two buttons: a window opened at 1024 px gave it 0.19 of that
+        connectButton.setMinWidth(Region.USE_PREF_SIZE);
+        projectButton.setMinWidth(Region.USE_PREF_SIZE);
         projectButton.setOnAction(e -> actions.openProject());
         projectButton.setTooltip(new Tooltip(Fxml.label("sidebar.project.tooltip")));
         open.setItems(model.sessions());

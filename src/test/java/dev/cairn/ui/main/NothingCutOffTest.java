@@ -579,6 +579,28 @@ class NothingCutOffTest {
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 
+    /**
+     * A window that opens at 1024 px (on a screen that size) lays its sidebar out at that width: the
+     * other checks open at 1360 and narrow it, where the sidebar keeps its pixels. Its "Open Meltano
+     * project…" button read "Open Meltano proj...".
+     */
+    @Test
+    void aWindowOpenedAt1024FitsAsOpened() throws Exception {
+        window.close();
+        window = TestWindow.open(workspace.folders, WriteWorkspace.opener(), 4, new dev.cairn.ui.dialog.NoDialogs(), 1024, 700);
+        model = window.model;
+        view = window.view;
+        settle();
+        for (String p : fx(() -> {
+            view.applyCss();
+            view.layout();
+            return LayoutCheck.problems(view);
+        })) {
+            problems.add("opened at 1024×700: " + p);
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
     @Test
     void controlsStayPutWhenBannersComeAndGo() throws Exception {
         fxRun(() -> {
