@@ -165,7 +165,7 @@ public final class WriteActions {
         try {
             write(editor.edit(), read);
         } catch (EditRefused e) {
-            errors.accept(new UserError("Cannot save " + read.stateId() + ": " + e.getMessage(), ""));
+            errors.accept(new UserError(UserError.sentence("Cannot save " + read.stateId() + ": " + e.getMessage()), ""));
         }
     }
 
