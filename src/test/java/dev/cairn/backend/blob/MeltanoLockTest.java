@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
 import dev.cairn.backend.StateStorage;
@@ -44,7 +45,7 @@ class MeltanoLockTest {
                 : kind.equals("azure") ? new AzureBlobStore(TestAzurite.container(TestAzurite.freshContainer()), "azure://test")
                 : kind.equals("gcs")
                         ? new GcsBlobStore(GcsConnection.resolve(TestGcs.options()).client(), TestGcs.freshBucket(), "gs://test")
-                : new S3BlobStore(TestS3.client(), TestS3.freshBucket(), "s3://test");
+                : new S3BlobStore(TestS3.client(), TestS3.freshBucket(), "s3://test", BackendOptions.REQUEST_TIMEOUT);
         return store;
     }
 
