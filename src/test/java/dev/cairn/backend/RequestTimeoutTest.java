@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.blob.AzureConnection;
 import dev.cairn.backend.blob.S3Connection;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
@@ -24,8 +25,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * A server that answers a byte at a time, as one did for over 300 s: the socket's read timeout never
- * fires, since bytes keep coming, so only the request timeout ends the call. The S3 client is put
- * behind a proxy that drips the chosen answers (status line, headers, body) at 5 bytes a second,
+ * fires, since bytes keep coming, so only the request timeout ends the call. The S3 and Azure clients are
+ * put behind a proxy that drips the chosen answers (status line, headers, body) at 5 bytes a second,
  * which keeps a read timeout of 1 s at bay; with a request timeout of 2 s a call must end in a few
  * seconds, where the whole answer would take minutes.
  */
@@ -160,6 +161,42 @@ class RequestTimeoutTest {
         @Override
         Predicate<FaultyHttpProxy.Request> listing() {
             return r -> r.method().equals("GET") && r.query() != null && r.query().contains("list-type=2");
+        }
+
+        @Override
+        Predicate<FaultyHttpProxy.Request> stateWrite() {
+            return put("state.json");
+        }
+    }
+
+    @Nested
+    class Azure extends Cloud {
+        private final String container = TestAzurite.freshContainer();
+
+        @Override
+        URI server() {
+            return TestAzurite.endpoint();
+        }
+
+        @Override
+        String uri() {
+            return "azure://" + container + "/meltano/state";
+        }
+
+        @Override
+        BackendOptions options(URI endpoint) {
+            return BackendOptions.defaults().withSetting(AzureConnection.CONNECTION_STRING_SETTING,
+                    TestAzurite.connectionString(endpoint));
+        }
+
+        @Override
+        boolean has(String key) {
+            return TestAzurite.container(container).getBlobClient(key).exists();
+        }
+
+        @Override
+        Predicate<FaultyHttpProxy.Request> listing() {
+            return r -> r.method().equals("GET") && r.query() != null && r.query().contains("comp=list");
         }
 
         @Override

@@ -42,7 +42,8 @@ class MeltanoLockTest {
 
     private BlobStore open(String kind) {
         store = kind.equals("file") ? new FileBlobStore(dir.resolve("root"))
-                : kind.equals("azure") ? new AzureBlobStore(TestAzurite.container(TestAzurite.freshContainer()), "azure://test")
+                : kind.equals("azure") ? new AzureBlobStore(TestAzurite.container(TestAzurite.freshContainer()), "azure://test",
+                        BackendOptions.REQUEST_TIMEOUT)
                 : kind.equals("gcs")
                         ? new GcsBlobStore(GcsConnection.resolve(TestGcs.options()).client(), TestGcs.freshBucket(), "gs://test")
                 : new S3BlobStore(TestS3.client(), TestS3.freshBucket(), "s3://test", BackendOptions.REQUEST_TIMEOUT);
