@@ -13,7 +13,7 @@ import java.util.Map;
  * @param readOnly refuse every write
  * @param connectTimeout how long reaching a server may take (TCP connect, and the login on a database)
  * @param readTimeout how long a server may stay silent in the middle of an answer
- * @param requestTimeout how long a cloud server (S3, Azure) may take over one call in all, its retries
+ * @param requestTimeout how long a cloud server (S3, Azure, GCS) may take over one call in all, its retries
  *        included, however steadily the bytes of its answer keep coming
  */
 public record BackendOptions(Duration lockStaleAfter, Duration lockWait, boolean readOnly,

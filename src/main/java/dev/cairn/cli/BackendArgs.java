@@ -65,7 +65,7 @@ final class BackendArgs {
     long readTimeoutSeconds;
 
     @Option(names = BackendOptions.REQUEST_TIMEOUT_OPTION, paramLabel = "SECONDS", defaultValue = "120",
-            description = "How long a call to an S3 or Azure server may take in all, retries included, however"
+            description = "How long a call to an S3, Azure or GCS server may take in all, retries included, however"
                     + " slowly its answer keeps coming (default: ${DEFAULT-VALUE}).")
     long requestTimeoutSeconds;
 

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.cloud.storage.BlobId;
 import dev.cairn.backend.blob.AzureConnection;
+import dev.cairn.backend.blob.GcsConnection;
 import dev.cairn.backend.blob.S3Connection;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
@@ -25,8 +27,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * A server that answers a byte at a time, as one did for over 300 s: the socket's read timeout never
- * fires, since bytes keep coming, so only the request timeout ends the call. The S3 and Azure clients are
- * put behind a proxy that drips the chosen answers (status line, headers, body) at 5 bytes a second,
+ * fires, since bytes keep coming, so only the request timeout ends the call. Each cloud client is put
+ * behind a proxy that drips the chosen answers (status line, headers, body) at 5 bytes a second,
  * which keeps a read timeout of 1 s at bay; with a request timeout of 2 s a call must end in a few
  * seconds, where the whole answer would take minutes.
  */
@@ -34,7 +36,7 @@ class RequestTimeoutTest {
 
     private static final Duration LIMIT = Duration.ofSeconds(2);
     private static final Duration DRIP = Duration.ofMillis(200);
-    /** The limit, and a loaded machine's slack. */
+    /** The limit, twice over on GCS (whose last retry may begin just before it), and a loaded machine's slack. */
     private static final Duration ENDS_WITHIN = LIMIT.multipliedBy(4);
     private static final String TOOK_TOO_LONG = "the request took longer than 2 s (raise --request-timeout to allow more)";
     private static final String ID = "dev:a";
@@ -202,6 +204,43 @@ class RequestTimeoutTest {
         @Override
         Predicate<FaultyHttpProxy.Request> stateWrite() {
             return put("state.json");
+        }
+    }
+
+    @Nested
+    class Gcs extends Cloud {
+        private final String bucket = TestGcs.freshBucket();
+
+        @Override
+        URI server() {
+            return URI.create(TestGcs.endpoint());
+        }
+
+        @Override
+        String uri() {
+            return "gs://" + bucket + "/meltano/state";
+        }
+
+        @Override
+        BackendOptions options(URI endpoint) {
+            return BackendOptions.defaults().withSetting(GcsConnection.EMULATOR_HOST_SETTING, endpoint.toString());
+        }
+
+        @Override
+        boolean has(String key) {
+            return TestGcs.client().get(BlobId.of(bucket, key)) != null;
+        }
+
+        @Override
+        Predicate<FaultyHttpProxy.Request> listing() {
+            return r -> r.method().equals("GET") && r.path().endsWith("/o") && r.query() != null
+                    && r.query().contains("prefix=");
+        }
+
+        @Override
+        Predicate<FaultyHttpProxy.Request> stateWrite() {
+            return r -> r.method().equals("PUT") && r.query() != null && r.query().contains("upload_id")
+                    && r.query().contains("state.json");
         }
     }
 }

@@ -29,7 +29,8 @@ import java.util.function.Predicate;
  * are answered with an error status before or after reaching the server, whose answer loses a
  * {@link #dropHeader header}, or whose answer is {@link #drip dripped} one byte at a time, whole or
  * {@link #dripBody after its head}. Requests go upstream as HTTP/1.0, one per connection, so answers
- * come back whole and unchunked.
+ * come back whole and unchunked. An answer's {@code Location} naming the server names the proxy
+ * instead (a GCS upload's session URL), so that the client comes back through it.
  */
 public final class FaultyHttpProxy implements AutoCloseable {
 
@@ -157,7 +158,8 @@ public final class FaultyHttpProxy implements AutoCloseable {
             }
             List<String> drop = dropped(request);
             answer.headers().stream().filter(h -> !drop.contains(h[0].toLowerCase(Locale.ROOT)))
-                    .forEach(h -> exchange.getResponseHeaders().add(h[0], h[1]));
+                    .forEach(h -> exchange.getResponseHeaders().add(h[0], h[0].equalsIgnoreCase("location")
+                            ? h[1].replace(upstream.toString(), endpoint().toString()) : h[1]));
             boolean noBody = request.method().equals("HEAD") || answer.body().length == 0;
             exchange.sendResponseHeaders(answer.status(), noBody ? -1 : answer.body().length);
             if (!noBody) {
