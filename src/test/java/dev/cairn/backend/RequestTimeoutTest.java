@@ -169,6 +169,33 @@ class RequestTimeoutTest {
         Predicate<FaultyHttpProxy.Request> stateWrite() {
             return put("state.json");
         }
+
+        /** The server made the lock and its answer never ended: the lock is found to be ours, and deleted. */
+        @Test
+        void lockWhoseAnswerDripsIsTakenBack() {
+            try (StateBackend backend = open(LIMIT)) {
+                backend.write("dev:warm", document(), Version.ABSENT);
+                proxy.drip(put("lock"), DRIP);
+                String message = cutShort(() -> backend.write(ID, document(), Version.ABSENT));
+                assertEquals("cannot write s3://" + bucket + "/meltano/state/" + ID + "/lock (s3://" + bucket
+                        + "/meltano/state): " + TOOK_TOO_LONG, message);
+                assertFalse(has("meltano/state/" + ID + "/lock"), "the lock the server made is gone");
+                assertFalse(has("meltano/state/" + ID + "/state.json"));
+            }
+        }
+
+        /** Neither the write nor the deletion of the lock after it end: the error says the lock may be left. */
+        @Test
+        void aWriteAndItsLocksDeletionDrippedSayTheLockMayBeLeft() {
+            try (StateBackend backend = open(LIMIT)) {
+                backend.write("dev:warm", document(), Version.ABSENT);
+                proxy.drip(put("state.json").or(r -> r.method().equals("DELETE")), DRIP);
+                String message = cutShort(() -> backend.write(ID, document(), Version.ABSENT));
+                assertEquals("cannot write s3://" + bucket + "/meltano/state/" + ID + "/state.json (s3://" + bucket
+                        + "/meltano/state): " + TOOK_TOO_LONG + "; Meltano's lock on " + ID
+                        + " may be left behind, stale after 10 s", message);
+            }
+        }
     }
 
     @Nested
