@@ -3,6 +3,7 @@ package dev.cairn.backend;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -33,6 +34,15 @@ public final class Transport {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why a call was cut at the request timeout ({@link BackendOptions#requestTimeout}): the limit, and
+     * the command line's option that raises it (the window opens backends with the default).
+     */
+    public static String tookLongerThan(Duration limit) {
+        return "the request took longer than " + limit.toSeconds() + " s (raise " + BackendOptions.REQUEST_TIMEOUT_OPTION
+                + " to allow more)";
     }
 
     /** The network failure in words, else the first line of the error's own message. */

@@ -64,6 +64,11 @@ final class BackendArgs {
             description = "How long the backend's server may stay silent in an answer (default: ${DEFAULT-VALUE}).")
     long readTimeoutSeconds;
 
+    @Option(names = BackendOptions.REQUEST_TIMEOUT_OPTION, paramLabel = "SECONDS", defaultValue = "120",
+            description = "How long a call to an S3, Azure or GCS server may take in all, retries included, however"
+                    + " slowly its answer keeps coming (default: ${DEFAULT-VALUE}).")
+    long requestTimeoutSeconds;
+
     StateBackend open() {
         if (uri != null && project != null) {
             throw new UsageError("give --backend or --project, not both");
@@ -100,12 +105,14 @@ final class BackendArgs {
     }
 
     private BackendOptions options(BackendOptions base) {
-        if (connectTimeoutSeconds < 1 || readTimeoutSeconds < 1) {
-            throw new UsageError("--connect-timeout and --read-timeout take a whole number of seconds, at least 1");
+        if (connectTimeoutSeconds < 1 || readTimeoutSeconds < 1 || requestTimeoutSeconds < 1) {
+            throw new UsageError("--connect-timeout, --read-timeout and --request-timeout take a whole number of"
+                    + " seconds, at least 1");
         }
         BackendOptions options = base.withLockWait(Duration.ofSeconds(lockWaitSeconds)).withReadOnly(readOnly)
                 .withConnectTimeout(Duration.ofSeconds(connectTimeoutSeconds))
-                .withReadTimeout(Duration.ofSeconds(readTimeoutSeconds));
+                .withReadTimeout(Duration.ofSeconds(readTimeoutSeconds))
+                .withRequestTimeout(Duration.ofSeconds(requestTimeoutSeconds));
         if (lockTimeoutSeconds != null) {
             options = options.withLockStaleAfter(Duration.ofSeconds(lockTimeoutSeconds));
         }

@@ -172,7 +172,9 @@ class FileBackendTest {
         for (String id : List.of("link", "alias", "file-link")) {
             BackendException read = assertThrows(BackendException.class, () -> backend.read(id), id);
             assertTrue(read.getMessage().contains("is a symbolic link"), read.getMessage());
-            assertThrows(BackendException.class, () -> backend.write(id, doc, null), id);
+            BackendException write = assertThrows(BackendException.class, () -> backend.write(id, doc, null), id);
+            assertFalse(write.getMessage().contains("lock on " + id + " may be left"),
+                    "a folder's refused lock write left nothing: " + write.getMessage());
             assertThrows(BackendException.class, () -> backend.delete(id, null), id);
         }
         assertEquals(theirs, Files.readString(elsewhere.resolve("state.json")), "nothing outside the root was written");

@@ -103,6 +103,8 @@ class S3FaultsTest {
     void aLockThatCannotBeDeletedAfterAFailedWriteDoesNotHideWhyTheWriteFailed() {
         BackendException failed = failedWrite(100);
         assertTrue(failed.getMessage().contains("state.json"), failed.getMessage());
+        assertTrue(failed.getMessage().endsWith("; Meltano's lock on dev:a may be left behind, stale after 10 s"),
+                failed.getMessage());
         assertEquals(1, failed.getSuppressed().length, "the lock's own failure rides along");
     }
 

@@ -4,6 +4,7 @@ import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,12 +32,22 @@ public final class TestAzurite {
     private TestAzurite() {}
 
     /** The connection string of the test account, as Meltano's {@code azure.connection_string} takes it. */
-    public static synchronized String connectionString() {
+    public static String connectionString() {
+        return connectionString(endpoint());
+    }
+
+    /** The connection string of the test account on a proxy in front of the server, at {@code endpoint}. */
+    public static String connectionString(URI endpoint) {
+        return "DefaultEndpointsProtocol=http;AccountName=" + ACCOUNT + ";AccountKey=" + KEY
+                + ";BlobEndpoint=" + endpoint + "/" + ACCOUNT + ";";
+    }
+
+    /** {@code http://127.0.0.1:<port>}, where the server listens. */
+    public static synchronized URI endpoint() {
         if (server == null) {
             server = start();
         }
-        return "DefaultEndpointsProtocol=http;AccountName=" + ACCOUNT + ";AccountKey=" + KEY
-                + ";BlobEndpoint=" + server.url() + "/" + ACCOUNT + ";";
+        return URI.create(server.url());
     }
 
     /**

@@ -4,8 +4,10 @@ import static dev.cairn.testing.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.cairn.backend.TestAzurite;
+import dev.cairn.backend.TestS3;
 import dev.cairn.ops.logging.Logs;
 import dev.cairn.testing.EmptyBackends;
+import dev.cairn.testing.FaultyHttpProxy;
 import dev.cairn.testing.Fixtures;
 import dev.cairn.testing.LoopbackServer;
 import java.io.ByteArrayOutputStream;
@@ -104,8 +106,25 @@ class CliTest {
             assertTrue(System.nanoTime() - start < Duration.ofSeconds(6).toNanos(), "gave up after about 1 s");
         }
         assertEquals(2, cairn("list", "--backend", db, "--read-timeout", "0"));
-        assertEquals("cairn: --connect-timeout and --read-timeout take a whole number of seconds, at least 1\n"
-                + "See 'cairn list --help'.\n", err());
+        assertEquals("cairn: --connect-timeout, --read-timeout and --request-timeout take a whole number of seconds,"
+                + " at least 1\nSee 'cairn list --help'.\n", err());
+        assertEquals(2, cairn("list", "--backend", db, "--request-timeout", "0"));
+    }
+
+    /** An S3 server that sends its listing a byte at a time: --request-timeout ends the call, in its own words. */
+    @Test
+    void requestTimeoutIsSettable() {
+        String bucket = TestS3.freshBucket();
+        try (FaultyHttpProxy proxy = new FaultyHttpProxy(TestS3.endpoint())) {
+            proxy.dripBody(r -> r.query() != null && r.query().contains("list-type=2"), Duration.ofMillis(200));
+            long start = System.nanoTime();
+            assertEquals(1, cairn("list", "--backend", "s3://" + TestS3.ACCESS_KEY + ":" + TestS3.SECRET_KEY + "@" + bucket
+                    + "/meltano/state", "--s3-endpoint", proxy.endpoint().toString(), "--read-timeout", "1",
+                    "--request-timeout", "1"));
+            assertTrue(err().startsWith("cairn: cannot list s3://" + bucket + "/meltano/state* "), err());
+            assertTrue(err().endsWith(": the request took longer than 1 s (raise --request-timeout to allow more)\n"), err());
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(6).toNanos(), "gave up after about 1 s");
+        }
     }
 
     @Test

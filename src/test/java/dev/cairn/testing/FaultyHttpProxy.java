@@ -6,22 +6,31 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 /**
  * A test server's bad day, put in front of it: forwards every HTTP request byte for byte (the Host
  * header too, so AWS signatures still hold) except those a scripted {@link #fail fault} picks, which
- * are answered with an error status before or after reaching the server, or whose answer loses a
- * {@link #dropHeader header}. Requests go upstream as HTTP/1.0, one per connection, so answers come
- * back whole and unchunked.
+ * are answered with an error status before or after reaching the server, whose answer loses a
+ * {@link #dropHeader header}, or whose answer is {@link #drip dripped} one byte at a time, whole or
+ * {@link #dripBody after its head}. Requests go upstream as HTTP/1.0, one per connection, so answers
+ * come back whole and unchunked. An answer's {@code Location} naming the server names the proxy
+ * instead (a GCS upload's session URL), so that the client comes back through it.
  */
 public final class FaultyHttpProxy implements AutoCloseable {
 
@@ -32,21 +41,41 @@ public final class FaultyHttpProxy implements AutoCloseable {
 
     private record Dropped(Predicate<Request> which, String header, int[] left) {}
 
+    /** How an answer is sent: at once, or a byte per {@code every} (after its head, if {@code headAtOnce}). */
+    private record Pace(Duration every, boolean headAtOnce) {
+        static final Pace AT_ONCE = new Pace(Duration.ZERO, false);
+    }
+
+    private static final byte[] HEAD_END = "\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+
     private static final Set<String> UNFORWARDED = Set.of("connection", "content-length", "expect", "transfer-encoding",
             "keep-alive");
 
     private final URI upstream;
     private final HttpServer server;
+    /** Where clients connect: each connection is relayed to {@link #server}, so that its answers can be paced. */
+    private final ServerSocket front;
+    /** The relayed connections, by their local port towards the server (the port an exchange comes from). */
+    private final Map<Integer, Relay> relays = new ConcurrentHashMap<>();
     private final List<Fault> faults = new CopyOnWriteArrayList<>();
     private final List<Dropped> dropped = new CopyOnWriteArrayList<>();
+    private volatile Predicate<Request> dripped = r -> false;
+    private volatile Pace dripPace = Pace.AT_ONCE;
 
     public FaultyHttpProxy(URI upstream) {
         this.upstream = upstream;
         server = LoopbackHttp.start("test-faulty-proxy", this::handle);
+        try {
+            front = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        } catch (IOException e) {
+            server.stop(0);
+            throw new UncheckedIOException(e);
+        }
+        daemon("test-faulty-proxy-accept", this::accept);
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return URI.create("http://127.0.0.1:" + front.getLocalPort());
     }
 
     /**
@@ -61,6 +90,22 @@ public final class FaultyHttpProxy implements AutoCloseable {
     /** Answers the next {@code times} requests {@code which} picks without their answer's {@code header}. */
     public void dropHeader(Predicate<Request> which, String header, int times) {
         dropped.add(new Dropped(which, header, new int[] {times}));
+    }
+
+    /**
+     * Sends the whole answer (status line, headers and body) to each request {@code which} picks
+     * one byte per {@code every}: a server that keeps a connection alive, and so every read
+     * timeout at bay, without ever finishing its answer.
+     */
+    public void drip(Predicate<Request> which, Duration every) {
+        dripPace = new Pace(every, false);
+        dripped = which;
+    }
+
+    /** As {@link #drip}, but the answer's head (status line and headers) is sent at once, its body dripped. */
+    public void dripBody(Predicate<Request> which, Duration every) {
+        dripPace = new Pace(every, true);
+        dripped = which;
     }
 
     private Fault take(Request request, boolean afterForwarding) {
@@ -98,6 +143,8 @@ public final class FaultyHttpProxy implements AutoCloseable {
             Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
                     exchange.getRequestURI().getRawQuery());
             byte[] body = exchange.getRequestBody().readAllBytes();
+            // set once the request is read: an interim "100 Continue" is not part of the answer
+            relays.get(exchange.getRemoteAddress().getPort()).pace(dripped.test(request) ? dripPace : Pace.AT_ONCE);
             Fault before = take(request, false);
             if (before != null) {
                 exchange.sendResponseHeaders(before.status(), -1);
@@ -111,7 +158,8 @@ public final class FaultyHttpProxy implements AutoCloseable {
             }
             List<String> drop = dropped(request);
             answer.headers().stream().filter(h -> !drop.contains(h[0].toLowerCase(Locale.ROOT)))
-                    .forEach(h -> exchange.getResponseHeaders().add(h[0], h[1]));
+                    .forEach(h -> exchange.getResponseHeaders().add(h[0], h[0].equalsIgnoreCase("location")
+                            ? h[1].replace(upstream.toString(), endpoint().toString()) : h[1]));
             boolean noBody = request.method().equals("HEAD") || answer.body().length == 0;
             exchange.sendResponseHeaders(answer.status(), noBody ? -1 : answer.body().length);
             if (!noBody) {
@@ -173,8 +221,97 @@ public final class FaultyHttpProxy implements AutoCloseable {
         return line.toString(StandardCharsets.ISO_8859_1);
     }
 
+    private void accept() {
+        try {
+            while (true) {
+                Socket client = front.accept();
+                Socket toServer = new Socket(InetAddress.getLoopbackAddress(), server.getAddress().getPort());
+                Relay relay = new Relay(client, toServer);
+                relays.put(toServer.getLocalPort(), relay);
+                daemon("test-faulty-proxy-request", () -> relay.copy(client, toServer, false));
+                daemon("test-faulty-proxy-answer", () -> relay.copy(toServer, client, true));
+            }
+        } catch (IOException closed) {
+            // the proxy was closed: the test is over
+        }
+    }
+
+    /** One client connection and its connection to the server, the answers sent on at the pace asked. */
+    private final class Relay {
+        private final Socket client;
+        private final Socket toServer;
+        /** The pace of the answer the server sends next, set for each exchange (which {@link #exchanges} counts). */
+        private volatile Pace next = Pace.AT_ONCE;
+        private final AtomicInteger exchanges = new AtomicInteger();
+
+        Relay(Socket client, Socket toServer) {
+            this.client = client;
+            this.toServer = toServer;
+        }
+
+        void pace(Pace pace) {
+            next = pace;
+            exchanges.incrementAndGet();
+        }
+
+        void copy(Socket from, Socket to, boolean paced) {
+            byte[] buffer = new byte[8192];
+            Pace pace = Pace.AT_ONCE;
+            int exchange = 0;
+            int headEndSeen = 0;
+            try {
+                InputStream in = from.getInputStream();
+                OutputStream out = to.getOutputStream();
+                for (int n; (n = in.read(buffer)) != -1; ) {
+                    if (paced && exchanges.get() != exchange) {
+                        exchange = exchanges.get();
+                        pace = next;
+                        headEndSeen = 0;
+                    }
+                    if (!paced || pace.every().isZero()) {
+                        out.write(buffer, 0, n);
+                        continue;
+                    }
+                    for (int i = 0; i < n; i++) {
+                        out.write(buffer[i]);
+                        if (pace.headAtOnce() && headEndSeen < HEAD_END.length) {
+                            headEndSeen = buffer[i] == HEAD_END[headEndSeen] ? headEndSeen + 1 : buffer[i] == '\r' ? 1 : 0;
+                        } else {
+                            Thread.sleep(pace.every().toMillis());
+                        }
+                    }
+                }
+            } catch (IOException | InterruptedException e) {
+                // one side hung up (a client giving up on a dripped answer): so does the other
+            } finally {
+                close();
+            }
+        }
+
+        void close() {
+            relays.remove(toServer.getLocalPort());
+            try (client; toServer) {
+                // both closed
+            } catch (IOException e) {
+                // already closed
+            }
+        }
+    }
+
+    private static void daemon(String name, Runnable work) {
+        Thread thread = new Thread(work, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
     @Override
     public void close() {
+        try {
+            front.close();
+        } catch (IOException e) {
+            // already closed
+        }
+        relays.values().forEach(Relay::close);
         server.stop(0);
     }
 }

@@ -1,11 +1,14 @@
 package dev.cairn.backend.blob;
 
+import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.models.BlobStorageException;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Transport;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Opens Meltano's {@code azure://container/prefix} backend (see {@link AzureConnection} for the
@@ -24,7 +27,7 @@ public final class AzureBackendFactory extends CloudBackendFactory {
         BlobServiceClient service = connection.client();
         BlobContainerClient container = service.getBlobContainerClient(location.host());
         checkContainer(container, location, service.getAccountUrl(), connection);
-        return new AzureBlobStore(container, location.display());
+        return new AzureBlobStore(container, location.display(), connection.requestTimeout());
     }
 
     /** Fails early, in one line naming the container, account and credentials, rather than on the first listing. */
@@ -34,9 +37,10 @@ public final class AzureBackendFactory extends CloudBackendFactory {
                 + connection.credentialSource() + ")";
         boolean exists;
         try {
-            exists = container.exists();
+            exists = container.existsWithResponse(connection.requestTimeout(), Context.NONE).getValue();
         } catch (RuntimeException e) {
-            throw new BackendException("cannot open " + location.display() + ": " + reason(e) + ", " + where, e);
+            throw new BackendException("cannot open " + location.display() + ": " + reason(e, connection.requestTimeout())
+                    + ", " + where, e);
         }
         if (!exists) {
             throw new BackendException("cannot open " + location.display() + ": no such " + where
@@ -46,13 +50,24 @@ public final class AzureBackendFactory extends CloudBackendFactory {
 
     /**
      * An error in one line: a service error by its status and code (the SDK's message carries the
-     * whole XML body), a transport failure by its first line.
+     * whole XML body), a call cut at its timeout (the SDK's TimeoutException, wrapped) as such, a
+     * transport failure by its first line.
      */
-    static String reason(RuntimeException e) {
+    static String reason(RuntimeException e, Duration requestTimeout) {
         if (e instanceof BlobStorageException) {
             BlobStorageException s = (BlobStorageException) e;
             return "HTTP " + s.getStatusCode() + (s.getErrorCode() == null ? "" : " " + s.getErrorCode());
         }
-        return Transport.reasonOrFirstLine(e);
+        return cutAtTimeout(e) ? Transport.tookLongerThan(requestTimeout) : Transport.reasonOrFirstLine(e);
+    }
+
+    /** Whether the SDK cut the call at the timeout it was given (it throws its TimeoutException, wrapped). */
+    static boolean cutAtTimeout(RuntimeException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof TimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 }

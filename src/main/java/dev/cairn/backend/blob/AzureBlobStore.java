@@ -16,6 +16,7 @@ import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Version;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.function.BiConsumer;
@@ -23,16 +24,19 @@ import java.util.function.BiConsumer;
 /**
  * An Azure Blob Storage container as a blob store. Versions are ETags; puts are conditional with
  * {@code If-Match} / {@code If-None-Match: *}, so a writer that ignores Meltano's lock still cannot
- * slip a change in between Cairn's read and its write.
+ * slip a change in between Cairn's read and its write. Every call carries the request timeout (see
+ * {@link AzureConnection#requestTimeout}).
  */
 final class AzureBlobStore extends CloudBlobStore {
 
     private final BlobContainerClient container;
+    private final Duration requestTimeout;
 
-    AzureBlobStore(BlobContainerClient container, String displayUri) {
+    AzureBlobStore(BlobContainerClient container, String displayUri, Duration requestTimeout) {
         super("azure", URI.create(container.getAccountUrl()), accountOfHost(container), container.getBlobContainerName(),
                 displayUri);
         this.container = container;
+        this.requestTimeout = requestTimeout;
     }
 
     /**
@@ -50,7 +54,8 @@ final class AzureBlobStore extends CloudBlobStore {
     @Override
     public Blob get(String key) {
         try {
-            BlobDownloadContentResponse response = blob(key).downloadContentWithResponse(null, null, null, Context.NONE);
+            BlobDownloadContentResponse response = blob(key).downloadContentWithResponse(null, null, requestTimeout,
+                    Context.NONE);
             return new Blob(response.getValue().toBytes(), Version.of(response.getDeserializedHeaders().getETag()));
         } catch (BlobStorageException e) {
             if (BlobErrorCode.BLOB_NOT_FOUND.equals(e.getErrorCode())) {
@@ -74,7 +79,8 @@ final class AzureBlobStore extends CloudBlobStore {
                 .setHeaders(new BlobHttpHeaders().setContentType(S3BlobStore.CONTENT_TYPE))
                 .setRequestConditions(conditions);
         try {
-            return Version.of(blob(key).getBlockBlobClient().uploadWithResponse(upload, null, Context.NONE).getValue().getETag());
+            return Version.of(blob(key).getBlockBlobClient().uploadWithResponse(upload, requestTimeout, Context.NONE)
+                    .getValue().getETag());
         } catch (BlobStorageException e) {
             if (expected != null && isPreconditionFailure(e)) {
                 return ownRetriedWrite(key, data);
@@ -100,7 +106,7 @@ final class AzureBlobStore extends CloudBlobStore {
     public void delete(String key, Version expected) {
         BlobRequestConditions conditions = new BlobRequestConditions().setIfMatch(expected == null ? null : expected.token());
         try {
-            blob(key).deleteWithResponse(null, conditions, null, Context.NONE);
+            blob(key).deleteWithResponse(null, conditions, requestTimeout, Context.NONE);
         } catch (BlobStorageException e) {
             if (BlobErrorCode.BLOB_NOT_FOUND.equals(e.getErrorCode())) {
                 return;
@@ -115,15 +121,21 @@ final class AzureBlobStore extends CloudBlobStore {
         }
     }
 
-    /** Every page of the listing, handed on as it arrives: 1000 names a request, as S3 pages, for a quick first page. */
+    /**
+     * Every page of the listing, handed on as it arrives: 1000 names a request, as S3 pages, for a
+     * quick first page; the request timeout is each page's.
+     */
     @Override
     public void list(String prefix, BiConsumer<String, Instant> keys) {
         ListBlobsOptions options = new ListBlobsOptions().setPrefix(prefix.isEmpty() ? null : prefix).setMaxResultsPerPage(1000);
         try {
-            container.listBlobs(options, null)
+            container.listBlobs(options, requestTimeout)
                     .forEach(item -> keys.accept(item.getName(), item.getProperties().getLastModified().toInstant()));
         } catch (AzureException | UncheckedIOException e) {
             throw failure("list", prefix + "*", e);
+        } catch (RuntimeException e) {
+            // the listing's, or the consumer's own, which goes on as it is
+            throw AzureBackendFactory.cutAtTimeout(e) ? failure("list", prefix + "*", e) : e;
         }
     }
 
@@ -137,6 +149,6 @@ final class AzureBlobStore extends CloudBlobStore {
     }
 
     private BackendException failure(String action, String key, RuntimeException e) {
-        return failure(action, key, AzureBackendFactory.reason(e), e);
+        return failure(action, key, AzureBackendFactory.reason(e, requestTimeout), e);
     }
 }

@@ -33,12 +33,15 @@ public final class AzureConnection {
     private final String connectionString;
     private final Duration connectTimeout;
     private final Duration readTimeout;
+    private final Duration requestTimeout;
 
-    private AzureConnection(String accountUrl, String connectionString, Duration connectTimeout, Duration readTimeout) {
+    private AzureConnection(String accountUrl, String connectionString, Duration connectTimeout, Duration readTimeout,
+                            Duration requestTimeout) {
         this.accountUrl = accountUrl;
         this.connectionString = connectionString;
         this.connectTimeout = connectTimeout;
         this.readTimeout = readTimeout;
+        this.requestTimeout = requestTimeout;
     }
 
     public static AzureConnection resolve(BackendOptions options) {
@@ -56,7 +59,7 @@ public final class AzureConnection {
         }
         // Meltano prefers the account URL when both are set.
         return new AzureConnection(accountUrl, accountUrl == null ? connectionString : null,
-                options.connectTimeout(), options.readTimeout());
+                options.connectTimeout(), options.readTimeout(), options.requestTimeout());
     }
 
     public BlobServiceClient client() {
@@ -74,6 +77,15 @@ public final class AzureConnection {
             throw new BackendException("cannot use the Azure " + (accountUrl != null ? "storage account URL " + accountUrl
                     : "connection string") + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The limit on a whole call ({@link BackendOptions#requestTimeout}), its tries included: the client
+     * has none of its own (its try timeout does not cut a synchronous call), so every call passes it as
+     * the call's timeout, which the SDK enforces by interrupting the call.
+     */
+    public Duration requestTimeout() {
+        return requestTimeout;
     }
 
     /** Where credentials come from, for diagnostics; never the key. */

@@ -53,6 +53,15 @@ public interface BlobStore extends AutoCloseable {
     }
 
     /**
+     * Whether a {@link #put} that failed may have stored its bytes all the same: over a network the
+     * server may carry a request out and its answer be lost or cut short; a folder's failed write
+     * leaves nothing.
+     */
+    default boolean failedPutMayHaveLanded() {
+        return false;
+    }
+
+    /**
      * Deletes the blob at the key if there is one and it is still at {@code expected} ({@code null}:
      * whatever its version). A blob deleted meanwhile is no failure: what was asked is done.
      *

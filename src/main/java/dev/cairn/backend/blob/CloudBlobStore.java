@@ -44,6 +44,11 @@ abstract class CloudBlobStore implements BlobStore {
         return true;
     }
 
+    @Override
+    public final boolean failedPutMayHaveLanded() {
+        return true;
+    }
+
     /**
      * What a conditional put that failed its condition really met. The SDKs retry a request whose
      * response they lost; the retry of a conditional put that went through the first time fails its

@@ -30,10 +30,16 @@ public final class GcsBackendFactory extends CloudBackendFactory {
     }
 
     /**
-     * An error in one line: a service error by its status and reason (the client's message may carry
-     * the whole JSON body), a transport failure by its first line.
+     * An error in one line: a request cut at the request timeout as such, a service error by its
+     * status and reason (the client's message may carry the whole JSON body), a transport failure by
+     * its first line.
      */
-    static String reason(RuntimeException e) {
+    static String reason(Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof DeadlineConnections.RequestTimeoutException cut) {
+                return Transport.tookLongerThan(cut.limit());
+            }
+        }
         if (e instanceof StorageException) {
             StorageException s = (StorageException) e;
             if (s.getCode() > 0) {

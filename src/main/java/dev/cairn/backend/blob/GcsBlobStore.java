@@ -91,7 +91,7 @@ final class GcsBlobStore extends CloudBlobStore {
             }
             throw failure("write", key, e);
         } catch (IOException e) {
-            throw failure("write", key, dev.cairn.backend.Transport.firstLine(e), e);
+            throw failure("write", key, GcsBackendFactory.reason(e), e);
         }
     }
 

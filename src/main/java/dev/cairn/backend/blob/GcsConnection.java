@@ -1,5 +1,6 @@
 package dev.cairn.backend.blob;
 
+import com.google.api.client.http.javanet.NetHttpTransport;
 import com.google.api.gax.retrying.RetrySettings;
 import com.google.auth.Credentials;
 import com.google.auth.oauth2.GoogleCredentials;
@@ -46,14 +47,16 @@ public final class GcsConnection {
     private final String credentialsJson;
     private final Duration connectTimeout;
     private final Duration readTimeout;
+    private final Duration requestTimeout;
 
     private GcsConnection(String emulatorHost, String credentialsPath, String credentialsJson, Duration connectTimeout,
-                          Duration readTimeout) {
+                          Duration readTimeout, Duration requestTimeout) {
         this.emulatorHost = emulatorHost;
         this.credentialsPath = credentialsPath;
         this.credentialsJson = credentialsJson;
         this.connectTimeout = connectTimeout;
         this.readTimeout = readTimeout;
+        this.requestTimeout = requestTimeout;
     }
 
     public static GcsConnection resolve(BackendOptions options) {
@@ -74,17 +77,23 @@ public final class GcsConnection {
         if (emulator != null && !emulator.contains("://")) {
             emulator = "http://" + emulator;
         }
-        return new GcsConnection(emulator, path, json, options.connectTimeout(), options.readTimeout());
+        return new GcsConnection(emulator, path, json, options.connectTimeout(), options.readTimeout(),
+                options.requestTimeout());
     }
 
-    /** The client, on the HTTP JSON API (the only transport this build carries). */
+    /**
+     * The client, on the HTTP JSON API (the only transport this build carries), with the same bounds as
+     * the other clients: --connect-timeout to connect, --read-timeout of silence in an answer, and the
+     * request timeout, which cuts each request ({@link DeadlineConnections}) and after which no retry begins.
+     */
     public Storage client() {
-        // The same bounds as the other clients: --connect-timeout to connect, --read-timeout of silence in an answer.
-        HttpTransportOptions http = HttpTransportOptions.newBuilder()
+        NetHttpTransport transport = new NetHttpTransport.Builder()
+                .setConnectionFactory(new DeadlineConnections(requestTimeout)).build();
+        HttpTransportOptions http = HttpTransportOptions.newBuilder().setHttpTransportFactory(() -> transport)
                 .setConnectTimeout((int) connectTimeout.toMillis()).setReadTimeout((int) readTimeout.toMillis()).build();
         RetrySettings retries = StorageOptions.getDefaultRetrySettings().toBuilder().setMaxAttempts(ATTEMPTS)
                 .setInitialRetryDelayDuration(Duration.ofMillis(250)).setMaxRetryDelayDuration(Duration.ofSeconds(2))
-                .setTotalTimeoutDuration(connectTimeout.plus(readTimeout).multipliedBy(ATTEMPTS)).build();
+                .setTotalTimeoutDuration(requestTimeout).build();
         StorageOptions.Builder builder = StorageOptions.http().setTransportOptions(http).setRetrySettings(retries);
         if (emulatorHost != null) {
             builder.setHost(emulatorHost).setProjectId("emulator").setCredentials(NoCredentials.getInstance());

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 
 /**
  * Meltano's lock for filesystem-family backends (reference §4.4): a {@code lock} blob next to
@@ -103,9 +104,14 @@ final class MeltanoLock {
     Version acquire(String stateId, String lockKey) {
         Instant giveUp = clock.instant().plus(wait);
         while (true) {
+            byte[] content = content(clock.instant(), LockOwner.current());
             try {
                 // Creating the lock only if there is none is Meltano's check-then-write without its race.
-                return store.put(lockKey, content(clock.instant(), LockOwner.current()), Version.ABSENT);
+                return store.put(lockKey, content, Version.ABSENT);
+            } catch (BackendException e) {
+                // No answer said what became of the put (cut at the request timeout, a connection lost): the
+                // server may have stored our lock all the same, which would hold off pipelines until stale.
+                throw store.failedPutMayHaveLanded() ? takenBack(e, stateId, lockKey, content) : e;
             } catch (BlobStore.PreconditionFailed e) {
                 Seen seen = look(lockKey);
                 if (seen == null || (seen.breakable() && deleted(lockKey, seen.version()))) {
@@ -118,6 +124,33 @@ final class MeltanoLock {
                 sleep();
             }
         }
+    }
+
+    /**
+     * {@code failure}, once the lock its put may have stored is deleted if it is there and ours (the
+     * same bytes: our time and owner); a failure to find out is said in its message.
+     */
+    private BackendException takenBack(BackendException failure, String stateId, String lockKey, byte[] content) {
+        try {
+            BlobStore.Blob blob = store.get(lockKey);
+            if (blob != null && Arrays.equals(blob.data(), content)) {
+                deleted(lockKey, blob.version());
+            }
+            return failure;
+        } catch (BackendException e) {
+            return mayBeLeft(failure, stateId, e);
+        }
+    }
+
+    /**
+     * {@code failure}, its message saying that Meltano's lock on the ID may be left behind and when it
+     * goes stale, the lock's own failure riding along, suppressed.
+     */
+    BackendException mayBeLeft(BackendException failure, String stateId, RuntimeException lockFailure) {
+        BackendException said = new BackendException(failure.getMessage() + "; Meltano's lock on " + stateId
+                + " may be left behind, stale after " + staleAfter.toSeconds() + " s", failure);
+        said.addSuppressed(lockFailure);
+        return said;
     }
 
     /** Deletes the lock if it is stale; a held one is left alone and reported. */

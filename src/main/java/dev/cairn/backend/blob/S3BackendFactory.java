@@ -3,6 +3,8 @@ package dev.cairn.backend.blob;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Transport;
+import java.time.Duration;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -28,7 +30,7 @@ public final class S3BackendFactory extends CloudBackendFactory {
             client.close();
             throw e;
         }
-        return new S3BlobStore(client, location.bucket(), location.displayUri());
+        return new S3BlobStore(client, location.bucket(), location.displayUri(), connection.requestTimeout());
     }
 
     /** Fails early, saying which bucket, server and credentials, rather than on the first listing. */
@@ -46,15 +48,20 @@ public final class S3BackendFactory extends CloudBackendFactory {
             };
             throw new BackendException("cannot open " + location.displayUri() + ": " + why + ", " + where, e);
         } catch (SdkException e) {
-            throw new BackendException("cannot open " + location.displayUri() + ": " + reason(e) + ", " + where, e);
+            throw new BackendException("cannot open " + location.displayUri() + ": " + reason(e, connection.requestTimeout())
+                    + ", " + where, e);
         }
     }
 
     /**
      * An SDK failure in one line: missing credentials say where they are looked for (the SDK lists
-     * its whole provider chain, 1.3 KB), a network failure says which.
+     * its whole provider chain, 1.3 KB), a network failure says which, a call cut at the request
+     * timeout says so.
      */
-    static String reason(SdkException e) {
+    static String reason(SdkException e, Duration requestTimeout) {
+        if (e instanceof ApiCallTimeoutException) {
+            return Transport.tookLongerThan(requestTimeout);
+        }
         String message = e.getMessage() == null ? "" : e.getMessage();
         if (message.startsWith("Unable to load credentials")) {
             return "no AWS credentials found (give them in the URI as s3://KEY:SECRET@bucket, as the project's"

@@ -2,6 +2,7 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Version;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.function.BiConsumer;
 import software.amazon.awssdk.core.ResponseBytes;
@@ -25,11 +26,13 @@ final class S3BlobStore extends CloudBlobStore {
 
     private final S3Client s3;
     private final String bucket;
+    private final Duration requestTimeout;
 
-    S3BlobStore(S3Client s3, String bucket, String displayUri) {
+    S3BlobStore(S3Client s3, String bucket, String displayUri, Duration requestTimeout) {
         super("s3", s3.serviceClientConfiguration().endpointOverride().orElse(null), null, bucket, displayUri);
         this.s3 = s3;
         this.bucket = bucket;
+        this.requestTimeout = requestTimeout;
     }
 
     /**
@@ -139,6 +142,6 @@ final class S3BlobStore extends CloudBlobStore {
     }
 
     private BackendException failure(String action, String key, SdkException e) {
-        return failure(action, key, S3BackendFactory.reason(e), e);
+        return failure(action, key, S3BackendFactory.reason(e, requestTimeout), e);
     }
 }

@@ -61,9 +61,10 @@ public final class S3Connection {
     private final boolean regionGuessed;
     private final Duration connectTimeout;
     private final Duration readTimeout;
+    private final Duration requestTimeout;
 
     private S3Connection(AwsCredentialsProvider credentials, String credentialSource, URI endpoint, Region region,
-                         boolean regionGuessed, Duration connectTimeout, Duration readTimeout) {
+                         boolean regionGuessed, Duration connectTimeout, Duration readTimeout, Duration requestTimeout) {
         this.credentials = credentials;
         this.credentialSource = credentialSource;
         this.endpoint = endpoint;
@@ -71,6 +72,7 @@ public final class S3Connection {
         this.regionGuessed = regionGuessed;
         this.connectTimeout = connectTimeout;
         this.readTimeout = readTimeout;
+        this.requestTimeout = requestTimeout;
     }
 
     public static S3Connection resolve(S3Location location, BackendOptions options) {
@@ -106,7 +108,7 @@ public final class S3Connection {
                 profileRegion());
         Region region = regionName == null ? Region.US_EAST_1 : Region.of(regionName);
         return new S3Connection(credentials, credentialSource, endpoint, region, regionName == null,
-                options.connectTimeout(), options.readTimeout());
+                options.connectTimeout(), options.readTimeout(), options.requestTimeout());
     }
 
     private static URI endpoint(String text) {
@@ -146,12 +148,15 @@ public final class S3Connection {
                         .connectionTimeout(connectTimeout)
                         .socketTimeout(readTimeout)
                         .build())
-                .overrideConfiguration(o -> o.retryStrategy(DefaultRetryStrategy.standardStrategyBuilder()
-                        .useClientDefaults(false)
-                        .maxAttempts(MAX_ATTEMPTS)
-                        .retryOnException(S3Connection::worthRetrying)
-                        .treatAsThrottling(e -> e instanceof SdkException s && RetryUtils.isThrottlingException(s))
-                        .build()))
+                // the whole call, its tries and the waits between them: a server that sends its answer a byte at
+                // a time never lets the socket's read timeout fire; the SDK aborts the try in flight
+                .overrideConfiguration(o -> o.apiCallTimeout(requestTimeout)
+                        .retryStrategy(DefaultRetryStrategy.standardStrategyBuilder()
+                                .useClientDefaults(false)
+                                .maxAttempts(MAX_ATTEMPTS)
+                                .retryOnException(S3Connection::worthRetrying)
+                                .treatAsThrottling(e -> e instanceof SdkException s && RetryUtils.isThrottlingException(s))
+                                .build()))
                 .credentialsProvider(credentials)
                 .region(region);
         if (endpoint != null) {
@@ -174,8 +179,8 @@ public final class S3Connection {
     /**
      * What the SDK would retry (a 5xx, throttling, a skewed clock, a dropped connection), except a
      * timeout: a server that stayed silent for the whole connect or read timeout gets no second wait,
-     * so a call fails in the time the user set rather than a multiple of it. No limit is put on a
-     * whole call: a big state may take longer than the read timeout to download while data flows.
+     * so a call fails in the time the user set rather than a multiple of it. A whole call has the
+     * request timeout, longer than the read timeout: a big state takes a while to download while data flows.
      */
     private static boolean worthRetrying(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
@@ -207,5 +212,10 @@ public final class S3Connection {
 
     public Region region() {
         return region;
+    }
+
+    /** The limit on a whole call ({@link BackendOptions#requestTimeout}), which the error of a call cut at it names. */
+    public Duration requestTimeout() {
+        return requestTimeout;
     }
 }

@@ -2,6 +2,7 @@ package dev.cairn.backend.blob;
 
 import com.azure.core.util.BinaryData;
 import com.azure.storage.blob.BlobContainerClient;
+import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.TestAzurite;
 
 /** The Azure adapter against Azurite, which answers 409 BlobAlreadyExists to {@code If-None-Match: *} on an existing blob. */
@@ -13,7 +14,7 @@ class AzureBlobStoreTest extends CloudBlobStoreContractTest {
     BlobStore openStore() {
         container = TestAzurite.container(TestAzurite.freshContainer());
         return new AzureBlobStore(TestAzurite.container(container.getBlobContainerName()),
-                "azure://" + container.getBlobContainerName());
+                "azure://" + container.getBlobContainerName(), BackendOptions.REQUEST_TIMEOUT);
     }
 
     @Override

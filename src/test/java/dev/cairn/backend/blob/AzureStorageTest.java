@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.azure.storage.blob.BlobContainerClientBuilder;
+import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateStorage;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +38,6 @@ class AzureStorageTest {
     /** A store on the account URL, built without asking the service anything. */
     private static AzureBlobStore store(String accountUrl) {
         return new AzureBlobStore(new BlobContainerClientBuilder().endpoint(accountUrl).containerName("meltano").buildClient(),
-                "azure://meltano/state");
+                "azure://meltano/state", BackendOptions.REQUEST_TIMEOUT);
     }
 }

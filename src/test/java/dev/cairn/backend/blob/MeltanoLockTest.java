@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
 import dev.cairn.backend.StateStorage;
@@ -41,10 +42,11 @@ class MeltanoLockTest {
 
     private BlobStore open(String kind) {
         store = kind.equals("file") ? new FileBlobStore(dir.resolve("root"))
-                : kind.equals("azure") ? new AzureBlobStore(TestAzurite.container(TestAzurite.freshContainer()), "azure://test")
+                : kind.equals("azure") ? new AzureBlobStore(TestAzurite.container(TestAzurite.freshContainer()), "azure://test",
+                        BackendOptions.REQUEST_TIMEOUT)
                 : kind.equals("gcs")
                         ? new GcsBlobStore(GcsConnection.resolve(TestGcs.options()).client(), TestGcs.freshBucket(), "gs://test")
-                : new S3BlobStore(TestS3.client(), TestS3.freshBucket(), "s3://test");
+                : new S3BlobStore(TestS3.client(), TestS3.freshBucket(), "s3://test", BackendOptions.REQUEST_TIMEOUT);
         return store;
     }
 

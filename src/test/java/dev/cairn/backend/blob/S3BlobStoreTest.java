@@ -1,5 +1,6 @@
 package dev.cairn.backend.blob;
 
+import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.TestS3;
 import org.junit.jupiter.api.AfterEach;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -14,7 +15,7 @@ class S3BlobStoreTest extends CloudBlobStoreContractTest {
     @Override
     BlobStore openStore() {
         bucket = TestS3.freshBucket();
-        return new S3BlobStore(TestS3.client(), bucket, "s3://" + bucket);
+        return new S3BlobStore(TestS3.client(), bucket, "s3://" + bucket, BackendOptions.REQUEST_TIMEOUT);
     }
 
     @AfterEach
