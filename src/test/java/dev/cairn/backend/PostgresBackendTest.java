@@ -329,7 +329,7 @@ class PostgresBackendTest {
     void anIdWithANulIsRefusedBeforeItReachesTheServer() throws Exception {
         String id = "dev:a\u0000b";
         StateDocument doc = complete("{\"singer_state\": {}}");
-        RunLog runs = backend.runs().orElseThrow();
+        RunLog runs = (RunLog) backend; // a database without a runs table, whose runs() is empty: its queries refuse the ID all the same
         List<org.junit.jupiter.api.function.Executable> calls = List.of(() -> backend.read(id),
                 () -> backend.write(id, doc, null), () -> backend.delete(id, null), () -> backend.lockStatus(id),
                 () -> runs.history(id, null, 10, false), () -> runs.run(id, java.util.UUID.randomUUID()));

@@ -33,7 +33,7 @@ class FullDiskCliTest {
     void aFullDiskIsReportedInSqlitesWordsOnOneLine() throws Exception {
         String db = Fixtures.systemDb(dir);
         String expected = "cairn: " + db + ": [SQLITE_IOERR_SHMSIZE] I/O error within xShmMap while trying to resize an existing"
-                + " shared memory segment (disk I/O error)\n";
+                + " shared memory segment (disk I/O error); is the disk that holds it full?\n";
         assertEquals(expected, cairnOnFullDisk("get", "--backend", db, Fixtures.A));
         assertEquals(expected, cairnOnFullDisk("set", "--backend", db, Fixtures.A, "{\"singer_state\": {}}", "--force"));
     }

@@ -178,7 +178,7 @@ class MeltanoRunsTest {
             CommandWrite written = backend.write("dev:a", StateDocument.completeWrite(Json.parseObject(INPUT)), Version.ABSENT, run);
             assertTrue(written.noRunsTable());
             assertEquals(written.version(), backend.read("dev:a").version(), "the state is written");
-            assertFalse(backend.runs().orElseThrow().record(run), "a row on its own is not added either");
+            assertTrue(backend.runs().isEmpty(), "no runs to show, nor to add a row to");
 
             WriteCommand merge = WriteCommand.plan(backend, "dev:a", Edit.merge(Json.parseObject("{\"singer_state\": {\"b\": 2}}")));
             merge.execute(journal());

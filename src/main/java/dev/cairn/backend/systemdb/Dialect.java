@@ -28,6 +28,11 @@ interface Dialect {
     /** Whether a failed statement failed only because a table or column it names is not in the database. */
     boolean isMissingTableOrColumn(SQLException e);
 
+    /** What the database's words for this failure leave unsaid that the user needs, as a clause; empty: nothing. */
+    default String hint(SQLException e) {
+        return "";
+    }
+
     /** Rows fetched per round trip when streaming a listing. */
     int fetchSize();
 

@@ -54,6 +54,17 @@ final class SqliteDialect implements Dialect {
         return e.getErrorCode() == 1 && (message.contains("no such table: ") || message.contains("no such column: "));
     }
 
+    /**
+     * SQLite says "disk I/O error" where a WAL database's shared memory or a write cannot grow its
+     * file: on a full disk (or a file-size limit) that is the only word of it.
+     */
+    @Override
+    public String hint(SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        return message.contains("[SQLITE_IOERR_SHMSIZE]") || message.contains("[SQLITE_IOERR_WRITE]")
+                || message.contains("[SQLITE_IOERR_TRUNCATE]") ? "; is the disk that holds it full?" : "";
+    }
+
     @Override
     public int fetchSize() {
         return 0;

@@ -627,6 +627,6 @@ public final class SystemDbBackend implements StateBackend, RunLog {
 
     private BackendException failure(SQLException e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return new BackendException(displayUri + ": " + message, e);
+        return new BackendException(displayUri + ": " + message + dialect.hint(e), e);
     }
 }
