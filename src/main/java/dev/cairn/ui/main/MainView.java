@@ -206,7 +206,7 @@ public final class MainView extends BorderPane {
                         : model.noticeProperty().get(), model.sessions(), model.noticeProperty()));
         setBottom(statusBar);
 
-        model.currentProperty().addListener((o, a, b) -> {
+        javafx.beans.value.ChangeListener<BackendSession> follow = (o, a, b) -> {
             if (a != null) {
                 a.statusProperty().removeListener(currentStatus);
             }
@@ -214,10 +214,12 @@ public final class MainView extends BorderPane {
                 b.statusProperty().addListener(currentStatus);
             }
             showSession(b);
-        });
+        };
+        model.currentProperty().addListener(follow);
         model.themeProperty().addListener((o, a, b) -> b.applyTo(this));
         model.themeProperty().get().applyTo(this);
-        showSession(model.currentProperty().get());
+        // a session current before the view was made is followed as well
+        follow.changed(model.currentProperty(), null, model.currentProperty().get());
     }
 
     /** The inspector's button that gives it the window's width (Ctrl+M), lit while it has it by the user's choice. */
