@@ -222,6 +222,20 @@ class SqliteBackendTest {
         assertEquals(List.of(A, D, F, H), all.stream().map(StoredState::stateId).collect(Collectors.toList()));
     }
 
+    /**
+     * Whether there is a runs table is asked again while there is none, so one that Meltano's
+     * migration adds to an open database is found; once seen it is not asked after again.
+     */
+    @Test
+    void aRunsTableAddedWhileOpenIsFound() throws Exception {
+        sql("ALTER TABLE runs RENAME TO runs_aside");
+        assertTrue(backend.runs().isEmpty());
+        sql("ALTER TABLE runs_aside RENAME TO runs");
+        assertTrue(backend.runs().isPresent());
+        sql("ALTER TABLE runs RENAME TO runs_aside");
+        assertTrue(backend.runs().isPresent(), "a runs table seen is taken as there (Meltano never drops it)");
+    }
+
     @Test
     void aDatabaseWithoutAStateTableIsRefused() throws Exception {
         Path other = dir.resolve("other.db");

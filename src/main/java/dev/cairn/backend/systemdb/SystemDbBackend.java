@@ -48,6 +48,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     private final Dialect dialect;
     /** No state table, only runs: every state is what the migration would build. */
     private final boolean fromRuns;
+    private volatile boolean runsTableSeen;
 
     SystemDbBackend(String displayUri, ConnectionSource connections, Dialect dialect) {
         this.displayUri = displayUri;
@@ -377,9 +378,16 @@ public final class SystemDbBackend implements StateBackend, RunLog {
                 : runRows("state = 'RUNNING' AND job_name = ? ORDER BY started_at DESC", false, jobName);
     }
 
+    /**
+     * Probed until seen, then taken as there: every write, lock check and runs listing asks, and a
+     * table Meltano created stays, while a missing one may yet come with Meltano's migration.
+     */
     @Override
     public boolean hasRunsTable() {
-        return readable("SELECT id FROM runs");
+        if (!runsTableSeen) {
+            runsTableSeen = readable("SELECT id FROM runs");
+        }
+        return runsTableSeen;
     }
 
     /**
