@@ -30,7 +30,7 @@ final class HistoryCommand implements Callable<Integer> {
         Journal journal = UserFolders.fromEnvironment().journal();
         try (StateBackend b = backend.open()) {
             uri = b.displayUri();
-            JournalCommand.settle(journal, b, stateId, spec.commandLine().getErr());
+            JournalCommand.settle(journal, b, stateId, spec);
         }
         List<Journal.Entry> entries = journal.history(uri, stateId);
         PrintWriter out = spec.commandLine().getOut();

@@ -25,10 +25,10 @@ final class JournalCommand implements Runnable {
     /**
      * Settles the journal's writes to the backend (to the ID; all of them when null) whose end it
      * could not record, before a listing shows them, so that it shows them done or not written;
-     * where that fails they stay started, said in one line on {@code err}.
+     * where that fails they stay started, said in a warning of the command's {@link Cli}.
      */
-    static void settle(Journal journal, StateBackend backend, String stateId, PrintWriter err) {
-        journal.settle(backend, stateId).ifPresent(unsettled -> err.println("cairn: warning: " + unsettled.message()));
+    static void settle(Journal journal, StateBackend backend, String stateId, CommandSpec spec) {
+        journal.settle(backend, stateId).ifPresent(unsettled -> ((Cli) spec.root().userObject()).warn(unsettled.message()));
     }
 
     @Command(name = "export", description = "Print the journal as JSON lines, oldest first: one line per write, with the"
@@ -52,7 +52,7 @@ final class JournalCommand implements Runnable {
                 // the journal names a backend as it displays itself (no password, a normalised path)
                 try (StateBackend b = backend.open()) {
                     uri = b.displayUri();
-                    settle(journal, b, stateId, spec.commandLine().getErr());
+                    settle(journal, b, stateId, spec);
                 }
             }
             PrintWriter out = spec.commandLine().getOut();

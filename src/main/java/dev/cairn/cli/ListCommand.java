@@ -66,11 +66,11 @@ final class ListCommand implements Callable<Integer> {
                 });
                 out.flush();
                 if (notNfc[0] > 0) {
-                    spec.commandLine().getErr().println("cairn: warning: " + (notNfc[0] == 1
+                    ((Cli) spec.root().userObject()).warn(notNfc[0] == 1
                             ? "1 ID is not in Unicode NFC and may print exactly like another; `cairn list --long` marks it,"
                                     + " spelled for the shell"
                             : notNfc[0] + " IDs are not in Unicode NFC and may print exactly like others; `cairn list --long`"
-                                    + " marks them, spelled for the shell"));
+                                    + " marks them, spelled for the shell");
                 }
             }
         }

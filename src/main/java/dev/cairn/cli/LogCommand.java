@@ -46,7 +46,7 @@ final class LogCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try (StateBackend b = backend.open()) {
             Journal journal = UserFolders.fromEnvironment().journal();
-            JournalCommand.settle(journal, b, stateId, err);
+            JournalCommand.settle(journal, b, stateId, spec);
             List<Journal.Entry> writes = journal.history(b.displayUri(), stateId);
             Optional<RunLog> runs = b.runs();
             List<Timeline.Item> items;

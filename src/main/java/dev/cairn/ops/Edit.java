@@ -28,9 +28,11 @@ public interface Edit {
 
     /**
      * What the edit does in a few words, for the button that confirms it: "Rewind 1 stream" where
-     * {@link #verb} names the stream and the value.
+     * {@link #verb} names the stream and the value; the verb itself where it is short already.
      */
-    String shortVerb();
+    default String shortVerb() {
+        return verb();
+    }
 
     /** The document to store instead of {@code current}, or {@code null} to delete the state. */
     StateDocument apply(StateDocument current) throws EditRefused;
@@ -178,11 +180,6 @@ public interface Edit {
             }
 
             @Override
-            public String shortVerb() {
-                return verb();
-            }
-
-            @Override
             public StateDocument apply(StateDocument current) {
                 return new StateDocument(current.completed(), StatePart.of(document.deepCopy()));
             }
@@ -195,11 +192,6 @@ public interface Edit {
             @Override
             public String verb() {
                 return "Merge into state";
-            }
-
-            @Override
-            public String shortVerb() {
-                return verb();
             }
 
             @Override
@@ -228,11 +220,6 @@ public interface Edit {
             @Override
             public String verb() {
                 return "Clear partial state";
-            }
-
-            @Override
-            public String shortVerb() {
-                return verb();
             }
 
             @Override

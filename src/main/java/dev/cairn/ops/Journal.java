@@ -261,7 +261,7 @@ public final class Journal {
      * FAILED}, "not written"). A state changed since by someone else leaves the record as it is. A
      * write of another process still under way may be settled too: its own record of how it ended
      * comes later and wins; this process's own are left alone. Each record is read once per process;
-     * blocking (one read of the backend per record).
+     * blocking (one read of the backend per ID among the records).
      *
      * @return the records left {@code STARTED} because the backend could not be read or the journal
      *         not written (the first failure ends settling: the others are not tried), for a later
@@ -284,9 +284,12 @@ public final class Journal {
                 unread.add(entry);
             }
         }
+        // several records of one ID are settled against one read of its state
+        Map<String, StoredState> stored = new HashMap<>();
         for (int i = 0; i < unread.size(); i++) {
             try {
-                settle(backend, unread.get(i));
+                Entry entry = unread.get(i);
+                settle(entry, stored.computeIfAbsent(entry.stateId(), backend::read));
             } catch (BackendException e) {
                 List<Entry> left = unread.subList(i, unread.size());
                 left.forEach(untried -> settling.remove(untried.id()));
@@ -296,8 +299,7 @@ public final class Journal {
         return Optional.empty();
     }
 
-    private void settle(StateBackend backend, Entry entry) {
-        StoredState now = backend.read(entry.stateId());
+    private void settle(Entry entry, StoredState now) {
         boolean written = entry.after() == null ? !now.exists() : now.exists() && entry.after().equals(now.document());
         if (written) {
             write(c -> settled(c, entry.id(), Status.DONE, now.version(), null), "its record stays as it was");

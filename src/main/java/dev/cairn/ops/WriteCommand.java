@@ -28,15 +28,17 @@ public final class WriteCommand {
     private final String verb;
     private final StoredState before;
     private final StateDocument after;
-    /** What the command was planned from; null for an undo, which is valid only on the state its write left. */
+    /**
+     * What the command was planned from; null for an undo, which is valid only on the state its
+     * write left: that is how an undo is told from a plan ({@link #isUndo}).
+     */
     private final Edit edit;
     private final MeltanoRun.Payload runPayload;
-    private final boolean undo;
     private Version written;
     private boolean writtenWithoutRunsRow;
 
     private WriteCommand(StateBackend backend, String stateId, String verb, StoredState before, StateDocument after,
-                         Edit edit, MeltanoRun.Payload runPayload, boolean undo) {
+                         Edit edit, MeltanoRun.Payload runPayload) {
         this.backend = backend;
         this.stateId = stateId;
         this.verb = verb;
@@ -44,7 +46,6 @@ public final class WriteCommand {
         this.after = after;
         this.edit = edit;
         this.runPayload = runPayload;
-        this.undo = undo;
     }
 
     /** Reads the state now and plans the edit on it. */
@@ -56,7 +57,7 @@ public final class WriteCommand {
     public static WriteCommand plan(StateBackend backend, Edit edit, StoredState before) throws EditRefused {
         StateDocument after = edit.apply(before.document());
         WriteCommand command = new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit,
-                edit.runPayload(after), false);
+                edit.runPayload(after));
         LOG.debug("Planned {} on version {}: {}", command.description(), before.version(),
                 command.changesNothing() ? "no change" : command.deletes() ? "deletes the state" : "writes a new document");
         return command;
@@ -68,7 +69,7 @@ public final class WriteCommand {
      * its write left.
      */
     WriteCommand replanned() throws EditRefused {
-        if (edit == null) {
+        if (isUndo()) {
             throw new IllegalStateException(description() + " is valid only on the state its write left; it is never planned again");
         }
         return plan(backend, stateId, edit);
@@ -108,7 +109,7 @@ public final class WriteCommand {
 
     /** This command undoes an earlier write (the journal's walk back skips it). */
     boolean isUndo() {
-        return undo;
+        return edit == null;
     }
 
     public boolean deletes() {
@@ -214,6 +215,6 @@ public final class WriteCommand {
                 ? StoredState.absent(stateId)
                 : StoredState.present(stateId, written, writtenVersion);
         String undoVerb = "Undo " + Character.toLowerCase(verb.charAt(0)) + verb.substring(1);
-        return new WriteCommand(backend, stateId, undoVerb, now, previous, null, null, true);
+        return new WriteCommand(backend, stateId, undoVerb, now, previous, null, null);
     }
 }

@@ -154,12 +154,18 @@ class CompareCommandTest {
                 + "different         " + A + " -> prod:tap-postgres-to-target-snowflake\n", out().substring(0, out().indexOf("                  ")));
     }
 
-    @Test
-    void environmentsOfOneProjectAreTheTwoSides() throws Exception {
+    /** A Meltano project whose staging environment keeps its state in {@code files} and prod in {@code db}. */
+    private Path stagingAndProdProject() throws Exception {
         Path project = Files.createDirectories(dir.resolve("project"));
         Files.writeString(project.resolve("meltano.yml"), "environments:\n"
                 + "- name: staging\n  config:\n    state_backend:\n      uri: " + files + "\n"
                 + "- name: prod\n  config:\n    state_backend:\n      uri: " + db + "\n");
+        return project;
+    }
+
+    @Test
+    void environmentsOfOneProjectAreTheTwoSides() throws Exception {
+        Path project = stagingAndProdProject();
         assertEquals(0, cairn("compare", "--project", project.toString(), "--environment", "prod",
                 "--against-environment", "staging", "--pattern", "prod:*"), err());
         assertTrue(out().endsWith("2 IDs: 0 only-here, 0 only-there, 2 same, 0 same-effective, 0 different, 0 unreadable\n"), out());
@@ -175,10 +181,7 @@ class CompareCommandTest {
     /** Without --project, as every verb: the project the working directory is in, for both sides. */
     @Test
     void environmentsOfTheProjectOfTheWorkingDirectoryAreTheTwoSides() throws Exception {
-        Path project = Files.createDirectories(dir.resolve("project"));
-        Files.writeString(project.resolve("meltano.yml"), "environments:\n"
-                + "- name: staging\n  config:\n    state_backend:\n      uri: " + files + "\n"
-                + "- name: prod\n  config:\n    state_backend:\n      uri: " + db + "\n");
+        Path project = stagingAndProdProject();
         Invocation inProject = new Invocation(Map.of(), Files.createDirectories(project.resolve("extract")));
         assertEquals(0, run.cairn(inProject, "compare", "--environment", "prod", "--against-environment", "staging",
                 "--pattern", "prod:*"), err());

@@ -4,15 +4,19 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.ForwardingBackend;
+import dev.cairn.backend.LockedException;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -174,6 +178,29 @@ class ConflictRetryTest {
             assertNull(outcome.command().written());
             assertFalse(real.read(ID).exists());
             assertEquals(List.of("FAILED"), statuses(real));
+        }
+    }
+
+    @Test
+    void aRetryThatFindsAPipelinesLockStillHeldEndsAsTheFirstAttemptWould() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("locked"));
+        try (StateBackend real = Backends.open("file://" + folder, BackendOptions.defaults().withLockWait(Duration.ofMillis(200)))) {
+            real.write(ID, StateDocument.completeWrite(bookmark("orders")), null);
+            StateBackend backend = new OtherWriterAfterRead(real, 1, pipelineMerging());
+            // the pipeline's next run takes Meltano's lock while Cairn pauses before its retry, and keeps it
+            Path lock = folder.resolve(ID).resolve("lock");
+            assertThrows(LockedException.class, () -> new ConflictRetry(5).execute(
+                    WriteCommand.plan(backend, ID, Edit.merge(bookmark("cairn"))), journal,
+                    retry -> write(lock, String.valueOf(System.currentTimeMillis() / 1000.0))));
+            assertEquals(List.of("pipeline-1"), streams(real.read(ID).document().partial().value()));
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

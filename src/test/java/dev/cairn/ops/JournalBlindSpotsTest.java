@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
+import dev.cairn.backend.ForwardingBackend;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,6 +87,29 @@ class JournalBlindSpotsTest {
             window.settle(backend, "dev:b");
             assertEquals(Journal.Status.STARTED, window.history(backend.displayUri(), "dev:b").get(0).status(),
                     "this process's own write under way is not settled from here: its end is on its way");
+        }
+    }
+
+    @Test
+    void severalRecordsOfOneIdAreSettledAgainstOneReadOfItsState() throws Exception {
+        Path folder = dir.resolve("journal");
+        try (StateBackend real = files()) {
+            UnrecordedEnds.written(new Journal(folder), setting(real, "dev:a", "{\"v\": 1}"));
+            UnrecordedEnds.notWritten(new Journal(folder), setting(real, "dev:a", "{\"v\": 2}"));
+            List<String> reads = new ArrayList<>();
+            StateBackend backend = new ForwardingBackend(real) {
+                @Override
+                public StoredState read(String stateId) {
+                    reads.add(stateId);
+                    return super.read(stateId);
+                }
+            };
+
+            Journal next = new Journal(folder);
+            assertTrue(next.settle(backend, "dev:a").isEmpty());
+            assertEquals(List.of("dev:a"), reads);
+            assertEquals(List.of(Journal.Status.FAILED, Journal.Status.DONE),
+                    next.history(backend.displayUri(), "dev:a").stream().map(Journal.Entry::status).toList());
         }
     }
 

@@ -87,7 +87,7 @@ public final class HistoryViewModel extends ReadWhileShown {
 
     /**
      * Settles the ID's writes whose end the journal could not record, so that they show as they
-     * ended rather than as 'started'. Blocking: reads the backend once per such write.
+     * ended rather than as 'started'. Blocking: reads the state once where it has such writes.
      *
      * @return what could not be settled, as a sentence to add to the tab's message, or "" when nothing
      */
