@@ -234,7 +234,7 @@ public final class BlobStateBackend implements StateBackend {
      * Runs the work holding Meltano's lock on the ID, and deletes the lock after, whether the work
      * succeeded or failed. A lock that cannot be deleted after a failure does not hide why the work
      * failed: its own error rides along, suppressed, and the message of a failure of the store (not a
-     * conflict, whose type its callers need) adds that the lock may be left behind.
+     * conflict, a held lock or a refusal, whose types its callers need) adds that the lock may be left behind.
      */
     private Version locked(String stateId, java.util.function.Function<BooleanSupplier, Version> work) {
         String lockKey = layout.lockKey(stateId);
@@ -246,8 +246,9 @@ public final class BlobStateBackend implements StateBackend {
             try {
                 lock.release(lockKey, held);
             } catch (RuntimeException releaseFailed) {
-                if (e instanceof BackendException failure && !(e instanceof ConflictException)) {
-                    throw lock.mayBeLeft(failure, stateId, releaseFailed);
+                // only a plain failure of the store: a conflict, a held lock or a refusal keeps its type for its callers
+                if (e.getClass() == BackendException.class) {
+                    throw lock.mayBeLeft((BackendException) e, stateId, releaseFailed);
                 }
                 e.addSuppressed(releaseFailed);
             }
