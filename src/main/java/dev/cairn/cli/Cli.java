@@ -31,7 +31,7 @@ public final class Cli implements Runnable {
     /** The verbs, in the order {@code cairn --help} lists them. */
     private static final List<Class<?>> VERBS = List.of(
             ListCommand.class, GetCommand.class, SetCommand.class, MergeCommand.class, ClearCommand.class,
-            TransferCommand.Copy.class, TransferCommand.Move.class, DiffCommand.class, CompareCommand.class, ExportCommand.class,
+            RewindCommand.class, TransferCommand.Copy.class, TransferCommand.Move.class, DiffCommand.class, CompareCommand.class, ExportCommand.class,
             ImportCommand.class, HistoryCommand.class, UndoCommand.class, JournalCommand.class, LogCommand.class,
             RestoreCommand.class, CheckCommand.class);
 

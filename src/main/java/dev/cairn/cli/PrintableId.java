@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import dev.cairn.state.PythonJson;
+import java.util.List;
 
 /**
  * A state ID as one line of output. IDs are printed as they are, as Meltano prints them, except
@@ -19,6 +20,12 @@ final class PrintableId {
         StringBuilder quoted = new StringBuilder();
         PythonJson.appendString(quoted, stateId);
         return quoted.toString();
+    }
+
+    /** IDs as a sentence names them: the first ten of many, each as {@link #of}, and how many more. */
+    static String list(List<String> stateIds) {
+        List<String> shown = stateIds.stream().limit(10).map(PrintableId::of).toList();
+        return String.join(", ", shown) + (stateIds.size() > shown.size() ? " and " + (stateIds.size() - shown.size()) + " more" : "");
     }
 
     /** Whether the ID holds a control character or a Unicode line or paragraph separator: one would break the line or drive the terminal. */

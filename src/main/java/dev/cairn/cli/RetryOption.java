@@ -5,7 +5,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --retries N} of the writes whose change means the same on any state ({@code set},
- * {@code merge}, {@code clear}, {@code restore}): one refused by a conflict is planned again on the
+ * {@code merge}, {@code clear}, {@code rewind}, {@code restore}): one refused by a conflict is planned again on the
  * state stored now and tried again.
  */
 final class RetryOption {

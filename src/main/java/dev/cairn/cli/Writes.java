@@ -97,16 +97,18 @@ final class Writes {
 
     /**
      * Executes the commands in order, each conflict retried as far as allowed; a conflict left
-     * stops the run with what was done so far reported.
+     * stops the run with what was done so far reported. Several commands are one journal group,
+     * undone together.
      */
     private int execute(List<WriteCommand> commands) throws EditRefused {
+        String group = commands.size() > 1 ? Journal.newGroup() : null;
         int changed = 0;
         for (WriteCommand c : commands) {
             if (c.changesNothing()) {
                 log.println(c.description() + ": no change.");
                 continue;
             }
-            ConflictRetry.Outcome outcome = retry.execute(c, journal, r -> {
+            ConflictRetry.Outcome outcome = retry.execute(c, journal, group, r -> {
                 log.println("conflict: " + r.conflict().getMessage() + "; retrying (" + r.retry() + " of " + r.retries() + ")");
                 log.flush();
             });

@@ -60,18 +60,19 @@ public final class ConflictRetry {
 
     /**
      * Executes the planned command; while it is refused by a conflict and retries are left, tells
-     * {@code onRetry}, pauses, plans its edit again on the state stored now and executes that.
+     * {@code onRetry}, pauses, plans its edit again on the state stored now and executes that. Every
+     * attempt is journalled in {@code group} (null: a write of its own; see {@link WriteCommand#execute(Journal, String)}).
      *
      * @throws ConflictException the first attempt's conflict when no retry is allowed, an
      *     {@link Exhausted} one when every retry conflicted too; nothing was written
      * @throws EditRefused the edit cannot be applied to the state another writer stored since
      *     (Meltano's merge would fail on it); nothing was written
      */
-    public Outcome execute(WriteCommand planned, Journal journal, Consumer<Retry> onRetry) throws EditRefused {
+    public Outcome execute(WriteCommand planned, Journal journal, String group, Consumer<Retry> onRetry) throws EditRefused {
         WriteCommand command = planned;
         for (int retry = 1; ; retry++) {
             try {
-                command.execute(journal);
+                command.execute(journal, group);
                 return new Outcome(command, retry - 1);
             } catch (ConflictException e) {
                 if (retry > retries) {

@@ -9,6 +9,7 @@ import dev.cairn.state.JsonReplay;
 import dev.cairn.state.Merge;
 import dev.cairn.state.MergeError;
 import dev.cairn.state.PythonJson;
+import dev.cairn.state.Rewind;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
@@ -303,6 +304,29 @@ public interface Edit {
             public StateDocument apply(StateDocument current) throws EditRefused {
                 try {
                     return BookmarkEdits.rewound(current, stream, context, value);
+                } catch (StateError e) {
+                    throw new EditRefused(e.getMessage());
+                }
+            }
+        };
+    }
+
+    /**
+     * Moves bookmarks back as the rewind says ({@link Rewind}), each new value computed from the
+     * document the edit is applied to: planned again on a state changed since (a retry after a
+     * conflict), it moves that state's bookmarks, never forward.
+     */
+    static Edit rewind(Rewind rewind) {
+        return new Edit() {
+            @Override
+            public String verb() {
+                return "Rewind state";
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) throws EditRefused {
+                try {
+                    return rewind.apply(current);
                 } catch (StateError e) {
                     throw new EditRefused(e.getMessage());
                 }

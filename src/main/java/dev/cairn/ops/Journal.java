@@ -65,11 +65,13 @@ public final class Journal {
     /**
      * One write: what it changed, where, whether it undid an earlier one, and the documents before
      * and after. {@code action} names verb and target ("Clear state of x on uri"), {@code verb} only
-     * what was done ("Clear state").
+     * what was done ("Clear state"). {@code group} is shared by the writes of one operation that
+     * wrote several states (a move's two halves, a clear of many IDs), which are undone together;
+     * null for a write of its own.
      */
     public record Entry(String id, Instant time, String backend, String stateId, String action, String verb, boolean undo,
                         StateDocument before, StateDocument after, Version versionBefore,
-                        Status status, Version versionAfter, String error) {
+                        Status status, Version versionAfter, String error, String group) {
 
         /** The write happened and its undo is possible in principle. */
         public boolean isDone() {
@@ -98,12 +100,15 @@ public final class Journal {
                 + " backend TEXT NOT NULL, state_id TEXT NOT NULL, action TEXT NOT NULL, verb TEXT NOT NULL,"
                 + " undo INTEGER NOT NULL,"
                 + " before_completed TEXT, before_partial TEXT, after_completed TEXT, after_partial TEXT,"
-                + " version_before TEXT NOT NULL, status TEXT NOT NULL, version_after TEXT, error TEXT)",
+                + " version_before TEXT NOT NULL, status TEXT NOT NULL, version_after TEXT, error TEXT, group_id TEXT)",
         "CREATE INDEX IF NOT EXISTS writes_by_state ON writes (backend, state_id, seq)",
     };
 
+    /** The column a journal made before writes had groups lacks; added when such a journal is opened. */
+    private static final String GROUP_COLUMN = "ALTER TABLE writes ADD COLUMN group_id TEXT";
+
     private static final String COLUMNS = "id, time, backend, state_id, action, verb, undo, before_completed, before_partial,"
-            + " after_completed, after_partial, version_before, status, version_after, error";
+            + " after_completed, after_partial, version_before, status, version_after, error, group_id";
 
     /** Where a record starts in the old JSON-lines journal: every line began with its id and time. */
     private static final Pattern RECORD_START = Pattern.compile("\\{\"id\": ?\"[0-9a-f-]{36}\", ?\"time\"");
@@ -142,11 +147,17 @@ public final class Journal {
         return file;
     }
 
-    Entry begin(WriteCommand command) {
+    /** A new group, for the writes of one operation that writes several states ({@link Entry#group}). */
+    public static String newGroup() {
+        return UUID.randomUUID().toString();
+    }
+
+    /** Records the command as started, in the group (null: a write of its own). */
+    Entry begin(WriteCommand command, String group) {
         Entry entry = new Entry(UUID.randomUUID().toString(), Instant.now(), command.backend().displayUri(),
                 command.stateId(), command.description(), command.verb(), command.isUndo(),
                 command.before().exists() ? command.before().document() : null, command.after(),
-                command.before().version(), Status.STARTED, null, null);
+                command.before().version(), Status.STARTED, null, null, group);
         Row row = new Row(entry);
         underWay.add(entry.id());
         try {
@@ -194,38 +205,89 @@ public final class Journal {
      */
     public Entry lastUndoable(String backend, String stateId) {
         return read(c -> {
-            // the walk needs versions and actions only: documents are read for the one entry found
-            String sql = "SELECT seq, state_id, undo, version_before, version_after FROM writes"
-                    + " WHERE backend = ? AND status = 'DONE'" + (stateId == null ? "" : " AND state_id = ?") + " ORDER BY seq";
-            List<Undoable> undoable = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement(sql)) {
-                s.setString(1, backend);
-                if (stateId != null) {
-                    s.setString(2, stateId);
-                }
-                try (ResultSet r = s.executeQuery()) {
-                    while (r.next()) {
-                        Undoable w = new Undoable(r.getLong(1), r.getString(2), r.getString(4), r.getString(5));
-                        if (r.getBoolean(3)) {
-                            // an undo starts from the version the write it undoes left behind
-                            undoable.removeIf(u -> u.stateId().equals(w.stateId()) && w.versionBefore().equals(u.versionAfter()));
-                        } else {
-                            undoable.add(w);
-                        }
-                    }
-                }
-            }
-            if (undoable.isEmpty()) {
-                return null;
-            }
-            try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM writes WHERE seq = ?")) {
-                s.setLong(1, undoable.get(undoable.size() - 1).seq());
-                return entries(c, s).get(0);
-            }
+            List<Undoable> undoable = undoable(c, backend, stateId);
+            return undoable.isEmpty() ? null : entry(c, undoable.get(undoable.size() - 1).seq());
         });
     }
 
-    private record Undoable(long seq, String stateId, String versionBefore, String versionAfter) {}
+    /**
+     * The writes of the group to the backend that are done and not undone yet, newest first: what
+     * undoing the group there puts back. A write of the group undone on its own ({@code undo ID})
+     * is not among them.
+     */
+    public List<Entry> undoableInGroup(String backend, String group) {
+        return read(c -> {
+            List<Entry> entries = new ArrayList<>();
+            for (Undoable u : undoable(c, backend, null)) {
+                if (group.equals(u.group())) {
+                    entries.add(0, entry(c, u.seq()));
+                }
+            }
+            return entries;
+        });
+    }
+
+    /** The backends other than {@code backend} on which writes of the group are still undoable, in the order written. */
+    public List<String> otherBackendsToUndo(String group, String backend) {
+        return read(c -> {
+            List<String> written = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT backend FROM writes WHERE group_id = ? AND backend <> ?"
+                    + " AND status = 'DONE' GROUP BY backend ORDER BY MIN(seq)")) {
+                s.setString(1, group);
+                s.setString(2, backend);
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        written.add(r.getString(1));
+                    }
+                }
+            }
+            List<String> undoable = new ArrayList<>();
+            for (String other : written) {
+                if (undoable(c, other, null).stream().anyMatch(u -> group.equals(u.group()))) {
+                    undoable.add(other);
+                }
+            }
+            return undoable;
+        });
+    }
+
+    /**
+     * The walk back through the backend's writes (to one ID, unless null), oldest first: every
+     * completed write that is not an undo, less those an undo has put back. It needs versions only:
+     * documents are read for the entries picked from it.
+     */
+    private static List<Undoable> undoable(Connection c, String backend, String stateId) throws SQLException {
+        String sql = "SELECT seq, state_id, undo, version_before, version_after, group_id FROM writes"
+                + " WHERE backend = ? AND status = 'DONE'" + (stateId == null ? "" : " AND state_id = ?") + " ORDER BY seq";
+        List<Undoable> undoable = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, backend);
+            if (stateId != null) {
+                s.setString(2, stateId);
+            }
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    Undoable w = new Undoable(r.getLong(1), r.getString(2), r.getString(4), r.getString(5), r.getString(6));
+                    if (r.getBoolean(3)) {
+                        // an undo starts from the version the write it undoes left behind
+                        undoable.removeIf(u -> u.stateId().equals(w.stateId()) && w.versionBefore().equals(u.versionAfter()));
+                    } else {
+                        undoable.add(w);
+                    }
+                }
+            }
+        }
+        return undoable;
+    }
+
+    private static Entry entry(Connection c, long seq) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM writes WHERE seq = ?")) {
+            s.setLong(1, seq);
+            return entries(c, s).get(0);
+        }
+    }
+
+    private record Undoable(long seq, String stateId, String versionBefore, String versionAfter, String group) {}
 
     /**
      * {@link #lastUndoable(String, String)} after settling the backend's writes whose end the
@@ -550,7 +612,7 @@ public final class Journal {
                 }
             }
             try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO writes (" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 s.setString(1, entry.id());
                 s.setString(2, entry.time().toString());
                 s.setString(3, entry.backend());
@@ -565,6 +627,7 @@ public final class Journal {
                 s.setString(13, entry.status().name());
                 s.setString(14, entry.versionAfter() == null ? null : entry.versionAfter().token());
                 s.setString(15, entry.error());
+                s.setString(16, entry.group());
                 s.executeUpdate();
             }
         }
@@ -690,7 +753,7 @@ public final class Journal {
         return new Entry(r.getString(1), Instant.parse(r.getString(2)), r.getString(3), r.getString(4), r.getString(5),
                 r.getString(6), r.getBoolean(7), document(c, r.getString(8), r.getString(9)),
                 document(c, r.getString(10), r.getString(11)), Version.of(r.getString(12)), Status.valueOf(r.getString(13)),
-                after == null ? null : Version.of(after), r.getString(15));
+                after == null ? null : Version.of(after), r.getString(15), r.getString(16));
     }
 
     private static StateDocument document(Connection c, String completed, String partial) throws SQLException {
@@ -746,6 +809,9 @@ public final class Journal {
                     for (String ddl : SCHEMA) {
                         s.execute(ddl);
                     }
+                    if (!hasGroupColumn(t)) {
+                        s.execute(GROUP_COLUMN);
+                    }
                 }
                 imported[0] = importJsonLines(t, old);
             });
@@ -764,6 +830,17 @@ public final class Journal {
             // another process imported it too, and moved it aside first
         } catch (IOException e) {
             throw new BackendException("imported " + old + " but cannot move it aside: " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean hasGroupColumn(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("PRAGMA table_info(writes)")) {
+            while (r.next()) {
+                if (r.getString("name").equals("group_id")) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 
@@ -841,6 +918,9 @@ public final class Journal {
         if (entry.error() != null) {
             event.put("error", entry.error());
         }
+        if (entry.group() != null) {
+            event.put("group", entry.group());
+        }
         return event;
     }
 
@@ -881,7 +961,7 @@ public final class Journal {
                 backend, stateId, action, verb, undo,
                 toDocument(event.path("before")), toDocument(event.path("after")),
                 version(event.path("versionBefore")), Status.valueOf(event.path("status").asText()),
-                version(event.path("versionAfter")), text(event.path("error")));
+                version(event.path("versionAfter")), text(event.path("error")), text(event.path("group")));
     }
 
     private static StateDocument toDocument(JsonNode node) {

@@ -331,9 +331,13 @@ public final class Transfer {
         return existing;
     }
 
-    /** Runs every item with bounded concurrency; results come back in the order of the items. */
+    /**
+     * Runs every item with bounded concurrency; results come back in the order of the items. All
+     * its writes, a move's copies and deletions, are one journal group: undone together.
+     */
     public List<Result> run(List<Item> items, int concurrency, Progress progress) {
         requireDisjoint(items);
+        String group = Journal.newGroup();
         Set<String> existing = cancelled.get() ? null : existingTargets(items);
         long started = System.nanoTime();
         AtomicInteger done = new AtomicInteger();
@@ -343,7 +347,7 @@ public final class Transfer {
             for (Item item : items) {
                 futures.add(pool.submit(() -> {
                     Result result = cancelled.get() ? new Result(item, Outcome.CANCELLED, "cancelled")
-                            : runOne(item, existing);
+                            : runOne(item, existing, group);
                     progress.itemDone(done.incrementAndGet(), items.size(), result);
                     return result;
                 }));
@@ -372,9 +376,9 @@ public final class Transfer {
 
     /**
      * Copies (and for a move, deletes) one item, its destination planned on {@code existing} as
-     * {@link #plan(Item, Set)} does; never throws.
+     * {@link #plan(Item, Set)} does, journalled in {@code group}; never throws.
      */
-    private Result runOne(Item item, Set<String> existing) {
+    private Result runOne(Item item, Set<String> existing, String group) {
         boolean assumedAbsent = existing != null && !existing.contains(item.targetId());
         try {
             Planned planned = plan(item, existing);
@@ -386,7 +390,7 @@ public final class Transfer {
             }
             WriteCommand copy = planned.copy();
             if (!copy.changesNothing()) {
-                copy.executeInBulk(journal);
+                copy.executeInBulk(journal, group);
                 if (copy.writtenWithoutRunsRow()) {
                     writtenWithoutRunsRow.incrementAndGet();
                 }
@@ -397,7 +401,7 @@ public final class Transfer {
                 return new Result(item, Outcome.COPIED, planned.detail());
             }
             try {
-                WriteCommand.plan(source, Edit.movedTo(item.targetId()), planned.source()).executeInBulk(journal);
+                WriteCommand.plan(source, Edit.movedTo(item.targetId()), planned.source()).executeInBulk(journal, group);
             } catch (ConflictException e) {
                 return new Result(item, Outcome.CONFLICT,
                         "copied, but the source changed since it was read, so it was not deleted");
@@ -405,7 +409,7 @@ public final class Transfer {
             return new Result(item, Outcome.MOVED, planned.detail());
         } catch (ConflictException e) {
             if (assumedAbsent) {
-                return runOne(item, null); // created since the listing: plan on what is there now
+                return runOne(item, null, group); // created since the listing: plan on what is there now
             }
             return new Result(item, Outcome.CONFLICT, "the destination changed while copying; nothing was overwritten");
         } catch (BackendException | EditRefused | IllegalArgumentException e) {

@@ -7,6 +7,8 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.StateDocument;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -131,22 +133,30 @@ public final class WriteCommand {
      * one read. Raises {@link dev.cairn.backend.ConflictException} otherwise, with nothing written.
      */
     public Version execute(Journal journal) {
-        return execute(journal, false);
+        return execute(journal, null);
     }
 
     /**
-     * {@link #execute(Journal)} as one of many in a bulk transfer, which logs a summary line of its
-     * own: this write's line (and a refusal's) goes to DEBUG, so 10,000 IDs do not make 10,000 lines.
+     * {@link #execute(Journal)} as one write of an operation that writes several states: the
+     * journal records it in {@code group} ({@link Journal#newGroup}), so that they are undone together.
      */
-    Version executeInBulk(Journal journal) {
-        return execute(journal, true);
+    public Version execute(Journal journal, String group) {
+        return execute(journal, group, false);
     }
 
-    private Version execute(Journal journal, boolean inBulk) {
+    /**
+     * {@link #execute(Journal, String)} as one of many in a bulk transfer, which logs a summary line of its
+     * own: this write's line (and a refusal's) goes to DEBUG, so 10,000 IDs do not make 10,000 lines.
+     */
+    Version executeInBulk(Journal journal, String group) {
+        return execute(journal, group, true);
+    }
+
+    private Version execute(Journal journal, String group, boolean inBulk) {
         if (written != null) {
             throw new IllegalStateException("already executed: " + description());
         }
-        Journal.Entry entry = journal.begin(this);
+        Journal.Entry entry = journal.begin(this, group);
         try {
             if (after == null) {
                 backend.delete(stateId, before.version());
@@ -207,6 +217,43 @@ public final class WriteCommand {
             throw new IllegalArgumentException("the write " + entry.action() + " did not complete; there is nothing to undo");
         }
         return restoring(backend, entry.stateId(), entry.verb(), entry.after(), entry.versionAfter(), entry.before());
+    }
+
+    /**
+     * The commands that undo journalled writes of one operation to one backend ({@link
+     * Journal#undoableInGroup}), in the order given, after reading each state: all or none.
+     *
+     * @throws ConflictException naming every state that changed since the operation wrote it;
+     *     nothing is planned for the others either
+     */
+    public static List<WriteCommand> undoGroup(StateBackend backend, List<Journal.Entry> entries) {
+        List<StoredState> changed = new ArrayList<>();
+        List<WriteCommand> undos = new ArrayList<>();
+        for (Journal.Entry entry : entries) {
+            StoredState now = backend.read(entry.stateId());
+            if (!now.version().equals(entry.versionAfter())) {
+                changed.add(now);
+            }
+            undos.add(undo(backend, entry));
+        }
+        if (!changed.isEmpty()) {
+            throw new GroupChanged(changed, entries.size());
+        }
+        return undos;
+    }
+
+    /** Some states an operation wrote changed since, so none of its writes is undone; names them. */
+    private static final class GroupChanged extends ConflictException {
+        GroupChanged(List<StoredState> changed, int written) {
+            super(names(changed) + (changed.size() == 1 ? " has" : " have") + " changed since the operation that wrote "
+                    + (written == 1 ? "it" : "these " + written + " states") + ", so none of its writes was undone;"
+                    + " nothing was written", changed.get(0));
+        }
+
+        private static String names(List<StoredState> changed) {
+            return "state" + (changed.size() == 1 ? " " : "s ")
+                    + String.join(", ", changed.stream().map(StoredState::stateId).toList());
+        }
     }
 
     private static WriteCommand restoring(StateBackend backend, String stateId, String verb, StateDocument written,

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -53,12 +54,52 @@ final class IsoDateTime {
             local = local.withHour(number(m.group(4))).withMinute(number(m.group(5)))
                     .withSecond(m.group(6) == null ? 0 : number(m.group(6))).withNano(Integer.parseInt(fraction));
         }
-        int offsetSeconds = 0;
-        if (m.group(8) != null) {
-            int sign = m.group(8).equals("-") ? -1 : 1;
-            offsetSeconds = sign * (number(m.group(9)) * 3600 + (m.group(10) == null ? 0 : number(m.group(10)) * 60));
+        return local.toInstant(offset(m));
+    }
+
+    /**
+     * The latest moment at or before {@code moment} written in the form of {@code text}: its
+     * offset (and how it is spelled: {@code Z}, {@code +00:00}, {@code +0000}, or none), the letter
+     * between date and time, whether it has seconds, and as many fractional digits; a date alone
+     * stays a date. What the form cannot hold is cut off, so the result is never later than the
+     * moment. Null where {@link #parses} says no, or the moment falls outside years 0000–9999.
+     */
+    static String inFormOf(String text, Instant moment) {
+        if (!parses(text)) {
+            return null;
         }
-        return local.toInstant(ZoneOffset.ofTotalSeconds(offsetSeconds));
+        Matcher m = FORM.matcher(text);
+        m.matches();
+        LocalDateTime local = LocalDateTime.ofInstant(moment, offset(m));
+        if (local.getYear() < 0 || local.getYear() > 9999) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%04d-%02d-%02d",
+                local.getYear(), local.getMonthValue(), local.getDayOfMonth()));
+        if (m.group(4) == null) {
+            return out.toString();
+        }
+        out.append(text.charAt(m.start(4) - 1)).append(String.format(Locale.ROOT, "%02d:%02d", local.getHour(), local.getMinute()));
+        int timeEnd = m.end(5);
+        if (m.group(6) != null) {
+            out.append(String.format(Locale.ROOT, ":%02d", local.getSecond()));
+            timeEnd = m.end(6);
+        }
+        if (m.group(7) != null) {
+            String nanos = String.format(Locale.ROOT, "%09d", local.getNano()) + "0".repeat(Math.max(0, m.group(7).length() - 9));
+            out.append(text.charAt(m.start(7) - 1)).append(nanos, 0, m.group(7).length());
+            timeEnd = m.end(7);
+        }
+        return out.append(text, timeEnd, text.length()).toString();
+    }
+
+    /** The offset the matched text names; UTC where it names none. */
+    private static ZoneOffset offset(Matcher m) {
+        if (m.group(8) == null) {
+            return ZoneOffset.UTC;
+        }
+        int sign = m.group(8).equals("-") ? -1 : 1;
+        return ZoneOffset.ofTotalSeconds(sign * (number(m.group(9)) * 3600 + (m.group(10) == null ? 0 : number(m.group(10)) * 60)));
     }
 
     private static int number(String digits) {

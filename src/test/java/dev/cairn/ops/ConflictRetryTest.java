@@ -98,7 +98,7 @@ class ConflictRetryTest {
             StateBackend backend = new OtherWriterAfterRead(real, 3, pipelineMerging());
             List<String> retries = new ArrayList<>();
             ConflictRetry.Outcome outcome = new ConflictRetry(5).execute(WriteCommand.plan(backend, ID, Edit.merge(bookmark("cairn"))),
-                    journal, retry -> retries.add(retry.retry() + " of " + retry.retries() + ": " + retry.conflict().getMessage()));
+                    journal, null, retry -> retries.add(retry.retry() + " of " + retry.retries() + ": " + retry.conflict().getMessage()));
 
             assertEquals(3, outcome.retried());
             assertEquals(3, retries.size());
@@ -118,7 +118,7 @@ class ConflictRetryTest {
         try (StateBackend real = withState(EmptyBackends.SQLITE)) {
             StateBackend backend = new OtherWriterAfterRead(real, 1, pipelineMerging());
             ConflictException e = assertThrows(ConflictException.class, () -> ConflictRetry.NONE.execute(
-                    WriteCommand.plan(backend, ID, Edit.merge(bookmark("cairn"))), journal, retry -> fail("retried")));
+                    WriteCommand.plan(backend, ID, Edit.merge(bookmark("cairn"))), journal, null, retry -> fail("retried")));
             assertEquals(ConflictException.class, e.getClass());
             assertEquals(List.of("pipeline-1"), streams(real.read(ID).document().partial().value()));
             assertEquals(List.of("FAILED"), statuses(real));
@@ -131,7 +131,7 @@ class ConflictRetryTest {
             StateBackend backend = new OtherWriterAfterRead(real, Integer.MAX_VALUE, pipelineMerging());
             List<Integer> retries = new ArrayList<>();
             ConflictRetry.Exhausted e = assertThrows(ConflictRetry.Exhausted.class, () -> new ConflictRetry(2).execute(
-                    WriteCommand.plan(backend, ID, Edit.merge(bookmark("cairn"))), journal, retry -> retries.add(retry.retry())));
+                    WriteCommand.plan(backend, ID, Edit.merge(bookmark("cairn"))), journal, null, retry -> retries.add(retry.retry())));
             assertEquals(List.of(1, 2), retries);
             assertTrue(e.getMessage().matches("state " + ID + " changed since it was read \\(read at version \\S+, now at \\S+\\);"
                     + " nothing was written \\(gave up after 2 retries\\)"), e.getMessage());
@@ -148,7 +148,7 @@ class ConflictRetryTest {
             StateBackend backend = new OtherWriterAfterRead(real, 1, found -> StateDocument.of(found.completed().value(),
                     json("{\"singer_state\": {\"bookmarks\": \"reset\"}}")));
             EditRefused e = assertThrows(EditRefused.class, () -> new ConflictRetry(5).execute(
-                    WriteCommand.plan(backend, ID, Edit.merge(bookmark("cairn"))), journal, retry -> { }));
+                    WriteCommand.plan(backend, ID, Edit.merge(bookmark("cairn"))), journal, null, retry -> { }));
             assertTrue(e.getMessage().startsWith("Meltano's merge would fail"), e.getMessage());
             assertEquals(json("{\"singer_state\": {\"bookmarks\": \"reset\"}}"), real.read(ID).document().partial().value());
             assertEquals(List.of("FAILED"), statuses(real));
@@ -161,7 +161,7 @@ class ConflictRetryTest {
             StateBackend backend = new OtherWriterAfterRead(real, 2, pipelineMerging());
             ObjectNode document = bookmark("cairn");
             ConflictRetry.Outcome outcome = new ConflictRetry(2).execute(WriteCommand.plan(backend, ID, Edit.set(document)),
-                    journal, retry -> { });
+                    journal, null, retry -> { });
             assertEquals(2, outcome.retried());
             assertEquals(StateDocument.completeWrite(document), real.read(ID).document());
             assertEquals(List.of("DONE", "FAILED", "FAILED"), statuses(real));
@@ -172,7 +172,7 @@ class ConflictRetryTest {
     void aRetryThatFindsNothingLeftToChangeWritesNothing() throws Exception {
         try (StateBackend real = withState(EmptyBackends.SQLITE)) {
             StateBackend backend = new OtherWriterAfterRead(real, 1, found -> null);
-            ConflictRetry.Outcome outcome = new ConflictRetry(3).execute(WriteCommand.plan(backend, ID, Edit.clear()), journal, retry -> { });
+            ConflictRetry.Outcome outcome = new ConflictRetry(3).execute(WriteCommand.plan(backend, ID, Edit.clear()), journal, null, retry -> { });
             assertEquals(1, outcome.retried());
             assertTrue(outcome.command().changesNothing());
             assertNull(outcome.command().written());
@@ -190,7 +190,7 @@ class ConflictRetryTest {
             // the pipeline's next run takes Meltano's lock while Cairn pauses before its retry, and keeps it
             Path lock = folder.resolve(ID).resolve("lock");
             assertThrows(LockedException.class, () -> new ConflictRetry(5).execute(
-                    WriteCommand.plan(backend, ID, Edit.merge(bookmark("cairn"))), journal,
+                    WriteCommand.plan(backend, ID, Edit.merge(bookmark("cairn"))), journal, null,
                     retry -> write(lock, String.valueOf(System.currentTimeMillis() / 1000.0))));
             assertEquals(List.of("pipeline-1"), streams(real.read(ID).document().partial().value()));
         }

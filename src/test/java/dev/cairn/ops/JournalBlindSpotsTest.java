@@ -83,7 +83,7 @@ class JournalBlindSpotsTest {
             new Journal(folder).settle(backend, "dev:a");
             assertEquals(Journal.Status.DONE, window.history(backend.displayUri(), "dev:a").get(0).status(), "another process reads it");
 
-            window.begin(setting(backend, "dev:b", "{\"v\": 1}"));
+            window.begin(setting(backend, "dev:b", "{\"v\": 1}"), null);
             window.settle(backend, "dev:b");
             assertEquals(Journal.Status.STARTED, window.history(backend.displayUri(), "dev:b").get(0).status(),
                     "this process's own write under way is not settled from here: its end is on its way");

@@ -122,7 +122,7 @@ class JournalTest {
                     + " BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
             // another process holds the database: the first writer's batch waits for it, the next ones queue up behind
             sql.execute("BEGIN IMMEDIATE");
-            Writer first = new Writer(() -> journal.begin(setting(backend, "dev:first", "{\"v\": 0}")));
+            Writer first = new Writer(() -> journal.begin(setting(backend, "dev:first", "{\"v\": 0}"), null));
             while (Arrays.stream(first.getStackTrace()).noneMatch(f -> f.getClassName().equals(Journal.class.getName())
                     && f.getMethodName().equals("commit"))) {
                 assertTrue(first.isAlive(), "waits for the database");
@@ -131,9 +131,9 @@ class JournalTest {
             List<Writer> queued = new ArrayList<>();
             for (int i = 1; i <= 9; i++) {
                 String id = "dev:queued-" + i;
-                queued.add(new Writer(() -> journal.begin(setting(backend, id, "{\"v\": 1}"))));
+                queued.add(new Writer(() -> journal.begin(setting(backend, id, "{\"v\": 1}"), null)));
             }
-            queued.add(new Writer(() -> journal.begin(setting(backend, "dev:poison", "{\"v\": 2}"))));
+            queued.add(new Writer(() -> journal.begin(setting(backend, "dev:poison", "{\"v\": 2}"), null)));
             // each one queued its write and waits for the first writer, which holds the flush while it waits for SQLite
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             while (queued.stream().anyMatch(w -> threads.getThreadInfo(w.getId()).getLockOwnerId() != first.getId())) {
@@ -217,10 +217,10 @@ class JournalTest {
             String uri = backend.displayUri();
             WriteCommand bigWrite = setting(backend, "dev:big", big.toString());
             big = null;
-            Journal.Entry bigEntry = journal.begin(bigWrite);
+            Journal.Entry bigEntry = journal.begin(bigWrite, null);
             journal.done(bigEntry, Version.of("big-1"));
             WriteCommand smallWrite = setting(backend, "dev:small", "{\"singer_state\": {\"v\": 1}}");
-            journal.done(journal.begin(smallWrite), Version.of("small-1"));
+            journal.done(journal.begin(smallWrite, null), Version.of("small-1"));
             try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + journal.file());
                  Statement sql = db.createStatement()) {
                 // destroy the big document's bytes: any read of them fails from now on
@@ -246,7 +246,7 @@ class JournalTest {
             set.execute(journal);
             set.undo().execute(journal);
             WriteCommand failed = setting(backend, "dev:a", "{\"singer_state\": {\"v\": 2}}");
-            Journal.Entry entry = journal.begin(failed);
+            Journal.Entry entry = journal.begin(failed, null);
             journal.fail(entry, new IllegalStateException("refused"));
             StringWriter lines = new StringWriter();
             journal.export(uri, null, lines);

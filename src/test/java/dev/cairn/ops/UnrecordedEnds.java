@@ -11,12 +11,12 @@ public final class UnrecordedEnds {
 
     /** The write is made and journalled as started, and the process dies before recording that it completed. */
     public static void written(Journal journal, WriteCommand command) {
-        journal.begin(command);
+        journal.begin(command, null);
         command.backend().write(command.stateId(), command.after(), command.before().version());
     }
 
     /** The write is journalled as started, and the process dies before making it. */
     public static void notWritten(Journal journal, WriteCommand command) {
-        journal.begin(command);
+        journal.begin(command, null);
     }
 }
