@@ -237,6 +237,23 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         }
     }
 
+    /** One row's {@link Dialect#changeStamp}, its documents left unread; from runs, the state as rebuilt. */
+    @Override
+    public String changeStamp(String stateId) {
+        requireStorable(stateId);
+        if (fromRuns) {
+            return StateBackend.super.changeStamp(stateId);
+        }
+        return query(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT " + dialect.changeStamp() + " FROM state WHERE state_id = ?")) {
+                s.setString(1, stateId);
+                try (ResultSet rows = s.executeQuery()) {
+                    return rows.next() ? "row " + rows.getString(1) : Version.ABSENT.token();
+                }
+            }
+        });
+    }
+
     @Override
     public Version write(String stateId, StateDocument document, Version expected) {
         return write(stateId, document, expected, null).version();
