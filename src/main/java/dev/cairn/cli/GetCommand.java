@@ -11,8 +11,6 @@ import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateError;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
@@ -55,9 +53,8 @@ final class GetCommand implements Callable<Integer> {
             + " changed per stream), until the run under way ends, or Ctrl-C where none is.")
     boolean watch;
 
-    @Option(names = "--interval", paramLabel = "SECONDS", description = "With --watch, how often to look (default: 2;"
-            + " up to 8 times longer while nothing changes).")
-    BigDecimal intervalSeconds;
+    @Mixin
+    IntervalOption interval;
 
     @Spec
     CommandSpec spec;
@@ -67,30 +64,16 @@ final class GetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Duration interval = interval();
+        Duration every = interval.interval(watch, "--watch");
         try (StateBackend b = backend.open()) {
             if (watch) {
-                watch(b, interval);
+                watch(b, every);
             } else {
                 StoredState state = b.read(stateId);
                 print(b, state, RunLog.runningByJob(b).get(stateId));
             }
         }
         return 0;
-    }
-
-    private Duration interval() {
-        if (intervalSeconds == null) {
-            return Watch.DEFAULT_INTERVAL;
-        }
-        if (!watch) {
-            throw new UsageError("--interval goes with --watch");
-        }
-        BigDecimal nanos = intervalSeconds.movePointRight(9).setScale(0, RoundingMode.DOWN);
-        if (nanos.signum() <= 0 || nanos.toBigInteger().bitLength() > 62) {
-            throw new UsageError("--interval takes a positive number of seconds, not " + intervalSeconds.toPlainString());
-        }
-        return Duration.ofNanos(nanos.longValueExact());
     }
 
     /** The state as `meltano state get` prints it on stdout; on stderr, what else is known of it. */
@@ -128,7 +111,7 @@ final class GetCommand implements Callable<Integer> {
             public void started(StoredState state, RunRow run) {
                 print(b, state, RunLog.runningByJob(b).get(stateId));
                 seen[0] = run;
-                String every = "every " + seconds(interval);
+                String every = "every " + IntervalOption.seconds(interval);
                 err.println(run != null ? "Watching " + PrintableId.of(stateId) + " " + every + " until run " + run.runId()
                         + " ends (Ctrl-C stops sooner)."
                         : (b.runs().isPresent() ? "No run of " + PrintableId.of(stateId) + " is under way"
@@ -151,10 +134,5 @@ final class GetCommand implements Callable<Integer> {
                 ? "Run " + seen[0].runId() + " of " + PrintableId.of(stateId) + " is no longer running: the watch ends."
                 : "Watch of " + PrintableId.of(stateId) + " stopped.");
         err.flush();
-    }
-
-    /** "2 s", "0.1 s". */
-    private static String seconds(Duration d) {
-        return BigDecimal.valueOf(d.toNanos()).movePointLeft(9).stripTrailingZeros().toPlainString() + " s";
     }
 }

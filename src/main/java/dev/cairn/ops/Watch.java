@@ -12,24 +12,16 @@ import dev.cairn.state.StateError;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Watches one state while a pipeline runs on it: every interval it asks the backend whether the
  * state changed ({@link StateBackend#changeStamp}, one small request) and reads it only when it did,
  * telling what the new checkpoint changed per stream. While nothing changes the interval doubles,
- * up to {@link #MAX_BACKOFF} times the one asked for; a change brings it back. A watch that saw a
+ * up to {@link Polling#MAX_BACKOFF} times the one asked for; a change brings it back. A watch that saw a
  * run under way at its start (a live RUNNING row of the ID's job in the runs table) ends by itself
  * when that run does; otherwise it runs until {@link #stop()} or its thread is interrupted.
  */
 public final class Watch {
-
-    /** How often a watch looks unless told otherwise. */
-    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(2);
-
-    /** The longest wait between two looks, in intervals, while nothing changes. */
-    public static final int MAX_BACKOFF = 8;
 
     /** What a new checkpoint changed, told when the state was read after it. */
     public record Change(Instant at, StoredState state, String summary, List<BookmarkChange> bookmarks) {}
@@ -52,21 +44,17 @@ public final class Watch {
 
     private final StateBackend backend;
     private final String stateId;
-    private final Duration interval;
-    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final Polling polling;
 
     public Watch(StateBackend backend, String stateId, Duration interval) {
-        if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("a watch's interval must be positive, not " + interval);
-        }
         this.backend = backend;
         this.stateId = stateId;
-        this.interval = interval;
+        this.polling = new Polling(interval);
     }
 
     /** Ends a running watch at its next wait (from any thread); a watch not yet started ends at once. */
     public void stop() {
-        stopped.countDown();
+        polling.stop();
     }
 
     /** Watches until the run it saw ends or it is stopped; blocking. */
@@ -75,16 +63,12 @@ public final class Watch {
         StoredState current = backend.read(stateId);
         RunRow run = liveRun();
         listener.started(current, run);
-        Duration wait = interval;
-        while (!waitedOut(wait)) {
+        for (boolean changed = true; polling.awaitNext(changed); ) {
             String now = backend.changeStamp(stateId);
-            if (now.equals(stamp)) {
-                wait = wait.multipliedBy(2).compareTo(interval.multipliedBy(MAX_BACKOFF)) > 0
-                        ? interval.multipliedBy(MAX_BACKOFF) : wait.multipliedBy(2);
-            } else {
+            changed = !now.equals(stamp);
+            if (changed) {
                 stamp = now;
                 current = reread(current, listener);
-                wait = interval;
             }
             if (run != null && liveRun() == null) {
                 // the run's last checkpoint may have landed since this look
@@ -95,16 +79,6 @@ public final class Watch {
             }
         }
         return Ending.STOPPED;
-    }
-
-    /** Whether the watch was stopped (or interrupted) during the wait. */
-    private boolean waitedOut(Duration wait) {
-        try {
-            return stopped.await(wait.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return true;
-        }
     }
 
     /** The state read again, told to the listener if its documents changed (a look may race the write it saw). */

@@ -23,12 +23,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code get --watch} beside a pipeline that checkpoints as Meltano does, until its run ends. */
+/** {@code get --watch} beside a pipeline that checkpoints as Meltano does, until its run ends; {@code log --follow}. */
 class WatchCommandTest {
 
     private static final String ID = "dev:tap-x-to-y";
@@ -112,6 +113,45 @@ class WatchCommandTest {
             assertEquals(List.of("  ~ orders: 1 -> 2", "  + refunds: \"2024-06-01\""), lines.subList(2, lines.size()));
             assertTrue(err.text().matches("(?s)running: run .*\nWatching " + ID + " every 0\\.1 s until run \\S+ ends"
                     + " \\(Ctrl-C stops sooner\\)\\.\nRun \\S+ of " + ID + " is no longer running: the watch ends\\.\n"), err.text());
+        }
+    }
+
+    @Test
+    void logFollowPrintsARunAsItStartsAndAgainAsItEndsThenCairnsWrite() throws Exception {
+        String uri = EmptyBackends.SQLITE.create(dir);
+        try (StateBackend backend = Backends.open(uri, BackendOptions.defaults())) {
+            backend.write(ID, StateDocument.completeWrite(Json.parseObject(STATE)), null);
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + uri.substring("sqlite:///".length()))) {
+            Written out = new Written();
+            Written err = new Written();
+            AtomicInteger exit = new AtomicInteger(-1);
+            Thread following = new Thread(() -> exit.set(Cli.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8), Invocation.ofProcess(),
+                    "log", "--backend", uri, ID, "--follow", "--interval", "0.1")));
+            following.start();
+            err.await("Following " + ID + " every 0.1 s until Ctrl-C.\n");
+            String runId = new RunRows(c, true).add(ID, "RUNNING", RunRows.minutesAgo(1), 0, null, "cli", RunRows.minutesAgo(0))
+                    .toString().replace("-", "");
+            out.await("\tRUNNING\t" + runId + "\tcli\t");
+            try (PreparedStatement s = c.prepareStatement("UPDATE runs SET state = 'SUCCESS', ended_at = ? WHERE job_name = ?")) {
+                s.setObject(1, RunRows.minutesAgo(0));
+                s.setString(2, ID);
+                s.executeUpdate();
+            }
+            out.await("\tSUCCESS\t" + runId + "\tcli\t");
+            assertEquals(0, run.cairn("merge", "--backend", uri, ID, CHECKPOINT), run.err());
+            out.await("\tCAIRN\t");
+            out.await("\tSTATE_EDIT\t");
+            following.interrupt();
+            following.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
+            assertEquals(0, exit.get(), err.text());
+            // the merge's journal entry, and the runs row it adds as Meltano's merge does: in one look or two
+            List<String> lines = out.text().lines().toList();
+            assertEquals(4, lines.size(), out.text());
+            assertEquals(1, lines.stream().filter(line -> line.contains("\tCAIRN\t")
+                    && line.endsWith("\tMerge into state of " + ID + " on " + uri)).count(), out.text());
+            assertTrue(err.text().endsWith("Follow of " + ID + " stopped.\n"), err.text());
         }
     }
 

@@ -444,6 +444,12 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     }
 
     @Override
+    public List<RunRow> recent(String jobName, int limit) {
+        requireStorable(jobName);
+        return runRows("job_name = ? ORDER BY id DESC LIMIT ?", false, jobName, limit);
+    }
+
+    @Override
     public Optional<RunRow> run(String jobName, UUID runId) {
         requireStorable(jobName);
         return runRows("job_name = ? AND run_id = ?", true, jobName, runId).stream().findFirst();
