@@ -67,6 +67,7 @@ class ParkCommandTest {
                     b.read(parked).document());
         }
         assertTrue(run.err().startsWith("Parked " + ID + " on "), run.err());
+        assertEquals(0, run.cairn(args(family, uri, "check")), "nothing wrong with a parked state: " + run.out());
         write(family, uri, ID, REFRESHED);
         assertEquals(0, run.cairn(args(family, uri, "unpark", ID, "--merge", "--force")), run.err());
         try (StateBackend b = open(family, uri)) {
