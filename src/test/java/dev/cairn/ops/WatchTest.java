@@ -12,6 +12,7 @@ import dev.cairn.backend.TestS3;
 import dev.cairn.state.BookmarkChange;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
+import dev.cairn.testing.Checkpoints;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.testing.FaultyHttpProxy;
 import dev.cairn.testing.MeltanoStyleWriter;
@@ -44,11 +45,6 @@ class WatchTest {
     private static final String ID = "dev:tap-x-to-y";
     private static final Duration INTERVAL = Duration.ofMillis(100);
     private static final long WAIT_SECONDS = 30;
-    private static final String STATE = "{\"singer_state\": {\"bookmarks\": {\"orders\": {\"replication_key\": \"id\","
-            + " \"replication_key_value\": 1}}}}";
-    /** A pipeline's checkpoint: orders moves on, refunds is new. */
-    private static final String CHECKPOINT = "{\"singer_state\": {\"bookmarks\": {\"orders\": {\"replication_key_value\": 2},"
-            + " \"refunds\": {\"replication_key\": \"at\", \"replication_key_value\": \"2024-06-01\"}}}}";
 
     @TempDir
     Path dir;
@@ -107,18 +103,17 @@ class WatchTest {
         String uri = family.create(dir);
         try (StateBackend backend = Backends.open(uri, family.options());
              MeltanoStyleWriter pipeline = MeltanoStyleWriter.on(family, uri)) {
-            backend.write(ID, StateDocument.completeWrite(Json.parseObject(STATE)), null);
+            backend.write(ID, StateDocument.completeWrite(Json.parseObject(Checkpoints.STATE)), null);
             Watch watch = new Watch(backend, ID, INTERVAL);
             Told told = new Told();
             Future<Watch.Ending> ending = thread.submit(() -> watch.run(told));
             assertTrue(told.started.await(WAIT_SECONDS, TimeUnit.SECONDS));
             assertNull(told.run.get(), "no run under way");
-            pipeline.merge(ID, Json.parseObject(CHECKPOINT));
+            pipeline.merge(ID, Json.parseObject(Checkpoints.CHECKPOINT));
             Watch.Change change = told.changes.poll(WAIT_SECONDS, TimeUnit.SECONDS);
             assertNotNull(change, "the checkpoint was seen");
             assertEquals("1 stream changed, 1 added.", change.summary());
-            assertEquals(List.of("~ orders: 1 -> 2", "+ refunds: \"2024-06-01\""),
-                    change.bookmarks().stream().map(BookmarkChange::line).toList());
+            assertEquals(List.of(Checkpoints.CHANGED), change.bookmarks().stream().map(BookmarkChange::line).toList());
             watch.stop();
             assertEquals(Watch.Ending.STOPPED, ending.get(WAIT_SECONDS, TimeUnit.SECONDS));
             assertTrue(told.changes.isEmpty(), "one change, told once");
@@ -130,7 +125,7 @@ class WatchTest {
     void whileNothingChangesOnlyTheProbeAsks(EmptyBackends family) throws Exception {
         String uri = family.create(dir);
         try (Counting backend = new Counting(Backends.open(uri, family.options()))) {
-            backend.write(ID, StateDocument.completeWrite(Json.parseObject(STATE)), null);
+            backend.write(ID, StateDocument.completeWrite(Json.parseObject(Checkpoints.STATE)), null);
             Watch watch = new Watch(backend, ID, INTERVAL);
             Told told = new Told();
             Future<Watch.Ending> ending = thread.submit(() -> watch.run(told));
@@ -151,7 +146,7 @@ class WatchTest {
         try (FaultyHttpProxy proxy = new FaultyHttpProxy(TestS3.endpoint());
              Counting backend = new Counting(Backends.open(uri, EmptyBackends.s3Options()
                      .withSetting("s3.endpoint_url", proxy.endpoint().toString())))) {
-            backend.write(ID, StateDocument.completeWrite(Json.parseObject(STATE)), null);
+            backend.write(ID, StateDocument.completeWrite(Json.parseObject(Checkpoints.STATE)), null);
             // no header is dropped: the predicate only sees each request go by
             proxy.dropHeader(request -> {
                 if (request.method().equals("GET") && request.path().endsWith("/state.json")) {
@@ -176,7 +171,7 @@ class WatchTest {
         String uri = EmptyBackends.SQLITE.create(dir);
         try (StateBackend backend = Backends.open(uri, BackendOptions.defaults());
              Connection c = DriverManager.getConnection("jdbc:sqlite:" + uri.substring("sqlite:///".length()))) {
-            backend.write(ID, StateDocument.completeWrite(Json.parseObject(STATE)), null);
+            backend.write(ID, StateDocument.completeWrite(Json.parseObject(Checkpoints.STATE)), null);
             new RunRows(c, true).add(ID, "RUNNING", RunRows.minutesAgo(3), 0, null, "cli", RunRows.minutesAgo(0));
             Watch watch = new Watch(backend, ID, INTERVAL);
             Told told = new Told();
