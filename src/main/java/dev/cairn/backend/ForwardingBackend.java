@@ -59,6 +59,11 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public String changeStamp(String stateId) {
+        return backend.changeStamp(stateId);
+    }
+
+    @Override
     public void readAll(String pattern, Consumer<StoredState> sink) {
         backend.readAll(pattern, sink);
     }

@@ -42,6 +42,14 @@ public interface RunLog extends AutoCloseable {
      */
     List<RunRow> history(String jobName, Long beforeId, int limit, boolean checkpointsOnly);
 
+    /**
+     * A job's newest {@code limit} rows, newest first, for a look at what changed (a run that
+     * started or ended): without their payloads where the database can leave them unread.
+     */
+    default List<RunRow> recent(String jobName, int limit) {
+        return history(jobName, null, limit, false);
+    }
+
     /** One run of a job by its run ID, payload included. */
     Optional<RunRow> run(String jobName, UUID runId);
 

@@ -92,6 +92,16 @@ public interface StateBackend extends AutoCloseable {
     StoredState read(String stateId);
 
     /**
+     * A token that is different whenever the ID's state has changed since an earlier call gave one
+     * (the state's version where nothing cheaper tells), "absent" while there is none: what a watch
+     * asks every few seconds instead of reading a state of megabytes. Backends override it with one
+     * small request of their own.
+     */
+    default String changeStamp(String stateId) {
+        return read(stateId).version().token();
+    }
+
+    /**
      * Reads every state matching the pattern, for work that looks at all documents (health badges,
      * export). Backends that can read many states in one round trip override this.
      */

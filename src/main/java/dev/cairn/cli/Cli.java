@@ -32,7 +32,7 @@ public final class Cli implements Runnable {
     private static final List<Class<?>> VERBS = List.of(
             ListCommand.class, GetCommand.class, SetCommand.class, MergeCommand.class, ClearCommand.class,
             RewindCommand.class, TransferCommand.Copy.class, TransferCommand.Move.class, DiffCommand.class, CompareCommand.class, ExportCommand.class,
-            ImportCommand.class, HistoryCommand.class, UndoCommand.class, JournalCommand.class, LogCommand.class,
+            ImportCommand.class, ParkCommand.class, UnparkCommand.class, HistoryCommand.class, UndoCommand.class, JournalCommand.class, LogCommand.class,
             RestoreCommand.class, CheckCommand.class);
 
     public static final int FAILED = 1;

@@ -3,6 +3,7 @@ package dev.cairn.cli;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Park;
 import dev.cairn.state.IdSpelling;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
@@ -29,9 +30,9 @@ final class ListCommand implements Callable<Integer> {
     String pattern;
 
     @Option(names = {"-l", "--long"}, description = "Also read each state and show its health, tab-separated, and"
-            + " a pipeline running on it now (or a stale run) from the system database's runs table, where the"
-            + " state differs from what Meltano's migration would build from those runs, and an ID not in Unicode"
-            + " NFC (which prints like its NFC spelling) spelled with escapes for the shell.")
+            + " a parked copy's time (`cairn park`), a pipeline running on it now (or a stale run) from the system"
+            + " database's runs table, where the state differs from what Meltano's migration would build from those"
+            + " runs, and an ID not in Unicode NFC (which prints like its NFC spelling) spelled with escapes for the shell.")
     boolean withHealth;
 
     @Spec
@@ -51,6 +52,7 @@ final class ListCommand implements Callable<Integer> {
                     StateDocument rebuilt = fromRuns.get(state.stateId());
                     out.println(PrintableId.of(state.stateId()) + "\t" + StateHealth.of(state.document()).label()
                             + readOnly.map(reason -> "\t" + reason).orElse("")
+                            + Park.parse(state.stateId()).map(parked -> "\tparked " + parked.at()).orElse("")
                             + (run == null ? "" : "\t" + run.describeRunning(now))
                             + (rebuilt != null && differ(state.document(), rebuilt) ? "\t" + DIFFERS : "")
                             + (IdSpelling.isNfc(state.stateId()) ? "" : "\t" + NOT_NFC + ShellWord.of(state.stateId())));

@@ -4,13 +4,16 @@ import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Journal;
+import dev.cairn.ops.Polling;
 import dev.cairn.ops.Timeline;
+import dev.cairn.ops.TimelineFollow;
 import dev.cairn.ops.UserFolders;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,6 +37,13 @@ final class LogCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", defaultValue = "20", description = "Show the newest N (default: ${DEFAULT-VALUE}).")
     int limit;
 
+    @Option(names = "--follow", description = "Then print each new runs row (and one whose outcome changed: a run that"
+            + " ended) and each write Cairn journals, as they arrive, oldest first, until Ctrl-C.")
+    boolean follow;
+
+    @Mixin
+    IntervalOption interval;
+
     @Spec
     CommandSpec spec;
 
@@ -42,11 +52,14 @@ final class LogCommand implements Callable<Integer> {
         if (limit < 1) {
             throw new UsageError("--limit takes a positive number");
         }
+        Duration every = interval.interval(follow, "--follow");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (StateBackend b = backend.open()) {
             Journal journal = UserFolders.fromEnvironment().journal();
             JournalCommand.settle(journal, b, stateId, spec);
+            // from before the listing: a row that comes meanwhile is printed twice rather than never
+            TimelineFollow following = follow ? new TimelineFollow(b, journal, stateId) : null;
             List<Journal.Entry> writes = journal.history(b.displayUri(), stateId);
             Optional<RunLog> runs = b.runs();
             List<Timeline.Item> items;
@@ -67,13 +80,37 @@ final class LogCommand implements Callable<Integer> {
                     err.println("No write of " + stateId + " in Cairn's journal.");
                 }
             }
-            Instant now = Instant.now();
-            for (Timeline.Item item : items) {
-                out.println(item.point() != null ? line(item.point(), now) : line(item.write()));
+            print(items, out);
+            if (following != null) {
+                follow(following, every, out, err);
             }
         }
         out.flush();
         return 0;
+    }
+
+    private static void print(List<Timeline.Item> items, PrintWriter out) {
+        Instant now = Instant.now();
+        for (Timeline.Item item : items) {
+            out.println(item.point() != null ? line(item.point(), now) : line(item.write()));
+        }
+        out.flush();
+    }
+
+    /** New lines as they arrive, until Ctrl-C (or the thread is interrupted). */
+    private void follow(TimelineFollow following, Duration every, PrintWriter out, PrintWriter err) {
+        err.println("Following " + PrintableId.of(stateId) + " every " + IntervalOption.seconds(every) + " until Ctrl-C.");
+        err.flush();
+        Polling polling = new Polling(every);
+        CtrlC.stops(polling::stop, () -> {
+            for (boolean arrived = true; polling.awaitNext(arrived); ) {
+                List<Timeline.Item> items = following.next();
+                print(items, out);
+                arrived = !items.isEmpty();
+            }
+            return null;
+        });
+        err.println("Follow of " + PrintableId.of(stateId) + " stopped.");
     }
 
     private static String line(Timeline.Point p, Instant now) {

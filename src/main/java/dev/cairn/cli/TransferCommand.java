@@ -151,7 +151,8 @@ abstract class TransferCommand implements Callable<Integer> {
         return items;
     }
 
-    private int preview(Transfer transfer, List<Transfer.Item> items, PrintWriter out) {
+    /** What {@code --dry-run} prints: what would happen to each item, and one item's diff. */
+    static int preview(Transfer transfer, List<Transfer.Item> items, PrintWriter out) {
         for (Transfer.Item item : items) {
             Transfer.Planned planned = transfer.plan(item);
             out.println("would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "

@@ -240,6 +240,11 @@ public interface Edit {
         return deletion("Move to " + targetId + ", source cleared", "Clear source");
     }
 
+    /** The second half of an unpark: the parked copy is deleted, and the journal says where it went. */
+    static Edit unparkedTo(String stateId) {
+        return deletion("Unpark to " + stateId + ", parked state cleared", "Clear parked state");
+    }
+
     private static Edit deletion(String verb, String shortVerb) {
         return new Edit() {
             @Override
@@ -329,6 +334,45 @@ public interface Edit {
                     return rewind.apply(current);
                 } catch (StateError e) {
                     throw new EditRefused(e.getMessage());
+                }
+            }
+        };
+    }
+
+    /**
+     * An unpark's merge: the parked effective state merged under the current one with Meltano's
+     * merge ({@code merge(current, parked)}), so what the current state has wins and what only the
+     * parked one has comes back, stored as {@code meltano state set} stores a document.
+     */
+    static Edit mergeUnder(JsonNode parkedEffective, String parkedId) {
+        return new Edit() {
+            @Override
+            public String verb() {
+                return "Merge parked " + parkedId + " under state";
+            }
+
+            @Override
+            public String shortVerb() {
+                return "Merge back";
+            }
+
+            @Override
+            public MeltanoRun.Payload runPayload(StateDocument after) {
+                return MeltanoRun.Payload.complete(after.completed().value());
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) throws EditRefused {
+                try {
+                    JsonNode merged = Merge.merge(current.effective(), parkedEffective);
+                    if (!(merged instanceof ObjectNode document)) {
+                        throw new EditRefused("the merged state is not a JSON object");
+                    }
+                    return StateDocument.completeWrite(document.deepCopy());
+                } catch (StateError e) {
+                    throw new EditRefused("the current state cannot be read: " + e.getMessage());
+                } catch (MergeError e) {
+                    throw new EditRefused("Meltano's merge of the two states fails: " + e.getMessage());
                 }
             }
         };

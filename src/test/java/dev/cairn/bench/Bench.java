@@ -10,7 +10,9 @@ import dev.cairn.backend.Backends;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.PipelinedScan;
 import dev.cairn.backend.RunLog;
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
 import dev.cairn.backend.TestS3;
 import dev.cairn.backend.blob.S3Connection;
 import dev.cairn.backend.systemdb.PostgresUri;
@@ -19,8 +21,10 @@ import dev.cairn.bench.BenchData.Row;
 import dev.cairn.bench.Runner.Spec;
 import dev.cairn.cli.Cli;
 import dev.cairn.ops.Journal;
+import dev.cairn.ops.Polling;
 import dev.cairn.ops.Rename;
 import dev.cairn.ops.Transfer;
+import dev.cairn.ops.Watch;
 import dev.cairn.state.Change;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonDiff;
@@ -44,6 +48,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,9 +85,9 @@ public final class Bench {
 
     /** How big the datasets are and how often each scenario runs. */
     enum Scale {
-        TINY(new int[] {30, 60, 200}, 200, 16, 8, new double[] {0.02, 0.05, 0.1}, 2_000, 0.02, 0, 1, 1),
-        QUICK(new int[] {1_000, 10_000, 100_000}, 10_000, 500, 160, new double[] {1, 10, 50}, 100_000, 1, 1, 3, 2),
-        FULL(new int[] {1_000, 10_000, 100_000}, 10_000, 10_000, 1_000, new double[] {1, 10, 50}, 100_000, 10, 2, 7, 4);
+        TINY(new int[] {30, 60, 200}, 200, 16, 8, new double[] {0.02, 0.05, 0.1}, 2_000, 0.02, 0, 1, 1, 0.5),
+        QUICK(new int[] {1_000, 10_000, 100_000}, 10_000, 500, 160, new double[] {1, 10, 50}, 100_000, 1, 1, 3, 2, 20),
+        FULL(new int[] {1_000, 10_000, 100_000}, 10_000, 10_000, 1_000, new double[] {1, 10, 50}, 100_000, 10, 2, 7, 4, 60);
 
         /** State IDs of the datasets named 1k, 10k and 100k. */
         final int[] ids;
@@ -106,9 +112,11 @@ public final class Bench {
         final int runs;
         /** Runs of scenarios on the 50 MB state. */
         final int bigRuns;
+        /** Seconds each run of the idle watch watches. */
+        final double watchSeconds;
 
         Scale(int[] ids, int s3Ids, int copyIds, int latencyCopyIds, double[] megabytes, int runRows, double runMegabytes, int warmups,
-              int runs, int bigRuns) {
+              int runs, int bigRuns, double watchSeconds) {
             this.ids = ids;
             this.s3Ids = s3Ids;
             this.copyIds = copyIds;
@@ -119,6 +127,7 @@ public final class Bench {
             this.warmups = warmups;
             this.runs = runs;
             this.bigRuns = bigRuns;
+            this.watchSeconds = watchSeconds;
         }
     }
 
@@ -134,7 +143,7 @@ public final class Bench {
     private final Runner runner;
     /**
      * Groups of scenarios to run (documents, systemdb, runs, s3, copy, compare — or its halves
-     * compare-db and compare-blob —, ui, cli); empty: all.
+     * compare-db and compare-blob —, ui, cli, watch); empty: all.
      */
     private final List<String> only;
 
@@ -222,6 +231,9 @@ public final class Bench {
             new CliProcesses(runner, work).run(BenchData.states(SEED, 20), BenchData.bigState(SEED + 1, scale.megabytes[1]),
                     SIZE_LABELS[1]);
         }
+        if (selected("watch")) {
+            watchIdle();
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         List<Measurement> results = runner.results();
         List<Target.Verdict> verdicts = Target.check(results);
@@ -266,6 +278,55 @@ public final class Bench {
                         Spec.of("write-floor-" + label, dataset, () -> PLAIN.writeValueAsBytes(completed)));
             }
         }
+    }
+
+    /**
+     * What watching a state that does not change costs ({@code cairn get --watch} beside an idle
+     * pipeline): the CPU time of the watching thread per minute watched, at the default interval, on
+     * a 10 MB state in a SQLite system database. Counted from the watch's start on, after its first
+     * read (the state {@code get} prints), for {@link Scale#watchSeconds} a run; "ms" are CPU
+     * milliseconds per minute here.
+     */
+    private void watchIdle() throws Exception {
+        BigState state = BenchData.bigState(SEED + 1, scale.megabytes[1]);
+        String dataset = String.format(Locale.ROOT, "%.1f MB completed + %.1f MB partial, SQLite, unchanged, %s s watched",
+                state.megabytes(), state.partialText().length() / 1e6, scale.watchSeconds);
+        String uri = Seed.sqlite(work, "watch", List.of(new Row("dev:tap-big-to-target", state.completedText(),
+                state.partialText())));
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        int runs = Math.max(1, scale.runs);
+        double[] cpuMsPerMinute = new double[runs];
+        try (StateBackend backend = Backends.open(uri, BackendOptions.defaults())) {
+            for (int r = 0; r < runs; r++) {
+                Watch watch = new Watch(backend, "dev:tap-big-to-target", Polling.DEFAULT_INTERVAL);
+                CountDownLatch started = new CountDownLatch(1);
+                long[] cpu = new long[2];
+                Thread watching = new Thread(() -> {
+                    watch.run(new Watch.Listener() {
+                        @Override
+                        public void started(StoredState first, RunRow run) {
+                            cpu[0] = threads.getCurrentThreadCpuTime();
+                            started.countDown();
+                        }
+
+                        @Override
+                        public void changed(Watch.Change change) {
+                            throw new IllegalStateException("the benchmark's state changed: " + change.summary());
+                        }
+                    });
+                    cpu[1] = threads.getCurrentThreadCpuTime();
+                }, "bench-watch");
+                watching.start();
+                started.await();
+                long from = System.nanoTime();
+                Thread.sleep((long) (scale.watchSeconds * 1000)); // the span measured, not a wait for something
+                watch.stop();
+                watching.join();
+                double minutes = (System.nanoTime() - from) / 60e9;
+                cpuMsPerMinute[r] = (cpu[1] - cpu[0]) / 1e6 / minutes;
+            }
+        }
+        runner.record(new Measurement("watch-10mb-idle", dataset, cpuMsPerMinute, 0));
     }
 
     /**

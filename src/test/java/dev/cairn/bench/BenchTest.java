@@ -23,7 +23,7 @@ class BenchTest {
             "copy-sqlite-s3-1k-latency-seq", "copy-sqlite-s3-1k-latency",
             "filter-100k", "filter-100k-substring", "filter-100k-pattern", "first-screen-small-busy", "diff-small-busy",
             "startup", "timeline-100k-runs", "cli-list-small", "cli-get-small", "cli-get-10mb", "py-pretty-10mb",
-            "badges-sqlite-20k", "rows-sqlite-floor-20k", "py-list-small");
+            "badges-sqlite-20k", "rows-sqlite-floor-20k", "py-list-small", "watch-10mb-idle");
 
     @Test
     void writesEveryScenarioToResultsJson(@TempDir Path dir) throws Exception {

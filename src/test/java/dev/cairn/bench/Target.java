@@ -57,6 +57,12 @@ final class Target {
         absolute(out, byName, "timeline-100k-runs", 300, false);
         absolute(out, byName, "first-screen-small-busy", 100, false);
         absolute(out, byName, "diff-small-busy", 150, false);
+        Measurement watch = byName.get("watch-10mb-idle");
+        if (watch != null) {
+            // CPU milliseconds of the watching thread per minute watched
+            out.add(new Verdict("watch-10mb-idle", "≤ 0.6 CPU s per minute watched", watch.median(), 600, "ms",
+                    watch.median() <= 600));
+        }
         Measurement open50 = byName.get("open-50mb");
         if (open50 != null) {
             double documentMb = documentMegabytes(open50.dataset());

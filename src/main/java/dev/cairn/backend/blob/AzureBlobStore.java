@@ -67,6 +67,21 @@ final class AzureBlobStore extends CloudBlobStore {
         }
     }
 
+    /** The blob's properties (a HEAD): its ETag. */
+    @Override
+    public String changeStamp(String key) {
+        try {
+            return blob(key).getPropertiesWithResponse(null, requestTimeout, Context.NONE).getValue().getETag();
+        } catch (BlobStorageException e) {
+            if (BlobErrorCode.BLOB_NOT_FOUND.equals(e.getErrorCode()) || e.getStatusCode() == 404) {
+                return Version.ABSENT.token();
+            }
+            throw failure("read", key, e);
+        } catch (RuntimeException e) {
+            throw failure("read", key, e);
+        }
+    }
+
     @Override
     public Version put(String key, byte[] data, Version expected) {
         BlobRequestConditions conditions = new BlobRequestConditions();

@@ -89,6 +89,12 @@ public final class BlobStateBackend implements StateBackend {
                 : StoredState.present(stateId, StateFile.parse(blob.data()), blob.version());
     }
 
+    /** The {@code state.json}'s own change stamp: one request for its metadata on an object store. */
+    @Override
+    public String changeStamp(String stateId) {
+        return store.changeStamp(layout.stateKey(stateId));
+    }
+
     /**
      * Reads {@link #READ_AHEAD} states at once and hands them on in listing order: an object store
      * answers each GET after a round trip, so reading one after the other (10,000 states through

@@ -24,6 +24,16 @@ public interface BlobStore extends AutoCloseable {
     Blob get(String key);
 
     /**
+     * A token that differs whenever the blob at the key has changed, "absent" while there is none:
+     * the blob's version where nothing cheaper tells; stores override it with a request for the
+     * blob's metadata alone (a HEAD), its bytes left where they are.
+     */
+    default String changeStamp(String key) {
+        Blob blob = get(key);
+        return blob == null ? Version.ABSENT.token() : blob.version().token();
+    }
+
+    /**
      * Stores bytes at the key if the blob there is still at {@code expected}: {@code null} means
      * unconditionally, {@link Version#ABSENT} means only if no blob exists.
      *

@@ -65,6 +65,22 @@ final class FileBlobStore implements BlobStore {
         }
     }
 
+    /**
+     * The file's identity (its inode, where the file system has one), modification time and size,
+     * from one look at its attributes: every write renames a new file over the old one.
+     */
+    @Override
+    public String changeStamp(String key) {
+        try {
+            BasicFileAttributes file = Files.readAttributes(path(key), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return file.fileKey() + " " + file.lastModifiedTime().toInstant() + " " + file.size();
+        } catch (NoSuchFileException e) {
+            return Version.ABSENT.token();
+        } catch (IOException e) {
+            throw failure("read", key, e);
+        }
+    }
+
     @Override
     public Version put(String key, byte[] data, Version expected) {
         return put(key, data, expected, () -> true);

@@ -75,6 +75,18 @@ final class GcsBlobStore extends CloudBlobStore {
         }
     }
 
+    /** The object's metadata, its generation field alone. */
+    @Override
+    public String changeStamp(String key) {
+        try {
+            com.google.cloud.storage.Blob meta = storage.get(BlobId.of(bucket, key),
+                    Storage.BlobGetOption.fields(Storage.BlobField.GENERATION));
+            return meta == null ? Version.ABSENT.token() : Long.toString(meta.getGeneration());
+        } catch (StorageException e) {
+            throw failure("read", key, e);
+        }
+    }
+
     @Override
     public Version put(String key, byte[] data, Version expected) {
         BlobInfo info = BlobInfo.newBuilder(bucket, key).setContentType(S3BlobStore.CONTENT_TYPE).build();

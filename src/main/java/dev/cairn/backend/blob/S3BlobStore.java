@@ -10,6 +10,7 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -68,6 +69,28 @@ final class S3BlobStore extends CloudBlobStore {
                 Thread.currentThread().interrupt();
                 throw new BackendException("interrupted while reading " + key + " on " + displayUri());
             }
+        }
+    }
+
+    /**
+     * A HEAD of the object: its ETag, with its time and size where a server racing a put answers
+     * without one (see {@link #READS_WITHOUT_ETAG}), which the next look then tells apart.
+     */
+    @Override
+    public String changeStamp(String key) {
+        try {
+            HeadObjectResponse head = s3.headObject(b -> b.bucket(bucket).key(key));
+            return head.eTag() != null && !head.eTag().isBlank() ? head.eTag()
+                    : "no ETag " + head.lastModified() + " " + head.contentLength();
+        } catch (NoSuchKeyException e) {
+            return Version.ABSENT.token();
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) {
+                return Version.ABSENT.token(); // a HEAD's 404 has no body to name NoSuchKey
+            }
+            throw failure("read", key, e);
+        } catch (SdkException e) {
+            throw failure("read", key, e);
         }
     }
 

@@ -13,6 +13,12 @@ interface Dialect {
     /** The statement that reads a row inside the write transaction, locking it where the database can. */
     String selectForUpdate();
 
+    /**
+     * An SQL expression over a {@code state} row that changes with every write of the row, cheaper
+     * than reading its documents: what {@link SystemDbBackend#changeStamp} selects.
+     */
+    String changeStamp();
+
     /** Binds a naive datetime ({@code updated_at}, the {@code runs} times) as SQLAlchemy's DateTime column stores it. */
     void bindDateTime(PreparedStatement statement, int index, LocalDateTime naive) throws SQLException;
 

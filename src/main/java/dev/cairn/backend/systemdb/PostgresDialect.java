@@ -23,6 +23,12 @@ final class PostgresDialect implements Dialect {
     private static final String UNDEFINED_TABLE = "42P01";
     private static final String UNDEFINED_COLUMN = "42703";
 
+    /** The row version's transaction ID: every UPDATE (and Meltano's row switch is one) makes a new version. */
+    @Override
+    public String changeStamp() {
+        return "xmin::text";
+    }
+
     @Override
     public String selectForUpdate() {
         return "SELECT completed_state, partial_state FROM state WHERE state_id = ? FOR UPDATE";

@@ -20,6 +20,17 @@ final class SqliteDialect implements Dialect {
     /** SQLAlchemy's SQLite DATETIME storage format. */
     private static final DateTimeFormatter SQLALCHEMY_DATETIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
+    /**
+     * Meltano stamps {@code updated_at} with microseconds on every write but a row's first (which
+     * leaves it NULL); the documents' byte lengths (read from the record header, not the text) tell
+     * that first write and any writer that keeps the stamp.
+     */
+    @Override
+    public String changeStamp() {
+        return "coalesce(updated_at, '-') || ' ' || coalesce(octet_length(completed_state), -1) || ' '"
+                + " || coalesce(octet_length(partial_state), -1)";
+    }
+
     @Override
     public String selectForUpdate() {
         return "SELECT completed_state, partial_state FROM state WHERE state_id = ?";

@@ -237,6 +237,23 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         }
     }
 
+    /** One row's {@link Dialect#changeStamp}, its documents left unread; from runs, the state as rebuilt. */
+    @Override
+    public String changeStamp(String stateId) {
+        requireStorable(stateId);
+        if (fromRuns) {
+            return StateBackend.super.changeStamp(stateId);
+        }
+        return query(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT " + dialect.changeStamp() + " FROM state WHERE state_id = ?")) {
+                s.setString(1, stateId);
+                try (ResultSet rows = s.executeQuery()) {
+                    return rows.next() ? "row " + rows.getString(1) : Version.ABSENT.token();
+                }
+            }
+        });
+    }
+
     @Override
     public Version write(String stateId, StateDocument document, Version expected) {
         return write(stateId, document, expected, null).version();
@@ -424,6 +441,12 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         params.add(limit);
         // by id, the order Meltano inserted them in; LIMIT keeps a page of a long history to the rows shown
         return runRows(where + " ORDER BY id DESC LIMIT ?", true, params.toArray());
+    }
+
+    @Override
+    public List<RunRow> recent(String jobName, int limit) {
+        requireStorable(jobName);
+        return runRows("job_name = ? ORDER BY id DESC LIMIT ?", false, jobName, limit);
     }
 
     @Override

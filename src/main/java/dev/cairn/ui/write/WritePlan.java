@@ -4,10 +4,10 @@ import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
+import dev.cairn.ops.RunAndLock;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
-import dev.cairn.ui.RunAndLock;
 import dev.cairn.ui.diff.AlignedDiff;
 
 /**
