@@ -1,5 +1,6 @@
 package dev.cairn.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
@@ -34,6 +35,13 @@ final class LogCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", defaultValue = "20", description = "Show the newest N (default: ${DEFAULT-VALUE}).")
     int limit;
 
+    @Option(names = "--run", paramLabel = "RUN_ID", description = "Only this run: its run ID, or the start of it that names"
+            + " one run of the ID (as git takes a short hash).")
+    String runId;
+
+    @Mixin
+    FormatOption format;
+
     @Spec
     CommandSpec spec;
 
@@ -45,12 +53,14 @@ final class LogCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (StateBackend b = backend.open()) {
-            Journal journal = UserFolders.fromEnvironment().journal();
-            JournalCommand.settle(journal, b, stateId, spec);
-            List<Journal.Entry> writes = journal.history(b.displayUri(), stateId);
             Optional<RunLog> runs = b.runs();
             List<Timeline.Item> items;
-            if (runs.isPresent()) {
+            if (runId != null) {
+                RunRow run = Running.run(Running.runsOf(b), stateId, runId);
+                // the page of one row older than the next one: this run, with what its checkpoint changed
+                items = Timeline.interleave(Timeline.page(runs.orElseThrow(), stateId, run.id() + 1, 1), List.of(), null, true);
+            } else if (runs.isPresent()) {
+                List<Journal.Entry> writes = writes(b);
                 List<Timeline.Point> points = Timeline.page(runs.get(), stateId, limit);
                 if (points.isEmpty()) {
                     err.println("No runs of " + stateId + ".");
@@ -61,7 +71,7 @@ final class LogCommand implements Callable<Integer> {
                 err.println(b.displayUri() + (b.isSystemDatabase() ? " has no runs table, so it keeps no runs of " + stateId
                         : " keeps no runs: Meltano's runs of " + stateId + " are in its project's system database (give --project)")
                         + ". Cairn's writes from its journal:");
-                List<Timeline.Item> all = Timeline.interleave(List.of(), writes, null, true);
+                List<Timeline.Item> all = Timeline.interleave(List.of(), writes(b), null, true);
                 items = all.subList(0, Math.min(limit, all.size()));
                 if (items.isEmpty()) {
                     err.println("No write of " + stateId + " in Cairn's journal.");
@@ -69,11 +79,22 @@ final class LogCommand implements Callable<Integer> {
             }
             Instant now = Instant.now();
             for (Timeline.Item item : items) {
-                out.println(item.point() != null ? line(item.point(), now) : line(item.write()));
+                if (format.json()) {
+                    FormatOption.print(out, item.point() != null ? record(item.point(), now) : record(item.write()));
+                } else {
+                    out.println(item.point() != null ? line(item.point(), now) : line(item.write()));
+                }
             }
         }
         out.flush();
         return 0;
+    }
+
+    /** Cairn's journalled writes to the ID on this backend, settled first. */
+    private List<Journal.Entry> writes(StateBackend b) {
+        Journal journal = UserFolders.fromEnvironment().journal();
+        JournalCommand.settle(journal, b, stateId, spec);
+        return journal.history(b.displayUri(), stateId);
     }
 
     private static String line(Timeline.Point p, Instant now) {
@@ -81,6 +102,46 @@ final class LogCommand implements Callable<Integer> {
         return run.startedAt() + "\t" + Timeline.outcome(run, now) + "\t" + run.runId() + "\t"
                 + (run.trigger() == null ? "-" : run.trigger()) + "\t" + Timeline.duration(run) + "\t"
                 + p.checkpoint().label() + "\t" + p.change();
+    }
+
+    /** A run as {@code --format json} prints it; a journalled write has the same fields, null where they do not apply. */
+    private static ObjectNode record(Timeline.Point p, Instant now) {
+        RunRow run = p.run();
+        ObjectNode o = FormatOption.record();
+        o.put("kind", "run");
+        o.put("time", FormatOption.time(run.startedAt()));
+        o.put("outcome", Timeline.outcome(run, now));
+        o.put("run_id", run.runId());
+        o.putNull("journal_id");
+        o.put("trigger", run.trigger());
+        o.put("ended_at", FormatOption.time(run.endedAt()));
+        if (run.startedAt() == null || run.endedAt() == null) {
+            o.putNull("duration_seconds");
+        } else {
+            o.put("duration_seconds", java.time.Duration.between(run.startedAt(), run.endedAt()).toMillis() / 1000.0);
+        }
+        o.put("checkpoint", p.checkpoint().label());
+        o.put("change", p.change());
+        o.putNull("status");
+        o.putNull("error");
+        return o;
+    }
+
+    private static ObjectNode record(Journal.Entry write) {
+        ObjectNode o = FormatOption.record();
+        o.put("kind", "cairn");
+        o.put("time", FormatOption.time(write.time()));
+        o.put("outcome", "CAIRN");
+        o.putNull("run_id");
+        o.put("journal_id", write.id());
+        o.putNull("trigger");
+        o.putNull("ended_at");
+        o.putNull("duration_seconds");
+        o.putNull("checkpoint");
+        o.put("change", write.action());
+        o.put("status", write.status().name().toLowerCase(Locale.ROOT));
+        o.put("error", write.error());
+        return o;
     }
 
     /** A journalled write, in the same columns: no trigger, duration or checkpoint; what it did and how it ended. */

@@ -1,5 +1,6 @@
 package dev.cairn.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Rename;
 import dev.cairn.ops.Transfer;
@@ -17,8 +18,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code copy} and {@code move}: one ID ({@code SRC DST}) or many ({@code --pattern}, renamed with
- * {@code --rename dev:*=prod:*}), within a backend or to {@code --to-backend}. Ends with one line per
- * ID; exit status 1 if any failed, 3 if any conflicted.
+ * {@code --rename dev:*=prod:*}), within a backend or to {@code --to-backend}. Prints one line per
+ * ID as it is done (a JSON object with {@code --format json}); exit status 1 if any failed, 3 if any conflicted.
  */
 abstract class TransferCommand implements Callable<Integer> {
 
@@ -61,6 +62,9 @@ abstract class TransferCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print what would happen to each ID and write nothing.")
     boolean dryRun;
 
+    @Mixin
+    FormatOption format;
+
     @Spec
     CommandSpec spec;
 
@@ -83,15 +87,19 @@ abstract class TransferCommand implements Callable<Integer> {
                 return 0;
             }
             if (dryRun) {
-                return preview(transfer, items, out);
+                printPlans(transfer, items, out);
+                out.println("Dry run: nothing was written.");
+                out.flush();
+                return 0;
             }
             String verb = mode() == Transfer.Mode.MOVE ? "Move" : "Copy";
             String what = items.size() == 1
                     ? verb + " " + items.get(0).sourceId() + " on " + source.displayUri() + " to " + items.get(0).targetId()
                             + " on " + destination.displayUri()
                     : verb + " " + items.size() + " states from " + source.displayUri() + " to " + destination.displayUri();
-            Writes.confirm(what + "?"
-                    + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force);
+            Writes.confirm(((Cli) spec.root().userObject()).invocation().terminal(), what + "?"
+                    + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force,
+                    terminal -> printPlans(transfer, items, terminal));
             boolean terminal = System.console() != null;
             List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
                 // Each ID's line goes out as soon as it is done, so a copy killed midway has said what it did.
@@ -100,7 +108,11 @@ abstract class TransferCommand implements Callable<Integer> {
                         err.print("\r\u001b[K");
                         err.flush();
                     }
-                    out.println(line(result));
+                    if (format.json()) {
+                        FormatOption.print(out, record(result));
+                    } else {
+                        out.println(line(result));
+                    }
                     out.flush();
                     if (terminal) {
                         err.print(done + "/" + total + " " + PrintableId.of(result.item().sourceId()) + "\u001b[K");
@@ -151,24 +163,32 @@ abstract class TransferCommand implements Callable<Integer> {
         return items;
     }
 
-    private int preview(Transfer transfer, List<Transfer.Item> items, PrintWriter out) {
+    /** What each item would become, a line each, and for one item the diff of the destination. */
+    private static void printPlans(Transfer transfer, List<Transfer.Item> items, PrintWriter to) {
         for (Transfer.Item item : items) {
             Transfer.Planned planned = transfer.plan(item);
-            out.println("would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
+            to.println("would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
                     + PrintableId.of(item.sourceId()) + " -> " + PrintableId.of(item.targetId()) + " (" + planned.detail() + ")");
             if (items.size() == 1 && planned.copy() != null) {
                 WriteCommand copy = planned.copy();
-                new DiffPrinter(out).printStates(copy.before().exists() ? copy.before().document() : null, copy.after());
+                new DiffPrinter(to).printStates(copy.before().exists() ? copy.before().document() : null, copy.after());
             }
         }
-        out.println("Dry run: nothing was written.");
-        out.flush();
-        return 0;
     }
 
     private static String line(Transfer.Result r) {
         return r.outcome().name().toLowerCase(java.util.Locale.ROOT) + "\t" + PrintableId.of(r.item().sourceId()) + "\t"
                 + PrintableId.of(r.item().targetId()) + "\t" + r.detail();
+    }
+
+    /** An ID's result as {@code --format json} prints it. */
+    private static ObjectNode record(Transfer.Result r) {
+        ObjectNode o = FormatOption.record();
+        o.put("id", r.item().sourceId());
+        o.put("target_id", r.item().targetId());
+        o.put("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        o.put("detail", r.detail());
+        return o;
     }
 
     /** The summary line; the per-ID lines went out as each ID finished. */
