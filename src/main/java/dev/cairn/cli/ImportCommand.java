@@ -36,13 +36,17 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     WriteFlags flags;
 
+    @Mixin
+    FormatOption format;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws EditRefused {
         JsonNode export = parse();
-        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
+        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr())
+                .reportingTo(format.results(spec.commandLine().getOut(), "imported"));
         try (StateBackend b = backend.open()) {
             List<WriteCommand> commands = new ArrayList<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = export.fields(); it.hasNext(); ) {

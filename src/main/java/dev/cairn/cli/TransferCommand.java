@@ -1,6 +1,5 @@
 package dev.cairn.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Rename;
 import dev.cairn.ops.Transfer;
@@ -109,7 +108,8 @@ abstract class TransferCommand implements Callable<Integer> {
                         err.flush();
                     }
                     if (format.json()) {
-                        FormatOption.print(out, record(result));
+                        FormatOption.print(out, FormatOption.result(result.item().sourceId(), result.item().targetId(),
+                                result.outcome().name().toLowerCase(java.util.Locale.ROOT), result.detail()));
                     } else {
                         out.println(line(result));
                     }
@@ -179,16 +179,6 @@ abstract class TransferCommand implements Callable<Integer> {
     private static String line(Transfer.Result r) {
         return r.outcome().name().toLowerCase(java.util.Locale.ROOT) + "\t" + PrintableId.of(r.item().sourceId()) + "\t"
                 + PrintableId.of(r.item().targetId()) + "\t" + r.detail();
-    }
-
-    /** An ID's result as {@code --format json} prints it. */
-    private static ObjectNode record(Transfer.Result r) {
-        ObjectNode o = FormatOption.record();
-        o.put("id", r.item().sourceId());
-        o.put("target_id", r.item().targetId());
-        o.put("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));
-        o.put("detail", r.detail());
-        return o;
     }
 
     /** The summary line; the per-ID lines went out as each ID finished. */

@@ -23,6 +23,12 @@ final class Writes {
     private final PrintWriter log;
     private final Journal journal;
     private final ConflictRetry retry;
+    private Result results = (command, written) -> { };
+
+    /** Told what became of each executed write: the version it wrote, or null where it changed nothing. */
+    interface Result {
+        void of(WriteCommand command, Version written);
+    }
 
     /** Previews go to {@code out}; what was done goes to {@code log} (stderr, as Meltano logs). A conflict ends a write. */
     Writes(PrintWriter out, PrintWriter log) {
@@ -39,6 +45,12 @@ final class Writes {
 
     Journal journal() {
         return journal;
+    }
+
+    /** Tells {@code results} what became of each write, for a line of {@code --format json} per ID. */
+    Writes reportingTo(Result results) {
+        this.results = results;
+        return this;
     }
 
     /**
@@ -114,6 +126,7 @@ final class Writes {
         for (WriteCommand c : commands) {
             if (c.changesNothing()) {
                 log.println(c.description() + ": no change.");
+                results.of(c, null);
                 continue;
             }
             ConflictRetry.Outcome outcome = retry.execute(c, journal, r -> {
@@ -124,10 +137,12 @@ final class Writes {
                     : " after " + outcome.retried() + (outcome.retried() == 1 ? " retry" : " retries");
             if (outcome.command().written() == null) {
                 log.println(c.description() + ": nothing left to change" + retried + ".");
+                results.of(c, null);
                 continue;
             }
             changed++;
             log.println(c.description() + ": done (version " + outcome.command().written() + ")" + retried + ".");
+            results.of(c, outcome.command().written());
             outcome.command().runsRowNote().ifPresent(log::println);
         }
         log.flush();

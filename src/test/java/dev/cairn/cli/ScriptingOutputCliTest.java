@@ -181,4 +181,32 @@ class ScriptingOutputCliTest {
         assertEquals(0, cairn("copy", "--backend", db, C, "staging:tap-stripe-to-target-bigquery", "--force"), run.err());
         assertTrue(run.out().startsWith("skipped\t" + C + "\t"), "text stays as it was: " + run.out());
     }
+
+    @Test
+    void clearAndImportPrintAnObjectPerIdAsItIsDone() throws Exception {
+        assertEquals(0, cairn("clear", "--backend", files, "--pattern", "prod:*", "--partial-only", "--force", "--format", "json"),
+                run.err());
+        List<JsonNode> records = records();
+        assertEquals(List.of(B, C), records.stream().map(r -> r.path("id").asText()).toList(), run.out());
+        for (JsonNode r : records) {
+            assertEquals(Set.of("id", "target_id", "outcome", "detail"), fields(r));
+            assertTrue(r.path("target_id").isNull());
+            assertEquals("cleared", r.path("outcome").asText());
+            assertTrue(r.path("detail").asText().startsWith("version "), r.toString());
+        }
+        assertTrue(run.err().contains("2 state(s) were successfully cleared"), "stderr as in text: " + run.err());
+        assertEquals(0, cairn("clear", "--backend", files, "dev:none", "--force", "--format", "json"), run.err());
+        assertEquals("{\"id\":\"dev:none\",\"target_id\":null,\"outcome\":\"unchanged\",\"detail\":\"no change\"}\n", run.out());
+        assertEquals(0, cairn("clear", "--backend", files, A, "--force"), run.err());
+        assertEquals("", run.out(), "text stays on stderr");
+
+        Path export = dir.resolve("export.json");
+        Files.writeString(export, "{\"" + B + "\": {\"completed\": {\"singer_state\": {}}, \"partial\": {}},"
+                + " \"new:id\": {\"completed\": {}, \"partial\": {}}}");
+        assertEquals(0, cairn("import", "--backend", files, export.toString(), "--force", "--format", "json"), run.err());
+        records = records();
+        assertEquals(List.of("imported", "imported"), records.stream().map(r -> r.path("outcome").asText()).toList(), run.out());
+        assertEquals(0, cairn("import", "--backend", files, export.toString(), "--force", "--format", "json"), run.err());
+        assertEquals("unchanged", of(records(), "new:id").path("outcome").asText(), "the same file again changes nothing");
+    }
 }
