@@ -42,7 +42,7 @@ final class HistoryCommand implements Callable<Integer> {
         }
         for (Journal.Entry e : entries) {
             if (format.json()) {
-                FormatOption.print(out, JournalCommand.record(e));
+                FormatOption.print(out, Journal.record(e, false));
                 continue;
             }
             out.println(e.time() + "\t" + e.status().name().toLowerCase(java.util.Locale.ROOT) + "\t" + e.action()

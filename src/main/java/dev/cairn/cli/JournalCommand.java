@@ -1,11 +1,9 @@
 package dev.cairn.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.UserFolders;
 import java.io.PrintWriter;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,26 +29,6 @@ final class JournalCommand implements Runnable {
      */
     static void settle(Journal journal, StateBackend backend, String stateId, CommandSpec spec) {
         journal.settle(backend, stateId).ifPresent(unsettled -> ((Cli) spec.root().userObject()).warn(unsettled.message()));
-    }
-
-    /**
-     * A write as {@code history --format json} and {@code log --format json} print it: the journal
-     * export's fields without the documents, in snake_case.
-     */
-    static ObjectNode record(Journal.Entry e) {
-        ObjectNode o = FormatOption.record();
-        o.put("journal_id", e.id());
-        o.put("time", FormatOption.time(e.time()));
-        o.put("backend", e.backend());
-        o.put("state_id", e.stateId());
-        o.put("action", e.action());
-        o.put("verb", e.verb());
-        o.put("undo", e.undo());
-        o.put("status", e.status().name().toLowerCase(Locale.ROOT));
-        o.put("version_before", e.versionBefore() == null ? null : e.versionBefore().token());
-        o.put("version_after", e.versionAfter() == null ? null : e.versionAfter().token());
-        o.put("error", e.error());
-        return o;
     }
 
     @Command(name = "export", description = "Print the journal as JSON lines, oldest first: one line per write, with the"

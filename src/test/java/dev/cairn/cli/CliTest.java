@@ -791,12 +791,12 @@ class CliTest {
         java.util.List<String> lines = out().lines().toList();
         assertEquals(2, lines.size(), out());
         com.fasterxml.jackson.databind.JsonNode clear = dev.cairn.state.Json.parse(lines.get(0));
-        assertEquals(C, clear.path("stateId").asText());
-        assertEquals("DONE", clear.path("status").asText());
+        assertEquals(C, clear.path("state_id").asText());
+        assertEquals("done", clear.path("status").asText());
         assertTrue(lines.get(0).contains("\"charges\""), "the state before the write is in its line");
         assertEquals(0, cairn("journal", "export", "--backend", db, A));
         assertEquals(1, out().lines().count());
-        assertEquals(A, dev.cairn.state.Json.parse(out()).path("stateId").asText());
+        assertEquals(A, dev.cairn.state.Json.parse(out()).path("state_id").asText());
         assertEquals(0, cairn("journal", "export", C));
         assertEquals(lines.get(0) + "\n", out(), "an ID on any backend");
     }
