@@ -32,6 +32,10 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = WriteFlags.DRY_RUN)
     boolean dryRun;
 
+    /** Not in the help, as there is nothing to force; accepted, as when the help offered it, so that such scripts still run. */
+    @Option(names = "--force", hidden = true)
+    boolean force;
+
     @Mixin
     RetryOption retries;
 

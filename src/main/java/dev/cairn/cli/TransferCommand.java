@@ -98,7 +98,7 @@ abstract class TransferCommand implements Callable<Integer> {
                     : verb + " " + items.size() + " states from " + source.displayUri() + " to " + destination.displayUri();
             Writes.confirm(((Cli) spec.root().userObject()).invocation().terminal(), what + "?"
                     + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force,
-                    terminal -> printPlans(transfer, items, terminal));
+                    screen -> printPlans(transfer, items, screen));
             boolean terminal = System.console() != null;
             List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
                 // Each ID's line goes out as soon as it is done, so a copy killed midway has said what it did.

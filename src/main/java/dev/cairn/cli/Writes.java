@@ -66,14 +66,13 @@ final class Writes {
             return 0;
         }
         if (question != null) {
-            confirm(flags.terminal(), question, flags.force,
-                    terminal -> {
-                        if (commands.size() == 1) {
-                            printDiffs(commands, terminal);
-                        } else {
-                            commands.forEach(c -> terminal.println(PrintableId.of(c.stateId()) + ": " + DiffPrinter.summary(c)));
-                        }
-                    });
+            confirm(flags.terminal(), question, flags.force, screen -> {
+                if (commands.size() == 1) {
+                    printDiffs(commands, screen);
+                } else {
+                    commands.forEach(c -> screen.println(PrintableId.of(c.stateId()) + ": " + DiffPrinter.summary(c)));
+                }
+            });
         }
         return execute(commands);
     }
