@@ -54,6 +54,13 @@ public interface RunLog extends AutoCloseable {
     Optional<RunRow> run(String jobName, UUID runId);
 
     /**
+     * The runs of a job whose run ID, written as 32 hex digits, starts with {@code hexDigits}
+     * (lower-case), newest first, at most {@code limit}, without payloads: a run named by a short
+     * prefix, as git takes a short hash.
+     */
+    List<RunRow> runsStartingWith(String jobName, String hexDigits, int limit);
+
+    /**
      * The states Meltano's migration {@code 6828cc5b1a4f} would build from this table, one per job
      * name matching the Meltano pattern (null: all): completed {@code {}}, the merged checkpoints as partial.
      */

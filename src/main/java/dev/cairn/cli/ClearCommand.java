@@ -48,12 +48,16 @@ final class ClearCommand implements Callable<Integer> {
     @Mixin
     RetryOption retries;
 
+    @Mixin
+    FormatOption format;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws EditRefused {
-        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr(), retries.retry(null));
+        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr(), retries.retry(null))
+                .reportingTo(format.results(spec.commandLine().getOut(), "cleared"));
         Edit edit = partialOnly ? Edit.clearPartial() : Edit.clear();
         try (StateBackend b = backend.open()) {
             List<String> ids = new ArrayList<>();

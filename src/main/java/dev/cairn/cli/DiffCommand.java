@@ -14,8 +14,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "diff", description = "Structural diff: a state's partial against its completed (default), or one"
-        + " state against another ID and/or backend. Exit status 0 either way.")
+@Command(name = "diff", description = {"Structural diff: a state's partial against its completed (default), or one"
+        + " state against another ID and/or backend. '-' lines are the first side's (ID's completed state, or ID), '+'"
+        + " lines the second's (its effective state, or the --against state), as the --- and +++ header lines say.",
+        "Exit status 0, or with --exit-code 1 when the sides differ (as diff(1)); 2 for bad usage."})
 final class DiffCommand implements Callable<Integer> {
 
     @Mixin
@@ -30,6 +32,9 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--against-id", paramLabel = "ID2", description = "Compare with this state ID.")
     String againstId;
 
+    @Option(names = "--exit-code", description = "Exit with status 1 when the sides differ, 0 when they do not, as diff(1).")
+    boolean exitCode;
+
     @Spec
     CommandSpec spec;
 
@@ -41,14 +46,17 @@ final class DiffCommand implements Callable<Integer> {
             StoredState state = b.read(stateId);
             if (againstBackend == null && againstId == null) {
                 StateDocument doc = state.document();
-                out.println("What the partial state of " + stateId + " changes (completed -> effective):");
-                printer.printEffective(new StateDocument(doc.completed(), StatePart.emptyObject()), doc);
+                out.println("--- " + PrintableId.of(stateId) + " completed (" + b.displayUri() + ")");
+                out.println("+++ " + PrintableId.of(stateId) + " effective: its partial state merged in");
+                int changes = printer.printEffective(new StateDocument(doc.completed(), StatePart.emptyObject()), doc);
                 out.flush();
-                return 0;
+                return status(changes);
             }
             StoredState other;
+            String otherUri = b.displayUri();
             if (againstBackend != null) {
                 try (StateBackend ob = backend.open(againstBackend)) {
+                    otherUri = ob.displayUri();
                     other = ob.read(againstId == null ? stateId : againstId);
                     if (StateStorage.sameState(b, stateId, ob, other.stateId())) {
                         spec.commandLine().getErr().println("cairn: " + b.displayUri() + " and " + ob.displayUri()
@@ -58,14 +66,24 @@ final class DiffCommand implements Callable<Integer> {
             } else {
                 other = b.read(againstId);
             }
-            out.println(stateId + " (" + b.displayUri() + ") against " + other.stateId()
-                    + (againstBackend == null ? "" : " (" + againstBackend + ")") + ":");
-            StateDocument theirs = other.exists() ? other.document() : null;
-            StateDocument ours = state.exists() ? state.document() : null;
-            printer.printStates(theirs, ours);
-            printer.printEffective(theirs, ours);
+            out.println("--- " + side(state, b.displayUri()));
+            out.println("+++ " + side(other, otherUri));
+            StateDocument first = state.exists() ? state.document() : null;
+            StateDocument second = other.exists() ? other.document() : null;
+            int changes = printer.printStates(first, second);
+            printer.printEffective(first, second);
+            out.flush();
+            return status(changes);
         }
-        out.flush();
-        return 0;
+    }
+
+    /** A header line's side: the ID and its backend, and "(no state)" where it has none. */
+    private static String side(StoredState state, String backendUri) {
+        return PrintableId.of(state.stateId()) + " (" + backendUri + ")" + (state.exists() ? "" : " (no state)");
+    }
+
+    /** 0, or with {@code --exit-code} 1 where the sides differ. */
+    private int status(int changes) {
+        return exitCode && changes > 0 ? Cli.FAILED : 0;
     }
 }

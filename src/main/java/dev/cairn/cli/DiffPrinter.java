@@ -1,14 +1,18 @@
 package dev.cairn.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.Change;
+import dev.cairn.state.DiffSummary;
 import dev.cairn.state.JsonDiff;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StatePart;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Prints structural diffs as lines of {@code + pointer: value}, {@code - pointer}, {@code ~ pointer: old -> new}. */
 final class DiffPrinter {
@@ -66,6 +70,45 @@ final class DiffPrinter {
             out.println("effective: cannot be computed: " + e.getMessage());
             return 0;
         }
+    }
+
+    /**
+     * What a planned write changes, on one line for a list of many: "completed: 2 streams changed;
+     * partial cleared", "new state", "deleted", "no change".
+     */
+    static String summary(WriteCommand command) {
+        StateDocument before = command.before().exists() ? command.before().document() : null;
+        if (command.changesNothing()) {
+            return "no change";
+        }
+        if (command.after() == null) {
+            return "deleted";
+        }
+        if (before == null) {
+            return "new state";
+        }
+        List<String> parts = new ArrayList<>();
+        partSummary("completed", before.completed(), command.after().completed()).ifPresent(parts::add);
+        StatePart partial = command.after().partial();
+        if (partial.equals(StatePart.emptyObject()) && !before.partial().equals(partial)) {
+            parts.add("partial cleared");
+        } else {
+            partSummary("partial", before.partial(), partial).ifPresent(parts::add);
+        }
+        return parts.isEmpty() ? "no change" : String.join("; ", parts);
+    }
+
+    /** "completed: 2 streams changed", or nothing where the part stays as it is. */
+    private static Optional<String> partSummary(String label, StatePart before, StatePart after) {
+        if (before.equals(after)) {
+            return Optional.empty();
+        }
+        if (before.isCorrupt() || after.isCorrupt() || before.isNull() || after.isNull()) {
+            return Optional.of(label + " replaced");
+        }
+        List<Change> changes = JsonDiff.diff(before.value(), after.value());
+        return changes.isEmpty() ? Optional.empty()
+                : Optional.of(label + ": " + Writes.lowerFirst(DiffSummary.of(before.value(), after.value(), changes).sentence()));
     }
 
     private static StatePart part(StateDocument document, boolean completed) {

@@ -21,6 +21,9 @@ final class HistoryCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ID")
     String stateId;
 
+    @Mixin
+    FormatOption format;
+
     @Spec
     CommandSpec spec;
 
@@ -34,10 +37,14 @@ final class HistoryCommand implements Callable<Integer> {
         }
         List<Journal.Entry> entries = journal.history(uri, stateId);
         PrintWriter out = spec.commandLine().getOut();
-        if (entries.isEmpty()) {
+        if (entries.isEmpty() && !format.json()) {
             out.println("No writes by Cairn to " + stateId + " on " + uri + ".");
         }
         for (Journal.Entry e : entries) {
+            if (format.json()) {
+                FormatOption.print(out, Journal.record(e, false));
+                continue;
+            }
             out.println(e.time() + "\t" + e.status().name().toLowerCase(java.util.Locale.ROOT) + "\t" + e.action()
                     + (e.versionAfter() == null ? "" : "\tversion " + e.versionBefore() + " -> " + e.versionAfter())
                     + (e.error() == null ? "" : "\t" + e.error()));

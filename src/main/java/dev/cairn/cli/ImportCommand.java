@@ -23,7 +23,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "import", description = "Write the states of an export file (Meltano's format), overwriting each"
-        + " listed ID as `meltano state import` does; a key left out is stored as NULL, as Meltano does.")
+        + " listed ID as `meltano state import` does; a key left out is stored as NULL, as Meltano does. Asks for"
+        + " confirmation on a terminal unless --force.")
 final class ImportCommand implements Callable<Integer> {
 
     @Mixin
@@ -35,13 +36,17 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     WriteFlags flags;
 
+    @Mixin
+    FormatOption format;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws EditRefused {
         JsonNode export = parse();
-        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
+        Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr())
+                .reportingTo(format.results(spec.commandLine().getOut(), "imported"));
         try (StateBackend b = backend.open()) {
             List<WriteCommand> commands = new ArrayList<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = export.fields(); it.hasNext(); ) {
@@ -53,7 +58,14 @@ final class ImportCommand implements Callable<Integer> {
                 StateDocument document = new StateDocument(StatePart.of(value.get("completed")), StatePart.of(value.get("partial")));
                 commands.add(WriteCommand.plan(b, entry.getKey(), Edit.restore(document, "Import state", "Import state")));
             }
-            writes.apply(commands, flags, null);
+            if (commands.isEmpty()) {
+                spec.commandLine().getErr().println("Nothing was imported: " + file + " holds no states.");
+                return 0;
+            }
+            String what = commands.size() == 1 ? commands.get(0).description()
+                    : "Import " + commands.size() + " states into " + b.displayUri() + " ("
+                            + PrintableId.list(commands.stream().map(WriteCommand::stateId).toList()) + ")";
+            writes.apply(commands, flags, what + "? Each state listed in the file is overwritten.");
         }
         return 0;
     }

@@ -5,9 +5,16 @@ import java.util.Map;
 
 /**
  * What a command line runs in besides its arguments: the process environment ({@code MELTANO_*}
- * variables) and the working directory a Meltano project is found from. Tests pass their own.
+ * variables), the working directory a Meltano project is found from, and the terminal a write's
+ * confirmation is asked on (null: none, so a write without {@code --force} is refused). Tests pass
+ * their own.
  */
-public record Invocation(Map<String, String> env, Path workingDir) {
+public record Invocation(Map<String, String> env, Path workingDir, Terminal terminal) {
+
+    /** With the process's terminal, if it has one. */
+    public Invocation(Map<String, String> env, Path workingDir) {
+        this(env, workingDir, Terminal.ofProcess());
+    }
 
     public static Invocation ofProcess() {
         return new Invocation(System.getenv(), Path.of("").toAbsolutePath());
@@ -15,6 +22,11 @@ public record Invocation(Map<String, String> env, Path workingDir) {
 
     /** With {@code --cwd}: as if started in that folder, relative to this one. */
     Invocation in(Path cwd) {
-        return cwd == null ? this : new Invocation(env, workingDir.resolve(cwd).toAbsolutePath().normalize());
+        return cwd == null ? this : new Invocation(env, workingDir.resolve(cwd).toAbsolutePath().normalize(), terminal);
+    }
+
+    /** The same, with this terminal to ask on. */
+    public Invocation on(Terminal asking) {
+        return new Invocation(env, workingDir, asking);
     }
 }

@@ -1,5 +1,8 @@
 package dev.cairn.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.ListedState;
+import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
@@ -11,6 +14,7 @@ import dev.cairn.state.StateHealth;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -29,14 +33,54 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--pattern", paramLabel = "GLOB", description = "Only IDs matching this pattern, as `meltano state list --pattern`.")
     String pattern;
 
-    @Option(names = {"-l", "--long"}, description = "Also read each state and show its health, tab-separated, and"
-            + " a parked copy's time (`cairn park`), a pipeline running on it now (or a stale run) from the system"
-            + " database's runs table, where the state differs from what Meltano's migration would build from those"
+    @Option(names = {"-l", "--long"}, description = "Also read each state and show, tab-separated under a header line, its"
+            + " health, a pending partial state, Meltano's lock, a parked copy's time (`cairn park`), a pipeline running on it"
+            + " now (or a stale run) from the system database's runs table, where the state differs from what Meltano's"
+            + " migration would build from those"
             + " runs, and an ID not in Unicode NFC (which prints like its NFC spelling) spelled with escapes for the shell.")
     boolean withHealth;
 
+    @Mixin
+    FormatOption format;
+
     @Spec
     CommandSpec spec;
+
+    /** What {@code --long} shows of one state. */
+    private record Line(String stateId, StateHealth health, boolean partialPending, LockStatus lock, String readOnly,
+                        Instant parkedAt, RunRow run, Instant now, boolean differsFromRuns) {
+
+        String text() {
+            return PrintableId.of(stateId) + "\t" + health.label()
+                    + (partialPending ? "\t" + PARTIAL_PENDING : "")
+                    + (lock.state() == LockStatus.State.HELD ? "\t" + LOCKED : lock.state() == LockStatus.State.STALE ? "\t" + STALE_LOCK : "")
+                    + (readOnly == null ? "" : "\t" + readOnly)
+                    + (parkedAt == null ? "" : "\tparked " + parkedAt)
+                    + (run == null ? "" : "\t" + run.describeRunning(now))
+                    + (differsFromRuns ? "\t" + DIFFERS : "")
+                    + (IdSpelling.isNfc(stateId) ? "" : "\t" + NOT_NFC + ShellWord.of(stateId));
+        }
+
+        ObjectNode json() {
+            ObjectNode o = FormatOption.record();
+            o.put("id", stateId);
+            o.put("health", health.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            o.put("partial_pending", partialPending);
+            o.put("lock", lock.state().name().toLowerCase(Locale.ROOT));
+            o.put("lock_since", FormatOption.time(lock.since()));
+            o.put("run", run == null ? null : run.isStale(now) ? "stale" : "running");
+            o.put("run_id", run == null ? null : run.runId());
+            o.put("run_started_at", run == null ? null : FormatOption.time(run.startedAt()));
+            o.put("run_last_heartbeat_at", run == null ? null : FormatOption.time(run.lastHeartbeat()));
+            o.put("run_trigger", run == null ? null : run.trigger());
+            o.put("differs_from_runs", differsFromRuns);
+            o.put("read_only", readOnly);
+            o.put("parked_at", FormatOption.time(parkedAt));
+            o.put("nfc", IdSpelling.isNfc(stateId));
+            o.put("shell_word", ShellWord.of(stateId));
+            return o;
+        }
+    }
 
     @Override
     public Integer call() {
@@ -46,22 +90,38 @@ final class ListCommand implements Callable<Integer> {
                 Map<String, RunRow> running = RunLog.runningByJob(b);
                 Optional<String> readOnly = b.readOnlyReason();
                 Map<String, StateDocument> fromRuns = readOnly.isPresent() ? Map.of() : reconstructed(b);
+                // a blob store's locks in one listing of its lock files; a system DB's lock is its running job, above
+                Map<String, LockStatus> locks = b.hasLocksOfItsOwn()
+                        ? b.locks(b.list(pattern).stream().map(ListedState::stateId).toList()) : Map.of();
                 Instant now = Instant.now();
+                if (!format.json()) {
+                    out.println(HEADER);
+                }
                 b.readAll(pattern, state -> {
-                    RunRow run = running.get(state.stateId());
                     StateDocument rebuilt = fromRuns.get(state.stateId());
-                    out.println(PrintableId.of(state.stateId()) + "\t" + StateHealth.of(state.document()).label()
-                            + readOnly.map(reason -> "\t" + reason).orElse("")
-                            + Park.parse(state.stateId()).map(parked -> "\tparked " + parked.at()).orElse("")
-                            + (run == null ? "" : "\t" + run.describeRunning(now))
-                            + (rebuilt != null && differ(state.document(), rebuilt) ? "\t" + DIFFERS : "")
-                            + (IdSpelling.isNfc(state.stateId()) ? "" : "\t" + NOT_NFC + ShellWord.of(state.stateId())));
+                    StateHealth health = StateHealth.of(state.document());
+                    Line line = new Line(state.stateId(), health,
+                            state.document().hasPendingPartial() && health != StateHealth.CORRUPT_JSON,
+                            locks.getOrDefault(state.stateId(), LockStatus.FREE), readOnly.orElse(null),
+                            Park.parse(state.stateId()).map(Park.Parked::at).orElse(null),
+                            running.get(state.stateId()), now, rebuilt != null && differ(state.document(), rebuilt));
+                    if (format.json()) {
+                        FormatOption.print(out, line.json());
+                    } else {
+                        out.println(line.text());
+                    }
                 });
             } else {
                 // stdout stays what Meltano prints, as scripts read IDs from it: IDs not in NFC are counted for stderr
                 int[] notNfc = {0};
                 b.list(pattern, listed -> {
-                    out.println(PrintableId.of(listed.stateId()));
+                    if (format.json()) {
+                        ObjectNode o = FormatOption.record();
+                        o.put("id", listed.stateId());
+                        FormatOption.print(out, o);
+                    } else {
+                        out.println(PrintableId.of(listed.stateId()));
+                    }
                     if (!IdSpelling.isNfc(listed.stateId())) {
                         notNfc[0]++;
                     }
@@ -79,6 +139,14 @@ final class ListCommand implements Callable<Integer> {
         out.flush();
         return 0;
     }
+
+    /** The first line of {@code --long}'s text: the columns every line has, then the notes some have. */
+    static final String HEADER = "ID\tHEALTH\tNOTES";
+
+    /** The window's words for a pending partial state and for Meltano's lock. */
+    static final String PARTIAL_PENDING = "partial pending";
+    static final String LOCKED = "locked";
+    static final String STALE_LOCK = "stale lock";
 
     /**
      * Begins the column of an ID not in Unicode NFC, which prints like its NFC spelling (e and a

@@ -29,8 +29,12 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--from-state-id", paramLabel = "SRC", description = "Merge the effective state of another ID.")
     String fromStateId;
 
-    @Mixin
-    WriteFlags flags;
+    @Option(names = "--dry-run", description = WriteFlags.DRY_RUN)
+    boolean dryRun;
+
+    /** Not in the help, as there is nothing to force; accepted, as when the help offered it, so that such scripts still run. */
+    @Option(names = "--force", hidden = true)
+    boolean force;
 
     @Mixin
     RetryOption retries;
@@ -45,7 +49,8 @@ final class MergeCommand implements Callable<Integer> {
             ObjectNode document = fromStateId != null ? effectiveOf(b) : input.document(true, spec.commandLine().getErr());
             WriteCommand command = WriteCommand.plan(b, input.stateId, Edit.merge(document));
             Writes.requireVersion(command, input.ifVersion);
-            new Writes(spec.commandLine().getOut(), spec.commandLine().getErr(), retry).apply(List.of(command), flags, null);
+            new Writes(spec.commandLine().getOut(), spec.commandLine().getErr(), retry).apply(List.of(command),
+                    WriteFlags.withoutQuestion(dryRun), null);
         }
         return 0;
     }

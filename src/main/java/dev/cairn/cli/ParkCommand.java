@@ -53,10 +53,11 @@ final class ParkCommand implements Callable<Integer> {
                 throw new UserError(e.getMessage());
             }
             if (flags.dryRun) {
-                return TransferCommand.preview(transfer, items, out);
+                return TransferCommand.dryRun(transfer, items, out);
             }
-            Writes.confirm("Park " + PrintableId.of(stateId) + " on " + b.displayUri() + " as " + PrintableId.of(target)
-                    + "? Its pipeline's next run starts from scratch.", flags.force);
+            Writes.confirm(((Cli) spec.root().userObject()).invocation().terminal(), "Park " + PrintableId.of(stateId) + " on "
+                    + b.displayUri() + " as " + PrintableId.of(target) + "? Its pipeline's next run starts from scratch.", flags.force,
+                    screen -> TransferCommand.printPlans(transfer, items, screen));
             Transfer.Result result = transfer.run(items, 1, (done, total, r) -> { }).get(0);
             if (result.outcome() == Transfer.Outcome.MOVED) {
                 err.println("Parked " + PrintableId.of(stateId) + " on " + b.displayUri() + " as " + PrintableId.of(target)

@@ -27,7 +27,8 @@ final class RestoreCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ID")
     String stateId;
 
-    @Option(names = "--run", required = true, paramLabel = "RUN_ID", description = "The run whose checkpoint to restore.")
+    @Option(names = "--run", required = true, paramLabel = "RUN_ID", description = "The run whose checkpoint to restore: its run ID, or"
+            + " the start of it that names one run of the ID (as git takes a short hash).")
     String runId;
 
     @Option(names = "--if-version", paramLabel = "V", description = "Write only if the state is still at this version.")
@@ -47,8 +48,7 @@ final class RestoreCommand implements Callable<Integer> {
         ConflictRetry retry = retries.retry(ifVersion);
         try (StateBackend b = backend.open()) {
             RunLog runs = Running.runsOf(b);
-            RunRow run = runs.run(stateId, Running.runId(runId))
-                    .orElseThrow(() -> new UserError("no run " + runId + " of " + stateId + " in the runs table"));
+            RunRow run = Running.run(runs, stateId, runId);
             Edit restore = Edit.restoreCheckpoint(Timeline.stateAfter(runs, stateId, run), run.runId());
             WriteCommand command = WriteCommand.plan(b, stateId, restore);
             Writes.requireVersion(command, ifVersion);

@@ -17,8 +17,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code copy} and {@code move}: one ID ({@code SRC DST}) or many ({@code --pattern}, renamed with
- * {@code --rename dev:*=prod:*}), within a backend or to {@code --to-backend}. Ends with one line per
- * ID; exit status 1 if any failed, 3 if any conflicted.
+ * {@code --rename dev:*=prod:*}), within a backend or to {@code --to-backend}. Prints one line per
+ * ID as it is done (a JSON object with {@code --format json}); exit status 1 if any failed, 3 if any conflicted.
  */
 abstract class TransferCommand implements Callable<Integer> {
 
@@ -61,6 +61,9 @@ abstract class TransferCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print what would happen to each ID and write nothing.")
     boolean dryRun;
 
+    @Mixin
+    FormatOption format;
+
     @Spec
     CommandSpec spec;
 
@@ -83,15 +86,16 @@ abstract class TransferCommand implements Callable<Integer> {
                 return 0;
             }
             if (dryRun) {
-                return preview(transfer, items, out);
+                return dryRun(transfer, items, out);
             }
             String verb = mode() == Transfer.Mode.MOVE ? "Move" : "Copy";
             String what = items.size() == 1
                     ? verb + " " + items.get(0).sourceId() + " on " + source.displayUri() + " to " + items.get(0).targetId()
                             + " on " + destination.displayUri()
                     : verb + " " + items.size() + " states from " + source.displayUri() + " to " + destination.displayUri();
-            Writes.confirm(what + "?"
-                    + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force);
+            Writes.confirm(((Cli) spec.root().userObject()).invocation().terminal(), what + "?"
+                    + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force,
+                    screen -> printPlans(transfer, items, screen));
             boolean terminal = System.console() != null;
             List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
                 // Each ID's line goes out as soon as it is done, so a copy killed midway has said what it did.
@@ -100,7 +104,12 @@ abstract class TransferCommand implements Callable<Integer> {
                         err.print("\r\u001b[K");
                         err.flush();
                     }
-                    out.println(line(result));
+                    if (format.json()) {
+                        FormatOption.print(out, FormatOption.result(result.item().sourceId(), result.item().targetId(),
+                                result.outcome().name().toLowerCase(java.util.Locale.ROOT), result.detail()));
+                    } else {
+                        out.println(line(result));
+                    }
                     out.flush();
                     if (terminal) {
                         err.print(done + "/" + total + " " + PrintableId.of(result.item().sourceId()) + "\u001b[K");
@@ -152,19 +161,24 @@ abstract class TransferCommand implements Callable<Integer> {
     }
 
     /** What {@code --dry-run} prints: what would happen to each item, and one item's diff. */
-    static int preview(Transfer transfer, List<Transfer.Item> items, PrintWriter out) {
-        for (Transfer.Item item : items) {
-            Transfer.Planned planned = transfer.plan(item);
-            out.println("would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
-                    + PrintableId.of(item.sourceId()) + " -> " + PrintableId.of(item.targetId()) + " (" + planned.detail() + ")");
-            if (items.size() == 1 && planned.copy() != null) {
-                WriteCommand copy = planned.copy();
-                new DiffPrinter(out).printStates(copy.before().exists() ? copy.before().document() : null, copy.after());
-            }
-        }
+    static int dryRun(Transfer transfer, List<Transfer.Item> items, PrintWriter out) {
+        printPlans(transfer, items, out);
         out.println("Dry run: nothing was written.");
         out.flush();
         return 0;
+    }
+
+    /** What each item would become, a line each, and for one item the diff of the destination. */
+    static void printPlans(Transfer transfer, List<Transfer.Item> items, PrintWriter to) {
+        for (Transfer.Item item : items) {
+            Transfer.Planned planned = transfer.plan(item);
+            to.println("would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
+                    + PrintableId.of(item.sourceId()) + " -> " + PrintableId.of(item.targetId()) + " (" + planned.detail() + ")");
+            if (items.size() == 1 && planned.copy() != null) {
+                WriteCommand copy = planned.copy();
+                new DiffPrinter(to).printStates(copy.before().exists() ? copy.before().document() : null, copy.after());
+            }
+        }
     }
 
     private static String line(Transfer.Result r) {

@@ -7,17 +7,14 @@ import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ops.WriteCommand;
-import java.io.BufferedReader;
-import java.io.Console;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Runs planned writes as the command line does: {@code --dry-run} prints each diff and writes
- * nothing; otherwise a confirmation is asked on the terminal unless {@code --force}, and each write
+ * nothing; otherwise a confirmation is asked on the terminal unless {@code --force}, after the diff
+ * (one ID) or a line per ID of what changes (many), and each write
  * is journalled and compare-and-set, a conflict retried as {@code --retries} says.
  */
 final class Writes {
@@ -26,6 +23,12 @@ final class Writes {
     private final PrintWriter log;
     private final Journal journal;
     private final ConflictRetry retry;
+    private Result results = (command, written) -> { };
+
+    /** Told what became of each executed write: the version it wrote, or null where it changed nothing. */
+    interface Result {
+        void of(WriteCommand command, Version written);
+    }
 
     /** Previews go to {@code out}; what was done goes to {@code log} (stderr, as Meltano logs). A conflict ends a write. */
     Writes(PrintWriter out, PrintWriter log) {
@@ -44,52 +47,64 @@ final class Writes {
         return journal;
     }
 
+    /** Tells {@code results} what became of each write, for a line of {@code --format json} per ID. */
+    Writes reportingTo(Result results) {
+        this.results = results;
+        return this;
+    }
+
     /**
      * Runs planned writes as the flags say: a dry run previews them; otherwise {@code question} (if
-     * any) is confirmed and they are executed. Returns how many changed something (none on a dry run).
+     * any) is confirmed, after what they will change, and they are executed. Returns how many changed
+     * something (none on a dry run).
      */
     int apply(List<WriteCommand> commands, WriteFlags flags, String question) throws EditRefused {
         if (flags.dryRun) {
-            preview(commands);
+            printDiffs(commands, out);
+            out.println("Dry run: nothing was written.");
+            out.flush();
             return 0;
         }
         if (question != null) {
-            confirm(question, flags.force);
+            confirm(flags.terminal(), question, flags.force, screen -> {
+                if (commands.size() == 1) {
+                    printDiffs(commands, screen);
+                } else {
+                    commands.forEach(c -> screen.println(PrintableId.of(c.stateId()) + ": " + DiffPrinter.summary(c)));
+                }
+            });
         }
         return execute(commands);
     }
 
-    /** Prints what the commands would change. */
-    private void preview(List<WriteCommand> commands) {
+    /** Prints what the commands would change, each one's whole diff. */
+    private static void printDiffs(List<WriteCommand> commands, PrintWriter to) {
         for (WriteCommand c : commands) {
-            out.println("Would " + lowerFirst(c.description()) + (c.changesNothing() ? " (no change)" : ":"));
+            to.println("Would " + lowerFirst(c.description()) + (c.changesNothing() ? " (no change)" : ":"));
             if (!c.changesNothing()) {
-                DiffPrinter diff = new DiffPrinter(out);
+                DiffPrinter diff = new DiffPrinter(to);
                 diff.printStates(c.before().exists() ? c.before().document() : null, c.after());
                 diff.printEffective(c.before().exists() ? c.before().document() : null, c.after());
             }
         }
-        out.println("Dry run: nothing was written.");
-        out.flush();
     }
 
-    /** Asks before a write Meltano also asks about; refuses when there is no terminal to ask on. */
-    static void confirm(String question, boolean force) {
+    /**
+     * Asks before a write Meltano also asks about, after {@code preview} has printed on the terminal
+     * what it will change; refuses when there is no terminal to ask on. Asks nothing with {@code --force}.
+     */
+    static void confirm(Terminal terminal, String question, boolean force, Consumer<PrintWriter> preview) {
         if (force) {
             return;
         }
-        Console console = System.console();
-        if (console == null) {
+        if (terminal == null) {
             throw new UserError(question + " Refusing without confirmation: pass --force, or run it on a terminal.");
         }
-        console.printf("%s [y/N] ", question);
-        console.flush();
-        String answer;
-        try {
-            answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-        } catch (IOException e) {
-            answer = null;
-        }
+        PrintWriter asking = terminal.writer();
+        preview.accept(asking);
+        asking.print(question + " [y/N] ");
+        asking.flush();
+        String answer = terminal.readLine();
         if (answer == null || !(answer.trim().equalsIgnoreCase("y") || answer.trim().equalsIgnoreCase("yes"))) {
             throw new UserError("Aborted: nothing was written.");
         }
@@ -106,6 +121,7 @@ final class Writes {
         for (WriteCommand c : commands) {
             if (c.changesNothing()) {
                 log.println(c.description() + ": no change.");
+                results.of(c, null);
                 continue;
             }
             ConflictRetry.Outcome outcome = retry.execute(c, journal, group, r -> {
@@ -116,10 +132,12 @@ final class Writes {
                     : " after " + outcome.retried() + (outcome.retried() == 1 ? " retry" : " retries");
             if (outcome.command().written() == null) {
                 log.println(c.description() + ": nothing left to change" + retried + ".");
+                results.of(c, null);
                 continue;
             }
             changed++;
             log.println(c.description() + ": done (version " + outcome.command().written() + ")" + retried + ".");
+            results.of(c, outcome.command().written());
             outcome.command().runsRowNote().ifPresent(log::println);
         }
         log.flush();

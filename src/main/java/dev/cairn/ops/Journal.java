@@ -34,6 +34,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Queue;
@@ -111,7 +112,7 @@ public final class Journal {
             + " after_completed, after_partial, version_before, status, version_after, error, group_id";
 
     /** Where a record starts in the old JSON-lines journal: every line began with its id and time. */
-    private static final Pattern RECORD_START = Pattern.compile("\\{\"id\": ?\"[0-9a-f-]{36}\", ?\"time\"");
+    private static final Pattern RECORD_START = Pattern.compile("\\{\"(?:journal_)?id\": ?\"[0-9a-f-]{36}\", ?\"time\"");
 
     private final Path folder;
     private final Path file;
@@ -401,7 +402,7 @@ public final class Journal {
                 }
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
-                        out.write(PythonJson.write(toJson(entry(c, r)), PythonJson.Style.COMPACT));
+                        out.write(PythonJson.write(record(entry(c, r), true), PythonJson.Style.COMPACT));
                         out.write('\n');
                     }
                 }
@@ -862,8 +863,8 @@ public final class Journal {
                     if (event.has("backend")) {
                         new Row(fromJson(event)).insert(c);
                     } else {
-                        Version after = version(event.path("versionAfter"));
-                        end(c, event.path("id").asText(), Status.valueOf(event.path("status").asText()), after, text(event.path("error")));
+                        Version after = version(field(event, "version_after", "versionAfter"));
+                        end(c, field(event, "journal_id", "id").asText(), status(event), after, text(event.path("error")));
                     }
                 } catch (RuntimeException notARecord) {
                     // JSON, but no record Cairn wrote: skipped rather than refusing every write from now on;
@@ -899,29 +900,39 @@ public final class Journal {
         }
     }
 
-    private static ObjectNode toJson(Entry entry) {
+    /**
+     * A write as one JSON object, as {@code journal export} prints it (with its documents) and
+     * {@code history --format json} (without): every field present, null where it does not apply,
+     * in snake_case. {@link #fromJson} reads it back, and the camelCase lines of an older Cairn too.
+     */
+    public static ObjectNode record(Entry entry, boolean withDocuments) {
         ObjectNode event = Json.object();
-        event.put("id", entry.id());
+        event.put("journal_id", entry.id());
         event.put("time", entry.time().toString());
         event.put("backend", entry.backend());
-        event.put("stateId", entry.stateId());
+        event.put("state_id", entry.stateId());
         event.put("action", entry.action());
         event.put("verb", entry.verb());
         event.put("undo", entry.undo());
-        event.set("before", document(entry.before()));
-        event.set("after", document(entry.after()));
-        event.put("versionBefore", entry.versionBefore().token());
-        event.put("status", entry.status().name());
-        if (entry.versionAfter() != null) {
-            event.put("versionAfter", entry.versionAfter().token());
+        if (withDocuments) {
+            event.set("before", document(entry.before()));
+            event.set("after", document(entry.after()));
         }
-        if (entry.error() != null) {
-            event.put("error", entry.error());
-        }
-        if (entry.group() != null) {
-            event.put("group", entry.group());
-        }
+        event.put("version_before", entry.versionBefore().token());
+        event.put("status", entry.status().name().toLowerCase(Locale.ROOT));
+        event.put("version_after", entry.versionAfter() == null ? null : entry.versionAfter().token());
+        event.put("error", entry.error());
+        event.put("group", entry.group());
         return event;
+    }
+
+    /** A field of a record by its name, or by the camelCase name an older Cairn wrote it under. */
+    private static JsonNode field(JsonNode event, String name, String olderName) {
+        return event.has(name) ? event.get(name) : event.path(olderName);
+    }
+
+    private static Status status(JsonNode event) {
+        return Status.valueOf(event.path("status").asText().toUpperCase(Locale.ROOT));
     }
 
     private static JsonNode document(StateDocument document) {
@@ -949,7 +960,7 @@ public final class Journal {
 
     private static Entry fromJson(JsonNode event) {
         String backend = event.path("backend").asText();
-        String stateId = event.path("stateId").asText();
+        String stateId = field(event, "state_id", "stateId").asText();
         String action = event.path("action").asText();
         // the old journal.jsonl had only the description ("Undo clear state of x on uri"): its verb
         // is what precedes the target, and an undo was known by its verb
@@ -957,11 +968,11 @@ public final class Journal {
         String verb = event.has("verb") ? event.get("verb").asText()
                 : action.endsWith(target) ? action.substring(0, action.length() - target.length()) : action;
         boolean undo = event.has("undo") ? event.get("undo").asBoolean() : verb.startsWith("Undo ");
-        return new Entry(event.path("id").asText(), Instant.parse(event.path("time").asText()),
+        return new Entry(field(event, "journal_id", "id").asText(), Instant.parse(event.path("time").asText()),
                 backend, stateId, action, verb, undo,
                 toDocument(event.path("before")), toDocument(event.path("after")),
-                version(event.path("versionBefore")), Status.valueOf(event.path("status").asText()),
-                version(event.path("versionAfter")), text(event.path("error")), text(event.path("group")));
+                version(field(event, "version_before", "versionBefore")), status(event),
+                version(field(event, "version_after", "versionAfter")), text(event.path("error")), text(event.path("group")));
     }
 
     private static StateDocument toDocument(JsonNode node) {

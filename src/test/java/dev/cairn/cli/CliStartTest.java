@@ -123,7 +123,7 @@ class CliStartTest {
         assertEquals(2, cairn(Map.of(), dir, "set", "--backend", db, "dev:x"), "neither STATE nor --input-file");
         assertEquals(2, cairn(Map.of(), dir, "set", "--backend", db, "dev:x", "{}", "--input-file", "f.json"), "both");
         assertEquals(2, cairn(Map.of(), dir, "restore", "--backend", db, dev.cairn.testing.Fixtures.B, "--run", "zz"));
-        assertEquals("cairn: not a run ID: zz (32 hex digits or a UUID)\nSee 'cairn restore --help'.\n", err());
+        assertEquals("cairn: not a run ID: zz (32 hex digits, a UUID, or the start of one)\nSee 'cairn restore --help'.\n", err());
     }
 
     @Test

@@ -274,7 +274,7 @@ class CliTest {
         assertTrue(lines.containsAll(java.util.List.of("\"dev:a\\nb\"", "\"dev:\\u001b[31mred\"", "\"\\\"dev:quoted\\\"\"", A)), out());
         assertEquals(9 + 3, lines.size(), "one line per ID: " + out());
         assertEquals(0, cairn("list", "--backend", db, "--pattern", "dev:a*", "--long"));
-        assertTrue(out().startsWith("\"dev:a\\nb\"\t"), out());
+        assertTrue(out().startsWith(ListCommand.HEADER + "\n\"dev:a\\nb\"\t"), out());
     }
 
     @Test
@@ -509,7 +509,7 @@ class CliTest {
         assertTrue(err().contains(" has no runs table, so it keeps no runs of dev:x. Cairn's writes from its journal:\n"), err());
         assertTrue(out().contains("CAIRN"), out());
         assertEquals(0, cairn("list", "--backend", db, "--long"), err());
-        assertTrue(out().startsWith("dev:x"), out());
+        assertTrue(out().startsWith(ListCommand.HEADER + "\ndev:x"), out());
         assertEquals(1, cairn("restore", "--backend", db, "dev:x", "--run", "0190aaaabbbb7ccc8dddeeeeffff0000", "--force"));
         assertTrue(err().endsWith(" has no runs table, so it keeps no runs\n"), err());
     }
@@ -564,7 +564,7 @@ class CliTest {
                     + " '0190aaaabbbb7ccc8dddeeeeffff0000', '2024-06-01 07:00:00.000000')");
         }
         assertEquals(0, cairn("list", "--project", p, "--long"), err());
-        assertEquals("dev:y\thealthy\tstale run: run 0190aaaabbbb7ccc8dddeeeeffff0000, started 2024-06-01T06:50:00Z,"
+        assertEquals(ListCommand.HEADER + "\ndev:y\thealthy\tstale run: run 0190aaaabbbb7ccc8dddeeeeffff0000, started 2024-06-01T06:50:00Z,"
                 + " last heartbeat 2024-06-01T07:00:00Z (Meltano will mark it failed)\n", out(), "from the project's runs");
     }
 
@@ -645,11 +645,12 @@ class CliTest {
         String started = java.time.LocalDateTime.parse(now.replace(' ', 'T')).toInstant(java.time.ZoneOffset.UTC).toString();
         assertTrue(out().contains(A + "\thealthy\trunning: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b, started " + started
                 + ", last heartbeat " + started + ", trigger schedule\n"), out());
-        assertTrue(out().contains(C + "\thealthy\tstale run: run 01900c8a1b2c3d4e5f60718293a4b5c6, started"
+        assertTrue(out().contains(C + "\thealthy\tpartial pending\tstale run: run 01900c8a1b2c3d4e5f60718293a4b5c6, started"
                 + " 2024-06-01T06:50:00Z, last heartbeat 2024-06-01T07:00:00.900Z (Meltano will mark it failed)"
                 + "\tdiffers from runs\n"), "its runs hold no checkpoint that ended: " + out());
         assertTrue(out().contains(E + "\thealthy\n"), "no run, no third column: " + out());
-        assertTrue(out().contains(B + "\thealthy\n"), "what the migration built from its runs, unchanged since: " + out());
+        assertTrue(out().contains(B + "\thealthy\tpartial pending\n"), "what the migration built from its runs, unchanged since: "
+                + out());
         assertTrue(out().contains("dev:tap-custom-to-target-jsonl\tno singer_state\tdiffers from runs\n"),
                 "its last edit's payload has no singer_state, so the migration gives {}: " + out());
         assertEquals(0, cairn("get", "--backend", db, A));
@@ -674,7 +675,8 @@ class CliTest {
         String old = "sqlite:///" + file;
         String reason = "reconstructed from runs as Meltano's migration would (no state table: Meltano before 2.7.1)";
         assertEquals(0, cairn("list", "--backend", old, "--long"), err());
-        assertEquals(D + "\tempty\t" + reason + "\n" + B + "\thealthy\t" + reason + "\n", out());
+        assertEquals(ListCommand.HEADER + "\n" + D + "\tempty\t" + reason + "\n" + B + "\thealthy\tpartial pending\t" + reason + "\n",
+                out(), "the migration leaves everything in the partial");
         assertEquals(0, cairn("get", "--backend", old, B), err());
         assertEquals("{\"singer_state\":{\"bookmarks\":{\"issues\":\"2022-09-19\",\"pulls\":\"2022-09-20\"}},\"error\":\"Extractor failed\"}\n",
                 out(), "the complete run's payload with the failed run's merged on top, its error key too");
@@ -734,15 +736,17 @@ class CliTest {
 
     @Test
     void exportThenImportRoundTrips() throws Exception {
-        assertEquals(1, cairn("export", "--backend", db), "the corrupt row is left out and said so");
-        assertTrue(err().contains(F));
+        assertEquals(1, cairn("export", "--backend", db, "--strict"), "the corrupt row is left out: an error with --strict");
+        assertEquals("cairn: warning: left out " + F + ": a document in it is not valid JSON\n", err());
+        assertEquals(0, cairn("export", "--backend", db), "the corrupt row is left out and said so");
+        assertEquals("cairn: warning: left out " + F + ": a document in it is not valid JSON\n", err());
         Path export = dir.resolve("export.json");
         Files.writeString(export, out());
         assertTrue(out().startsWith("{\"" + A + "\":{\"completed\":{\"singer_state\""), "in the table's order: " + out());
         assertTrue(out().contains("\"" + I + "\":{\"completed\":{\"singer_state\":{\"bookmarks\":{\"contacts\""), out());
         assertTrue(out().contains("\"partial\":null}"), out());
         Path empty = Files.createDirectories(dir.resolve("imported"));
-        assertEquals(0, cairn("import", "--backend", "file://" + empty, export.toString()), err());
+        assertEquals(0, cairn("import", "--backend", "file://" + empty, export.toString(), "--force"), err());
         assertEquals(Files.readString(Path.of(files.substring(7)).resolve(I).resolve("state.json")),
                 Files.readString(empty.resolve(I).resolve("state.json")));
     }
@@ -787,12 +791,12 @@ class CliTest {
         java.util.List<String> lines = out().lines().toList();
         assertEquals(2, lines.size(), out());
         com.fasterxml.jackson.databind.JsonNode clear = dev.cairn.state.Json.parse(lines.get(0));
-        assertEquals(C, clear.path("stateId").asText());
-        assertEquals("DONE", clear.path("status").asText());
+        assertEquals(C, clear.path("state_id").asText());
+        assertEquals("done", clear.path("status").asText());
         assertTrue(lines.get(0).contains("\"charges\""), "the state before the write is in its line");
         assertEquals(0, cairn("journal", "export", "--backend", db, A));
         assertEquals(1, out().lines().count());
-        assertEquals(A, dev.cairn.state.Json.parse(out()).path("stateId").asText());
+        assertEquals(A, dev.cairn.state.Json.parse(out()).path("state_id").asText());
         assertEquals(0, cairn("journal", "export", C));
         assertEquals(lines.get(0) + "\n", out(), "an ID on any backend");
     }
@@ -800,9 +804,27 @@ class CliTest {
     @Test
     void diffShowsWhatThePartialChanges() {
         assertEquals(0, cairn("diff", "--backend", db, C));
+        assertTrue(out().startsWith("--- " + C + " completed (" + db + ")\n+++ " + C + " effective: its partial state merged in\n"),
+                out());
         assertTrue(out().contains("+ /singer_state/bookmarks/events"), out());
+        assertEquals(Cli.FAILED, cairn("diff", "--backend", db, C, "--exit-code"), "the partial changes something");
+        assertEquals(0, cairn("diff", "--backend", db, A, "--exit-code"), "no partial: nothing differs");
         assertEquals(0, cairn("diff", "--backend", db, C, "--against-backend", files));
         assertTrue(out().contains("completed: unchanged"), out());
+        assertEquals(0, cairn("diff", "--backend", db, C, "--against-backend", files, "--exit-code"), "the same state in both");
+    }
+
+    @Test
+    void diffMarksTheFirstNamedSideWithMinusAndSaysWhichSideIsWhich() {
+        assertEquals(0, cairn("set", "--backend", db, "dev:b", "{\"singer_state\": {\"bookmarks\": {\"s\": {\"v\": 2}}}}", "--force"));
+        assertEquals(0, cairn("set", "--backend", files, "dev:a", "{\"singer_state\": {\"bookmarks\": {\"s\": {\"v\": 1}}}}", "--force"));
+        assertEquals(Cli.FAILED, cairn("diff", "--backend", files, "dev:a", "--against-backend", db, "--against-id", "dev:b",
+                "--exit-code"));
+        assertTrue(out().startsWith("--- dev:a (" + files + "/)\n+++ dev:b (" + db + ")\ncompleted: 1 change\n"
+                + "  ~ /singer_state/bookmarks/s/v: 1 -> 2\n"), "A's value on the left, as `diff A B`: " + out());
+        assertEquals(0, cairn("diff", "--backend", files, "dev:a", "--against-id", "dev:none"), "without --exit-code: 0");
+        assertTrue(out().startsWith("--- dev:a (" + files + "/)\n+++ dev:none (" + files + "/) (no state)\n"), out());
+        assertTrue(out().contains("  ~ (whole document): {\"singer_state\":{\"bookmarks\":{\"s\":{\"v\":1}}}} -> null"), out());
     }
 
     /** What the log file says from the start of this test on (the build points it under target/). */

@@ -45,7 +45,8 @@ class ListLongBigSystemDbTest {
     private void listsEveryState(String uri, int count) {
         assertEquals(0, cli.cairn("list", "--backend", uri, "--long"), cli.err());
         List<String> lines = cli.out().lines().collect(Collectors.toList());
-        assertEquals(count, lines.size());
+        assertEquals("ID\tHEALTH\tNOTES", lines.get(0), "the header line");
+        assertEquals(count + 1, lines.size());
         assertEquals(IntStream.range(0, count).filter(BigSystemDb::running).count(),
                 lines.stream().filter(line -> line.contains("\trunning: ")).count());
         assertEquals(IntStream.range(0, count).filter(BigSystemDb::staleRun).count(),

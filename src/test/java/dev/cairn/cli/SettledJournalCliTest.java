@@ -65,7 +65,7 @@ class SettledJournalCliTest {
 
         assertEquals(0, cli.cairn("journal", "export", "--backend", db, G), cli.err());
         JsonNode line = Json.parse(cli.out());
-        assertEquals("FAILED", line.path("status").asText());
+        assertEquals("failed", line.path("status").asText());
         assertTrue(line.path("error").asText().startsWith("not written"), cli.out());
     }
 

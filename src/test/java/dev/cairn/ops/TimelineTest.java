@@ -110,6 +110,11 @@ class TimelineTest {
             }
 
             @Override
+            public List<RunRow> runsStartingWith(String jobName, String hexDigits, int limit) {
+                return runs.runsStartingWith(jobName, hexDigits, limit);
+            }
+
+            @Override
             public void reconstructStates(String pattern, java.util.function.Consumer<dev.cairn.backend.StoredState> sink) {
                 runs.reconstructStates(pattern, sink);
             }

@@ -22,8 +22,8 @@ public final class JournalLines {
     /** The state IDs of the writes the journal records as done. */
     public static List<String> doneStateIds(Journal journal) {
         return of(journal).stream()
-                .filter(line -> Journal.Status.DONE.name().equals(line.path("status").asText()))
-                .map(line -> line.path("stateId").asText())
+                .filter(line -> "done".equals(line.path("status").asText()))
+                .map(line -> line.path("state_id").asText())
                 .toList();
     }
 

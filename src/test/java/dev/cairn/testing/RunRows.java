@@ -32,7 +32,12 @@ public final class RunRows {
      */
     public UUID add(String jobName, String state, LocalDateTime started, int flags, String payload, String trigger,
                     LocalDateTime heartbeat) throws SQLException {
-        UUID runId = UUID.randomUUID();
+        return add(UUID.randomUUID(), jobName, state, started, flags, payload, trigger, heartbeat);
+    }
+
+    /** {@link #add(String, String, LocalDateTime, int, String, String, LocalDateTime)} with this run ID. */
+    public UUID add(UUID runId, String jobName, String state, LocalDateTime started, int flags, String payload, String trigger,
+                    LocalDateTime heartbeat) throws SQLException {
         try (PreparedStatement s = connection.prepareStatement("INSERT INTO runs (job_name, state, started_at, ended_at, payload,"
                 + " payload_flags, run_id, \"trigger\", last_heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             s.setString(1, jobName);

@@ -455,6 +455,18 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         return runRows("job_name = ? AND run_id = ?", true, jobName, runId).stream().findFirst();
     }
 
+    @Override
+    public List<RunRow> runsStartingWith(String jobName, String hexDigits, int limit) {
+        requireStorable(jobName);
+        if (!hexDigits.matches("[0-9a-f]+")) {
+            // LIKE's wildcards never get in
+            throw new IllegalArgumentException("not lower-case hex digits: " + hexDigits);
+        }
+        // SQLite keeps the 32 hex digits, PostgreSQL a uuid whose text has dashes: compared as the digits of either
+        return runRows("job_name = ? AND replace(lower(CAST(run_id AS TEXT)), '-', '') LIKE ? ORDER BY id DESC LIMIT ?", false,
+                jobName, hexDigits + "%", limit);
+    }
+
     private List<RunRow> runRows(String whereAndOrder, boolean withPayload, Object... params) {
         return query(c -> {
             List<RunRow> rows = new ArrayList<>();
