@@ -73,7 +73,7 @@ final class ClearCommand implements Callable<Integer> {
             }
             String what = ids.size() == 1 ? commands.get(0).description()
                     : (partialOnly ? "Clear the partial state of " : "Clear ") + ids.size() + " states on " + b.displayUri()
-                            + " (" + named(ids) + ")";
+                            + " (" + PrintableId.first(ids, 10) + ")";
             int cleared = writes.apply(commands, flags, what + "?");
             if (!flags.dryRun) {
                 // Meltano's line when something was cleared; it counts IDs asked for, this counts states changed.
@@ -84,11 +84,5 @@ final class ClearCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    /** The IDs a question names, the first ten of many. */
-    private static String named(List<String> ids) {
-        List<String> shown = ids.stream().limit(10).map(PrintableId::of).toList();
-        return String.join(", ", shown) + (ids.size() > shown.size() ? " and " + (ids.size() - shown.size()) + " more" : "");
     }
 }

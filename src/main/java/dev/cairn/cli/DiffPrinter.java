@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.Change;
 import dev.cairn.state.JsonDiff;
 import dev.cairn.state.PythonJson;
@@ -8,6 +9,7 @@ import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StatePart;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 
 /** Prints structural diffs as lines of {@code + pointer: value}, {@code - pointer}, {@code ~ pointer: old -> new}. */
@@ -19,6 +21,22 @@ final class DiffPrinter {
 
     DiffPrinter(PrintWriter out) {
         this.out = out;
+    }
+
+    /** What a write changes: both parts, then the effective state (what the tap would get). */
+    void printWrite(WriteCommand write) {
+        StateDocument before = write.before().exists() ? write.before().document() : null;
+        printStates(before, write.after());
+        printEffective(before, write.after());
+    }
+
+    /** {@link #printWrite} as text, for a plan to keep. */
+    static String of(WriteCommand write) {
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
+        new DiffPrinter(out).printWrite(write);
+        out.flush();
+        return text.toString();
     }
 
     /** The changes between two states, part by part; {@code null} stands for no state. */

@@ -35,6 +35,9 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     WriteFlags flags;
 
+    @Mixin
+    EnvironmentOption environmentGuard;
+
     @Spec
     CommandSpec spec;
 
@@ -53,6 +56,8 @@ final class ImportCommand implements Callable<Integer> {
                 StateDocument document = new StateDocument(StatePart.of(value.get("completed")), StatePart.of(value.get("partial")));
                 commands.add(WriteCommand.plan(b, entry.getKey(), Edit.restore(document, "Import state", "Import state")));
             }
+            environmentGuard.check(spec, backend.environment(), commands.stream().map(WriteCommand::stateId).toList(),
+                    flags.dryRun || flags.planOut != null);
             writes.apply(commands, flags, null);
         }
         return 0;

@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import dev.cairn.state.PythonJson;
+import java.util.List;
 
 /**
  * A state ID as one line of output. IDs are printed as they are, as Meltano prints them, except
@@ -19,6 +20,12 @@ final class PrintableId {
         StringBuilder quoted = new StringBuilder();
         PythonJson.appendString(quoted, stateId);
         return quoted.toString();
+    }
+
+    /** The IDs as a question or warning names them: the first {@code shown}, and how many more. */
+    static String first(List<String> ids, int shown) {
+        List<String> named = ids.stream().limit(shown).map(PrintableId::of).toList();
+        return String.join(", ", named) + (ids.size() > named.size() ? " and " + (ids.size() - named.size()) + " more" : "");
     }
 
     /** Whether the ID holds a control character or a Unicode line or paragraph separator: one would break the line or drive the terminal. */

@@ -53,6 +53,10 @@ final class Writes {
             preview(commands);
             return 0;
         }
+        if (flags.planOut != null) {
+            PlanOut.save(flags.planOut, commands, flags.targetEnvironment(), out);
+            return 0;
+        }
         if (question != null) {
             confirm(question, flags.force);
         }
@@ -64,9 +68,7 @@ final class Writes {
         for (WriteCommand c : commands) {
             out.println("Would " + lowerFirst(c.description()) + (c.changesNothing() ? " (no change)" : ":"));
             if (!c.changesNothing()) {
-                DiffPrinter diff = new DiffPrinter(out);
-                diff.printStates(c.before().exists() ? c.before().document() : null, c.after());
-                diff.printEffective(c.before().exists() ? c.before().document() : null, c.after());
+                new DiffPrinter(out).printWrite(c);
             }
         }
         out.println("Dry run: nothing was written.");
@@ -78,20 +80,28 @@ final class Writes {
         if (force) {
             return;
         }
-        Console console = System.console();
-        if (console == null) {
-            throw new UserError(question + " Refusing without confirmation: pass --force, or run it on a terminal.");
-        }
-        console.printf("%s [y/N] ", question);
-        console.flush();
-        String answer;
-        try {
-            answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-        } catch (IOException e) {
-            answer = null;
-        }
+        String answer = ask(question + " [y/N]",
+                question + " Refusing without confirmation: pass --force, or run it on a terminal.");
         if (answer == null || !(answer.trim().equalsIgnoreCase("y") || answer.trim().equalsIgnoreCase("yes"))) {
             throw new UserError("Aborted: nothing was written.");
+        }
+    }
+
+    /**
+     * The line typed on the terminal after {@code prompt}, or null where the input ended; refused
+     * with {@code withoutTerminal} where there is no terminal to ask on.
+     */
+    static String ask(String prompt, String withoutTerminal) {
+        Console console = System.console();
+        if (console == null) {
+            throw new UserError(withoutTerminal);
+        }
+        console.printf("%s ", prompt);
+        console.flush();
+        try {
+            return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        } catch (IOException e) {
+            return null;
         }
     }
 

@@ -330,6 +330,35 @@ public interface Edit {
         };
     }
 
+    /**
+     * A write planned earlier and saved in a plan file: stores {@code after} ({@code null} deletes)
+     * whatever is stored now, so it is applied only to the state it was planned on, with the
+     * {@code runs} row ({@code runPayload}, or none) of the verb it was planned as.
+     */
+    static Edit planned(String verb, String shortVerb, StateDocument after, MeltanoRun.Payload runPayload) {
+        return new Edit() {
+            @Override
+            public String verb() {
+                return verb;
+            }
+
+            @Override
+            public String shortVerb() {
+                return shortVerb;
+            }
+
+            @Override
+            public MeltanoRun.Payload runPayload(StateDocument stored) {
+                return runPayload;
+            }
+
+            @Override
+            public StateDocument apply(StateDocument current) {
+                return after;
+            }
+        };
+    }
+
     /** "stream orders", or "partition {"org":"x"} of stream issues". */
     private static String bookmarkName(String stream, JsonNode context) {
         return context == null ? "stream " + stream
