@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import dev.cairn.ops.EnvironmentGuard;
+import dev.cairn.state.EnvironmentPrefix;
 import java.util.Collection;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,7 +38,8 @@ final class EnvironmentOption {
                 + " than " + environment + ", " + (guard.production() ? "the production environment" : "the environment")
                 + " written to";
         ((Cli) spec.root().userObject()).warn(what + ": " + PrintableId.first(foreign, 5)
-                + " (a rename such as --rename 'dev:*=" + environment + ":*' writes them under its own names)");
+                + " (a rename such as --rename '" + EnvironmentPrefix.of(foreign.get(0)).orElseThrow() + ":*=" + environment
+                + ":*' writes them under its own names)");
         if (preview || !guard.production() || environment.equals(yesEnvironment)) {
             return;
         }
