@@ -312,22 +312,7 @@ public interface Edit {
 
     /** Puts back a document exactly as it was stored (undo, restore from history, copy); {@code null} deletes. */
     static Edit restore(StateDocument document, String verb, String shortVerb) {
-        return new Edit() {
-            @Override
-            public String verb() {
-                return verb;
-            }
-
-            @Override
-            public String shortVerb() {
-                return shortVerb;
-            }
-
-            @Override
-            public StateDocument apply(StateDocument current) {
-                return document;
-            }
-        };
+        return storing(verb, shortVerb, document, null);
     }
 
     /**
@@ -336,6 +321,11 @@ public interface Edit {
      * {@code runs} row ({@code runPayload}, or none) of the verb it was planned as.
      */
     static Edit planned(String verb, String shortVerb, StateDocument after, MeltanoRun.Payload runPayload) {
+        return storing(verb, shortVerb, after, runPayload);
+    }
+
+    /** Stores {@code document} ({@code null} deletes) whatever is stored now, with that {@code runs} row or none. */
+    private static Edit storing(String verb, String shortVerb, StateDocument document, MeltanoRun.Payload runPayload) {
         return new Edit() {
             @Override
             public String verb() {
@@ -354,7 +344,7 @@ public interface Edit {
 
             @Override
             public StateDocument apply(StateDocument current) {
-                return after;
+                return document;
             }
         };
     }

@@ -184,9 +184,7 @@ class PlanApplyTest {
         String files = seeded(EmptyBackends.FILE);
         String db = seeded(EmptyBackends.SQLITE);
         StateDocument x = read(files, X);
-        Path plan = dir.resolve("move.plan.json");
-        assertEquals(0, run.cairn("move", "--backend", files, X, Z, "--to-backend", db, "--plan-out", plan.toString()),
-                run.err());
+        Path plan = movePlan(files, db);
         assertTrue(run.out().startsWith("Would move from " + X + " of " + Z + " on " + db + ":\n"), run.out());
         assertTrue(run.out().contains("Would move to " + Z + ", source cleared of " + X + " on "), run.out());
         assertTrue(run.out().contains("Saved a plan of 2 writes for environment dev to "), run.out());
@@ -208,15 +206,21 @@ class PlanApplyTest {
         String files = seeded(EmptyBackends.FILE);
         String db = seeded(EmptyBackends.SQLITE);
         StateDocument x = read(files, X);
-        Path plan = dir.resolve("move.plan.json");
-        assertEquals(0, run.cairn("move", "--backend", files, X, Z, "--to-backend", db, "--plan-out", plan.toString()),
-                run.err());
+        Path plan = movePlan(files, db);
         assertEquals(0, run.cairn("set", "--backend", db, Z, NEW_STATE, "--force"), run.err());
 
         assertEquals(3, run.cairn("apply", plan.toString(), "--force"), run.err());
         assertEquals(x, read(files, X));
         assertTrue(run.err().matches("(?s).*Move to " + Z + ", source cleared of " + X + " on \\S+: not written: it goes with"
                 + " Move from " + X + " of " + Z + " on " + db + ", which was not written\n"), run.err());
+    }
+
+    /** A plan of a move of X in {@code files} to Z in {@code db}. */
+    private Path movePlan(String files, String db) {
+        Path plan = dir.resolve("move.plan.json");
+        assertEquals(0, run.cairn("move", "--backend", files, X, Z, "--to-backend", db, "--plan-out", plan.toString()),
+                run.err());
+        return plan;
     }
 
     /** A plan of an import that overwrites X and Y. */
