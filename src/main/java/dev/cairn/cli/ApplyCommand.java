@@ -140,9 +140,13 @@ final class ApplyCommand implements Callable<Integer> {
         return opened;
     }
 
-    /** A line per write as it ended (stderr, as Meltano logs); the exit status: 1 if any failed, 3 if any conflicted. */
+    /**
+     * A line per write as it ended (stderr, as Meltano logs); the exit status: 1 if any failed, else
+     * 4 if a pipeline's lock kept any from being written, else 3 if any conflicted.
+     */
     private static int report(List<PlanRun.Result> results, PrintWriter err) {
         int failed = 0;
+        int locked = 0;
         int conflicts = 0;
         for (PlanRun.Result r : results) {
             err.println(r.write().description() + ": " + r.detail() + (r.detail().endsWith(")") ? "." : ""));
@@ -150,9 +154,10 @@ final class ApplyCommand implements Callable<Integer> {
                 r.command().runsRowNote().ifPresent(err::println);
             }
             failed += r.outcome() == PlanRun.Outcome.FAILED ? 1 : 0;
+            locked += r.outcome() == PlanRun.Outcome.LOCKED ? 1 : 0;
             conflicts += r.outcome() == PlanRun.Outcome.CONFLICT ? 1 : 0;
         }
         err.flush();
-        return failed > 0 ? Cli.FAILED : conflicts > 0 ? Cli.CONFLICT : 0;
+        return failed > 0 ? Cli.FAILED : locked > 0 ? Cli.LOCKED : conflicts > 0 ? Cli.CONFLICT : 0;
     }
 }

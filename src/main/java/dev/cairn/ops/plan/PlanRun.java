@@ -2,6 +2,7 @@ package dev.cairn.ops.plan;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.ConflictException;
+import dev.cairn.backend.LockedException;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.EditRefused;
@@ -27,19 +28,20 @@ public final class PlanRun {
         WRITTEN,
         /** Not written: the state changed since the plan was made (before or while writing). */
         CONFLICT,
+        /** Not written: a running pipeline held the state's lock for longer than the backend waits. */
+        LOCKED,
         /** Not written: the backend failed or refused it. */
         FAILED,
         /** Not tried: the write it goes with did not land, or all or nothing was asked and another conflicted. */
         NOT_RUN
     }
 
-    /** A planned write and the state it finds now. */
-    public record Check(PlannedWrite write, StoredState now) {
-        /** The state is no longer the one the write was planned on. */
-        public boolean movedOn() {
-            return !write.isStill(now);
-        }
-    }
+    /**
+     * A planned write and the state it finds now.
+     *
+     * @param movedOn the state is no longer the one the write was planned on
+     */
+    public record Check(PlannedWrite write, StoredState now, boolean movedOn) { }
 
     /** How a planned write ended, with the reason where it was not written; {@code command} is the write made, if any. */
     public record Result(PlannedWrite write, Outcome outcome, String detail, WriteCommand command) { }
@@ -60,7 +62,8 @@ public final class PlanRun {
     public List<Check> check() {
         List<Check> checks = new ArrayList<>();
         for (PlannedWrite w : plan.writes()) {
-            checks.add(new Check(w, backends.get(w.backend()).read(w.stateId())));
+            StoredState now = backends.get(w.backend()).read(w.stateId());
+            checks.add(new Check(w, now, !w.isStill(now)));
         }
         return checks;
     }
@@ -100,6 +103,8 @@ public final class PlanRun {
             return new Result(w, Outcome.WRITTEN, "done (version " + command.written() + ")", command);
         } catch (ConflictException e) {
             return new Result(w, Outcome.CONFLICT, e.getMessage() + "; nothing was written", null);
+        } catch (LockedException e) {
+            return new Result(w, Outcome.LOCKED, e.getMessage(), null);
         } catch (BackendException | EditRefused e) {
             return new Result(w, Outcome.FAILED, e.getMessage(), null);
         }
