@@ -1,6 +1,5 @@
 package dev.cairn.ops;
 
-import dev.cairn.meltano.EnvironmentKind;
 import dev.cairn.state.EnvironmentPrefix;
 import java.util.Collection;
 import java.util.List;

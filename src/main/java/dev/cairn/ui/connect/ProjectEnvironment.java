@@ -1,7 +1,7 @@
 package dev.cairn.ui.connect;
 
 import dev.cairn.backend.BackendOptions;
-import dev.cairn.meltano.EnvironmentKind;
+import dev.cairn.ops.EnvironmentKind;
 import dev.cairn.meltano.MeltanoProject;
 import dev.cairn.meltano.StateLocation;
 import java.nio.file.Path;

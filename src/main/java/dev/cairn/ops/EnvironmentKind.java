@@ -1,4 +1,4 @@
-package dev.cairn.meltano;
+package dev.cairn.ops;
 
 import java.util.Locale;
 import java.util.Set;
