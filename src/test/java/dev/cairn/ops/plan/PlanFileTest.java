@@ -67,9 +67,7 @@ class PlanFileTest {
     @Test
     void aPlanOfAnotherFormatOrWithAFieldMissingIsRefusedThoughItsChecksumMatches() throws Exception {
         Path file = dir.resolve("plan.json");
-        PlanFile.write(file, plan());
-        ObjectNode json = (ObjectNode) Json.parse(Files.readString(file));
-        json.remove("sha256");
+        ObjectNode json = writtenWithoutChecksum(file);
         json.put("cairnPlan", 2);
         rewriteWithChecksum(file, json);
         NotAPlan e = assertThrows(NotAPlan.class, () -> PlanFile.read(file));
@@ -86,13 +84,19 @@ class PlanFileTest {
     @Test
     void aWriteThatRequiresALaterOneIsRefused() throws Exception {
         Path file = dir.resolve("plan.json");
-        PlanFile.write(file, plan());
-        ObjectNode json = (ObjectNode) Json.parse(Files.readString(file));
-        json.remove("sha256");
+        ObjectNode json = writtenWithoutChecksum(file);
         ((ObjectNode) json.get("writes").get(1)).put("requires", 2);
         rewriteWithChecksum(file, json);
         NotAPlan e = assertThrows(NotAPlan.class, () -> PlanFile.read(file));
         assertTrue(e.getMessage().contains("write 1 requires a write that does not come before it"), e.getMessage());
+    }
+
+    /** The plan written to {@code file}, as JSON without its checksum. */
+    private static ObjectNode writtenWithoutChecksum(Path file) throws Exception {
+        PlanFile.write(file, plan());
+        ObjectNode json = (ObjectNode) Json.parse(Files.readString(file));
+        json.remove("sha256");
+        return json;
     }
 
     /** As someone who knows the format would: the checksum made again over the changed content. */
