@@ -69,6 +69,22 @@ final class BackendArgs {
                     + " slowly its answer keeps coming (default: ${DEFAULT-VALUE}).")
     long requestTimeoutSeconds;
 
+    /** The environment of the project {@link #open()} opened the backend of; null before, or for a URI. */
+    private String openedEnvironment;
+
+    /** Whether the command line names a backend: a URI, a project or an environment. */
+    boolean named() {
+        return uri != null || project != null || environment != null;
+    }
+
+    /**
+     * The environment whose state backend {@link #open()} opened ({@code --environment}, or
+     * {@code MELTANO_ENVIRONMENT}); null for a backend given by URI, or a project opened without one.
+     */
+    String environment() {
+        return openedEnvironment;
+    }
+
     StateBackend open() {
         if (uri != null && project != null) {
             throw new UsageError("give --backend or --project, not both");
@@ -84,6 +100,7 @@ final class BackendArgs {
                         "give the state backend: --backend URI, or --project DIR, or run it in a Meltano project's folder"));
         StateLocation location = MeltanoProject.open(found.root(), invocation.env())
                 .stateLocation(ProjectDiscovery.environment(environment, invocation.env()));
+        openedEnvironment = location.environment();
         root.announce("state backend " + location.describe() + " of project " + found.root()
                 + (project != null ? "" : " (" + found.how() + ")"));
         return opened(Backends.open(location.uri(), options(location.options())));

@@ -77,7 +77,7 @@ final class ClearCommand implements Callable<Integer> {
             }
             String what = ids.size() == 1 ? commands.get(0).description()
                     : (partialOnly ? "Clear the partial state of " : "Clear ") + ids.size() + " states on " + b.displayUri()
-                            + " (" + PrintableId.list(ids) + ")";
+                            + " (" + PrintableId.first(ids, 10) + ")";
             int cleared = writes.apply(commands, flags, what + "?");
             if (!flags.dryRun) {
                 // Meltano's line when something was cleared; it counts IDs asked for, this counts states changed.

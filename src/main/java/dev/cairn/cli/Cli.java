@@ -33,7 +33,7 @@ public final class Cli implements Runnable {
             ListCommand.class, GetCommand.class, SetCommand.class, MergeCommand.class, ClearCommand.class,
             RewindCommand.class, TransferCommand.Copy.class, TransferCommand.Move.class, DiffCommand.class, CompareCommand.class, ExportCommand.class,
             ImportCommand.class, ParkCommand.class, UnparkCommand.class, HistoryCommand.class, UndoCommand.class, JournalCommand.class, LogCommand.class,
-            RestoreCommand.class, CheckCommand.class);
+            RestoreCommand.class, CheckCommand.class, ApplyCommand.class);
 
     public static final int FAILED = 1;
     public static final int USAGE = CommandLine.ExitCode.USAGE;

@@ -10,6 +10,7 @@ import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StatePart;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +24,22 @@ final class DiffPrinter {
 
     DiffPrinter(PrintWriter out) {
         this.out = out;
+    }
+
+    /** What a write changes: both parts, then the effective state (what the tap would get). */
+    void printWrite(WriteCommand write) {
+        StateDocument before = write.before().exists() ? write.before().document() : null;
+        printStates(before, write.after());
+        printEffective(before, write.after());
+    }
+
+    /** {@link #printWrite} as text, for a plan to keep. */
+    static String of(WriteCommand write) {
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
+        new DiffPrinter(out).printWrite(write);
+        out.flush();
+        return text.toString();
     }
 
     /** The changes between two states, part by part; {@code null} stands for no state. */

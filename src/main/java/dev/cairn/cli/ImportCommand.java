@@ -39,6 +39,9 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     FormatOption format;
 
+    @Mixin
+    EnvironmentOption environmentGuard;
+
     @Spec
     CommandSpec spec;
 
@@ -62,9 +65,11 @@ final class ImportCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("Nothing was imported: " + file + " holds no states.");
                 return 0;
             }
+            environmentGuard.check(spec, backend.environment(), commands.stream().map(WriteCommand::stateId).toList(),
+                    flags.dryRun || flags.planOut != null);
             String what = commands.size() == 1 ? commands.get(0).description()
                     : "Import " + commands.size() + " states into " + b.displayUri() + " ("
-                            + PrintableId.list(commands.stream().map(WriteCommand::stateId).toList()) + ")";
+                            + PrintableId.first(commands.stream().map(WriteCommand::stateId).toList(), 10) + ")";
             writes.apply(commands, flags, what + "? Each state listed in the file is overwritten.");
         }
         return 0;

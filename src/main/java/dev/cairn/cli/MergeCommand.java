@@ -8,6 +8,7 @@ import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.StateError;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,6 +33,9 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = WriteFlags.DRY_RUN)
     boolean dryRun;
 
+    @Option(names = "--plan-out", paramLabel = "FILE", description = WriteFlags.PLAN_OUT_DESCRIPTION)
+    Path planOut;
+
     /** Not in the help, as there is nothing to force; accepted, as when the help offered it, so that such scripts still run. */
     @Option(names = "--force", hidden = true)
     boolean force;
@@ -50,7 +54,7 @@ final class MergeCommand implements Callable<Integer> {
             WriteCommand command = WriteCommand.plan(b, input.stateId, Edit.merge(document));
             Writes.requireVersion(command, input.ifVersion);
             new Writes(spec.commandLine().getOut(), spec.commandLine().getErr(), retry).apply(List.of(command),
-                    WriteFlags.withoutQuestion(dryRun), null);
+                    WriteFlags.withoutQuestion(spec, dryRun, planOut), null);
         }
         return 0;
     }

@@ -22,10 +22,10 @@ final class PrintableId {
         return quoted.toString();
     }
 
-    /** IDs as a sentence names them: the first ten of many, each as {@link #of}, and how many more. */
-    static String list(List<String> stateIds) {
-        List<String> shown = stateIds.stream().limit(10).map(PrintableId::of).toList();
-        return String.join(", ", shown) + (stateIds.size() > shown.size() ? " and " + (stateIds.size() - shown.size()) + " more" : "");
+    /** The IDs as a question or warning names them: the first {@code shown}, and how many more. */
+    static String first(List<String> ids, int shown) {
+        List<String> named = ids.stream().limit(shown).map(PrintableId::of).toList();
+        return String.join(", ", named) + (ids.size() > named.size() ? " and " + (ids.size() - named.size()) + " more" : "");
     }
 
     /** Whether the ID holds a control character or a Unicode line or paragraph separator: one would break the line or drive the terminal. */

@@ -117,7 +117,7 @@ final class RewindCommand implements Callable<Integer> {
             List<String> rewound = commands.stream().map(WriteCommand::stateId).toList();
             String question = commands.size() == 1 ? commands.get(0).description() + " " + rewind.target().text() + "?"
                     : "Rewind " + commands.size() + " states on " + b.displayUri() + " " + rewind.target().text()
-                            + " (" + PrintableId.list(rewound) + ")?";
+                            + " (" + PrintableId.first(rewound, 10) + ")?";
             writes.apply(commands, flags, question);
         }
         return 0;

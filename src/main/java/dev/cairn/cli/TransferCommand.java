@@ -5,7 +5,9 @@ import dev.cairn.ops.Rename;
 import dev.cairn.ops.Transfer;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.ops.plan.Plan;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -64,6 +66,12 @@ abstract class TransferCommand implements Callable<Integer> {
     @Mixin
     FormatOption format;
 
+    @Option(names = "--plan-out", paramLabel = "FILE", description = WriteFlags.PLAN_OUT_DESCRIPTION)
+    Path planOut;
+
+    @Mixin
+    EnvironmentOption environmentGuard;
+
     @Spec
     CommandSpec spec;
 
@@ -85,8 +93,15 @@ abstract class TransferCommand implements Callable<Integer> {
                 err.println("No state IDs matched.");
                 return 0;
             }
+            // the environment of the connection written to: the project's, unless the destination is another URI
+            String environment = target == null ? backend.environment() : null;
+            environmentGuard.check(spec, environment, items.stream().map(Transfer.Item::targetId).toList(),
+                    dryRun || planOut != null);
             if (dryRun) {
                 return dryRun(transfer, items, out);
+            }
+            if (planOut != null) {
+                return savePlan(transfer, items, environment, out, err);
             }
             String verb = mode() == Transfer.Mode.MOVE ? "Move" : "Copy";
             String what = items.size() == 1
@@ -172,13 +187,48 @@ abstract class TransferCommand implements Callable<Integer> {
     static void printPlans(Transfer transfer, List<Transfer.Item> items, PrintWriter to) {
         for (Transfer.Item item : items) {
             Transfer.Planned planned = transfer.plan(item);
-            to.println("would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
-                    + PrintableId.of(item.sourceId()) + " -> " + PrintableId.of(item.targetId()) + " (" + planned.detail() + ")");
+            to.println(wouldBe(item, planned));
             if (items.size() == 1 && planned.copy() != null) {
                 WriteCommand copy = planned.copy();
                 new DiffPrinter(to).printStates(copy.before().exists() ? copy.before().document() : null, copy.after());
             }
         }
+    }
+
+    /**
+     * {@code --plan-out}: the copies (and a move's deletions of its sources, each made only if its
+     * copy lands) saved as a plan; an ID that would be skipped, fail or conflict is said so and left out.
+     */
+    private int savePlan(Transfer transfer, List<Transfer.Item> items, String environment, PrintWriter out, PrintWriter err) {
+        Plan.Builder plan = new Plan.Builder();
+        int leftOut = 0;
+        for (Transfer.Item item : items) {
+            Transfer.Planned planned = transfer.plan(item);
+            boolean writes = planned.expected() == Transfer.Outcome.COPIED || planned.expected() == Transfer.Outcome.MOVED;
+            if (!writes) {
+                out.println(wouldBe(item, planned) + ": left out of the plan");
+                leftOut += planned.expected() == Transfer.Outcome.SKIPPED ? 0 : 1;
+                continue;
+            }
+            WriteCommand copy = planned.copy();
+            Integer copied = copy.changesNothing() ? null : plan.add(copy, DiffPrinter.of(copy));
+            if (mode() == Transfer.Mode.MOVE) {
+                WriteCommand deletion = transfer.sourceDeletion(planned);
+                plan.add(deletion, copied, DiffPrinter.of(deletion));
+            }
+        }
+        PlanOut.save(planOut, plan, environment, out);
+        if (leftOut > 0) {
+            ((Cli) spec.root().userObject()).warn(leftOut + (leftOut == 1 ? " ID is" : " IDs are")
+                    + " not in the plan: they would fail or conflict (see above)");
+        }
+        return 0;
+    }
+
+    /** "would be copied: SRC -> DST (detail)". */
+    private static String wouldBe(Transfer.Item item, Transfer.Planned planned) {
+        return "would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
+                + PrintableId.of(item.sourceId()) + " -> " + PrintableId.of(item.targetId()) + " (" + planned.detail() + ")";
     }
 
     private static String line(Transfer.Result r) {

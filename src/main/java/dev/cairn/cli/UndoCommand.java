@@ -31,6 +31,10 @@ final class UndoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws EditRefused {
+        if (flags.planOut != null) {
+            // applied from a plan, an undo would be journalled as a write of its own, and undo would then take it back
+            throw new UsageError("undo takes no --plan-out: it takes back the last write as it stands now");
+        }
         Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
         try (StateBackend b = backend.open()) {
             Journal.Entry last = writes.journal().lastUndoable(b, stateId);

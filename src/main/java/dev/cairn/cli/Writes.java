@@ -65,6 +65,10 @@ final class Writes {
             out.flush();
             return 0;
         }
+        if (flags.planOut != null) {
+            PlanOut.save(flags.planOut, commands, flags.targetEnvironment(), out);
+            return 0;
+        }
         if (question != null) {
             confirm(flags.terminal(), question, flags.force, screen -> {
                 if (commands.size() == 1) {
@@ -82,9 +86,7 @@ final class Writes {
         for (WriteCommand c : commands) {
             to.println("Would " + lowerFirst(c.description()) + (c.changesNothing() ? " (no change)" : ":"));
             if (!c.changesNothing()) {
-                DiffPrinter diff = new DiffPrinter(to);
-                diff.printStates(c.before().exists() ? c.before().document() : null, c.after());
-                diff.printEffective(c.before().exists() ? c.before().document() : null, c.after());
+                new DiffPrinter(to).printWrite(c);
             }
         }
     }
@@ -97,17 +99,28 @@ final class Writes {
         if (force) {
             return;
         }
-        if (terminal == null) {
-            throw new UserError(question + " Refusing without confirmation: pass --force, or run it on a terminal.");
+        if (terminal != null) {
+            preview.accept(terminal.writer());
         }
-        PrintWriter asking = terminal.writer();
-        preview.accept(asking);
-        asking.print(question + " [y/N] ");
-        asking.flush();
-        String answer = terminal.readLine();
+        String answer = ask(terminal, question + " [y/N]",
+                question + " Refusing without confirmation: pass --force, or run it on a terminal.");
         if (answer == null || !(answer.trim().equalsIgnoreCase("y") || answer.trim().equalsIgnoreCase("yes"))) {
             throw new UserError("Aborted: nothing was written.");
         }
+    }
+
+    /**
+     * The line typed on {@code terminal} after {@code prompt}, or null where the input ended; refused
+     * with {@code withoutTerminal} where there is no terminal to ask on.
+     */
+    static String ask(Terminal terminal, String prompt, String withoutTerminal) {
+        if (terminal == null) {
+            throw new UserError(withoutTerminal);
+        }
+        PrintWriter asking = terminal.writer();
+        asking.print(prompt + " ");
+        asking.flush();
+        return terminal.readLine();
     }
 
     /**

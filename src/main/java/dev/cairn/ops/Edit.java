@@ -380,6 +380,20 @@ public interface Edit {
 
     /** Puts back a document exactly as it was stored (undo, restore from history, copy); {@code null} deletes. */
     static Edit restore(StateDocument document, String verb, String shortVerb) {
+        return storing(verb, shortVerb, document, null);
+    }
+
+    /**
+     * A write planned earlier and saved in a plan file: stores {@code after} ({@code null} deletes)
+     * whatever is stored now, so it is applied only to the state it was planned on, with the
+     * {@code runs} row ({@code runPayload}, or none) of the verb it was planned as.
+     */
+    static Edit planned(String verb, String shortVerb, StateDocument after, MeltanoRun.Payload runPayload) {
+        return storing(verb, shortVerb, after, runPayload);
+    }
+
+    /** Stores {@code document} ({@code null} deletes) whatever is stored now, with that {@code runs} row or none. */
+    private static Edit storing(String verb, String shortVerb, StateDocument document, MeltanoRun.Payload runPayload) {
         return new Edit() {
             @Override
             public String verb() {
@@ -389,6 +403,11 @@ public interface Edit {
             @Override
             public String shortVerb() {
                 return shortVerb;
+            }
+
+            @Override
+            public MeltanoRun.Payload runPayload(StateDocument stored) {
+                return runPayload;
             }
 
             @Override

@@ -634,10 +634,7 @@ public final class Journal {
         }
     }
 
-    /**
-     * A part's stored text — the raw text of a corrupt part, {@code null} for NULL, else the JSON as
-     * Meltano writes it — which {@link StatePart#parse} turns back into the part.
-     */
+    /** A part's stored text ({@link StatePart#storedText}) and its hash. */
     private record Text(String hash, byte[] utf8) {
 
         static Text of(StateDocument document, boolean completed) {
@@ -645,8 +642,7 @@ public final class Journal {
                 return null;
             }
             StatePart part = completed ? document.completed() : document.partial();
-            String text = part.isCorrupt() ? part.rawText() : part.isNull() ? "null" : PythonJson.dumps(part.value());
-            byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+            byte[] utf8 = part.storedText().getBytes(StandardCharsets.UTF_8);
             return new Text(sha256(utf8), utf8);
         }
 

@@ -256,6 +256,18 @@ public final class Transfer {
                         + whatIsCopied(from), copy);
     }
 
+    /**
+     * A move's second write: the deletion of a planned item's source, valid only while the source is
+     * still the version {@link #plan} read.
+     */
+    public WriteCommand sourceDeletion(Planned planned) {
+        try {
+            return WriteCommand.plan(source, Edit.movedTo(planned.item().targetId()), planned.source());
+        } catch (EditRefused e) {
+            throw new IllegalStateException("a deletion applies to any state", e);
+        }
+    }
+
     /** The write of one source to the destination, as {@link #content} says. */
     private Edit copyEdit(Item item, StoredState from) throws EditRefused {
         if (content == Content.AS_STORED) {
@@ -401,7 +413,7 @@ public final class Transfer {
                 return new Result(item, Outcome.COPIED, planned.detail());
             }
             try {
-                WriteCommand.plan(source, Edit.movedTo(item.targetId()), planned.source()).executeInBulk(journal, group);
+                sourceDeletion(planned).executeInBulk(journal, group);
             } catch (ConflictException e) {
                 return new Result(item, Outcome.CONFLICT,
                         "copied, but the source changed since it was read, so it was not deleted");
@@ -412,7 +424,7 @@ public final class Transfer {
                 return runOne(item, null, group); // created since the listing: plan on what is there now
             }
             return new Result(item, Outcome.CONFLICT, "the destination changed while copying; nothing was overwritten");
-        } catch (BackendException | EditRefused | IllegalArgumentException e) {
+        } catch (BackendException | IllegalArgumentException e) {
             return new Result(item, Outcome.FAILED, e.getMessage());
         } catch (RuntimeException e) {
             return new Result(item, Outcome.FAILED, e.toString());

@@ -109,6 +109,16 @@ public final class WriteCommand {
         return after;
     }
 
+    /** The payload of the {@code runs} row the write adds, as Meltano's command for the edit does; null for none. */
+    public MeltanoRun.Payload runPayload() {
+        return runPayload;
+    }
+
+    /** The short form of the verb, for a button ({@link Edit#shortVerb}); the verb itself for an undo. */
+    public String shortVerb() {
+        return edit == null ? verb : edit.shortVerb();
+    }
+
     /** This command undoes an earlier write (the journal's walk back skips it). */
     boolean isUndo() {
         return edit == null;

@@ -152,6 +152,14 @@ public final class StatePart {
         return isCorrupt() ? parsed().rawText() : null;
     }
 
+    /**
+     * The part as text that {@link #parse} turns back into it: the raw text of a corrupt part,
+     * {@code null} for NULL, else the JSON as Meltano writes it ({@code json.dumps}).
+     */
+    public String storedText() {
+        return isCorrupt() ? rawText() : isNull() ? "null" : PythonJson.dumps(value());
+    }
+
     public JsonSyntaxError syntaxError() {
         return isCorrupt() ? parsed().syntaxError() : null;
     }

@@ -1,15 +1,14 @@
 package dev.cairn.ui.connect;
 
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.ops.EnvironmentKind;
 import dev.cairn.meltano.MeltanoProject;
 import dev.cairn.meltano.StateLocation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * An environment of a Meltano project and where it keeps its state, as {@code --project} reads it,
@@ -18,10 +17,6 @@ import java.util.Set;
  * database so that its writes add Meltano's runs rows there.
  */
 public record ProjectEnvironment(String project, String environment, StateLocation location) {
-
-    private static final Set<String> PROD = Set.of("prod", "production", "prd");
-    private static final Set<String> STAGING = Set.of("staging", "stage", "stg");
-    private static final Set<String> DEV = Set.of("dev", "development", "local");
 
     /** Every environment of the project in {@code folder} (the project itself when it defines none). Blocking: reads files. */
     public static List<ProjectEnvironment> read(Path folder) {
@@ -39,10 +34,9 @@ public record ProjectEnvironment(String project, String environment, StateLocati
         return environment == null ? project : project + " · " + environment;
     }
 
+    /** What the environment's name says it is ({@link EnvironmentKind}). */
     public Environment kind() {
-        String e = environment == null ? "" : environment.toLowerCase(Locale.ROOT);
-        return PROD.contains(e) ? Environment.PROD : STAGING.contains(e) ? Environment.STAGING
-                : DEV.contains(e) ? Environment.DEV : Environment.OTHER;
+        return Environment.parse(EnvironmentKind.of(environment).name());
     }
 
     /** The connection to open; the project's secrets (keys in its .env) are not kept in it. */
