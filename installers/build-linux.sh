@@ -106,8 +106,8 @@ cp target/completion/cairn "$app/lib/bash-completion/cairn"
 # gzip: xz takes minutes here for a package a few MB smaller (DPKG_DEB_COMPRESSOR_TYPE=xz to override)
 export DPKG_DEB_COMPRESSOR_TYPE=${DPKG_DEB_COMPRESSOR_TYPE:-gzip}
 declare -A gtk=([deb]=libgtk-3-0 [rpm]=gtk3)
-# the .deb's Maintainer field (jpackage writes "<Unknown>" otherwise)
-maintainer="Cairn maintainers <cairn@users.noreply.github.com>"
+# the address of the .deb's Maintainer field, "The Cairn project <...>" (jpackage writes "<Unknown>" otherwise)
+maintainer=cairn@users.noreply.github.com
 for type in "${types[@]}"; do
     for_type=()
     [ "$type" = deb ] && for_type=(--linux-deb-maintainer "$maintainer")

@@ -30,7 +30,7 @@ for f in bin/Cairn bin/cairn lib/cairn.desktop lib/Cairn.png lib/integrate.sh li
 done
 dpkg-deb -f "$deb" Depends | grep -q 'libgtk-3-0' || fail "GTK 3 is not a declared dependency"
 maintainer=$(dpkg-deb -f "$deb" Maintainer)
-[ "$maintainer" = "Cairn maintainers <cairn@users.noreply.github.com>" ] || fail "the .deb's Maintainer is '$maintainer'"
+[ "$maintainer" = "The Cairn project <cairn@users.noreply.github.com>" ] || fail "the .deb's Maintainer is '$maintainer'"
 
 export CAIRN_HOME=$tmp/home
 pom_version=$(sed -n '/<artifactId>cairn<\/artifactId>/{n;s/.*<version>\(.*\)<\/version>.*/\1/p;q}' pom.xml)

@@ -108,9 +108,15 @@ public final class Cli implements Runnable {
         cli.addSubcommand(CommandLine.HelpCommand.class);
         cli.setOut(new java.io.PrintWriter(root.stdout, true));
         cli.setErr(new java.io.PrintWriter(root.stderr, true));
-        // Every verb answers --help (and --version) as `cairn --help` does, with exit status 0.
-        cli.getSubcommands().values().forEach(verb -> verb.getCommandSpec().mixinStandardHelpOptions(true));
+        withHelpOptions(cli);
+        HelpLayout.apply(cli);
         return cli;
+    }
+
+    /** Every verb, and every verb of a verb, answers --help (and --version) as `cairn --help` does, with exit status 0. */
+    private static void withHelpOptions(CommandLine command) {
+        command.getCommandSpec().mixinStandardHelpOptions(true);
+        command.getSubcommands().values().forEach(Cli::withHelpOptions);
     }
 
     /**

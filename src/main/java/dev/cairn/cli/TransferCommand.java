@@ -25,10 +25,10 @@ abstract class TransferCommand implements Callable<Integer> {
     @Mixin
     BackendArgs backend;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SRC")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SRC", description = "The state ID to read (none with --pattern).")
     String sourceId;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "DST")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "DST", description = "The state ID to write (default: SRC, then on --to-backend).")
     String targetId;
 
     @Option(names = "--to-backend", paramLabel = "URI", description = "Destination backend (default: the same backend).")
