@@ -86,7 +86,7 @@ public final class Cli implements Runnable {
             if (isUsage(e)) {
                 return UsageErrors.print(commandLine, message(e));
             }
-            redactedErr.println("cairn: " + message(e));
+            redactedErr.println(TerminalWriter.colours(commandLine.getErr()).error("cairn:") + " " + message(e));
             if (!(e instanceof BackendException || e instanceof EditRefused || e instanceof UserError)) {
                 e.printStackTrace(redactedErr);
             }
@@ -106,8 +106,8 @@ public final class Cli implements Runnable {
         CommandLine cli = new CommandLine(root);
         verbs.forEach(cli::addSubcommand);
         cli.addSubcommand(CommandLine.HelpCommand.class);
-        cli.setOut(new java.io.PrintWriter(root.stdout, true));
-        cli.setErr(new java.io.PrintWriter(root.stderr, true));
+        cli.setOut(new TerminalWriter(root.stdout, root.invocation));
+        cli.setErr(new TerminalWriter(root.stderr, root.invocation));
         withHelpOptions(cli);
         HelpLayout.apply(cli);
         return cli;
@@ -146,7 +146,7 @@ public final class Cli implements Runnable {
     void warn(String line) {
         LOG.warn(line);
         if (!verbose && !debug) {
-            stderr.println("cairn: warning: " + line);
+            stderr.println(new Colours(invocation.colour()).warning("cairn: warning:") + " " + line);
         }
     }
 

@@ -16,9 +16,12 @@ final class DiffPrinter {
     private static final int MAX_VALUE_CHARS = 200;
 
     private final PrintWriter out;
+    private final Colours colours;
 
+    /** Lines in colour when {@code out} is a terminal that wants them ({@link TerminalWriter}). */
     DiffPrinter(PrintWriter out) {
         this.out = out;
+        this.colours = TerminalWriter.colours(out);
     }
 
     /** The changes between two states, part by part; {@code null} stands for no state. */
@@ -44,13 +47,13 @@ final class DiffPrinter {
             String at = c.pointer().isEmpty() ? "(whole document)" : c.pointer();
             switch (c.kind()) {
                 case ADDED:
-                    out.println("  + " + at + ": " + shortJson(c.after()));
+                    out.println(colours.added("  + " + at + ": " + shortJson(c.after())));
                     break;
                 case REMOVED:
-                    out.println("  - " + at + ": " + shortJson(c.before()));
+                    out.println(colours.removed("  - " + at + ": " + shortJson(c.before())));
                     break;
                 default:
-                    out.println("  ~ " + at + ": " + shortJson(c.before()) + " -> " + shortJson(c.after()));
+                    out.println(colours.changed("  ~ " + at + ": " + shortJson(c.before()) + " -> " + shortJson(c.after())));
             }
         }
         return changes.size();

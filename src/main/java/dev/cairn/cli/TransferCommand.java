@@ -92,25 +92,17 @@ abstract class TransferCommand implements Callable<Integer> {
                     : verb + " " + items.size() + " states from " + source.displayUri() + " to " + destination.displayUri();
             Writes.confirm(what + "?"
                     + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force);
-            boolean terminal = System.console() != null;
+            ProgressLine progress = ProgressLine.on(err);
             List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
                 // Each ID's line goes out as soon as it is done, so a copy killed midway has said what it did.
                 synchronized (out) {
-                    if (terminal) {
-                        err.print("\r\u001b[K");
-                        err.flush();
-                    }
+                    progress.clear();
                     out.println(line(result));
                     out.flush();
-                    if (terminal) {
-                        err.print(done + "/" + total + " " + PrintableId.of(result.item().sourceId()) + "\u001b[K");
-                        err.flush();
-                    }
+                    progress.update(done, total);
                 }
             });
-            if (terminal) {
-                err.println();
-            }
+            progress.clear();
             int status = report(results, err);
             transfer.runsRowNote().ifPresent(err::println);
             return status;

@@ -101,7 +101,11 @@ final class Writes {
      */
     private int execute(List<WriteCommand> commands) throws EditRefused {
         int changed = 0;
+        int done = 0;
+        ProgressLine progress = ProgressLine.on(log);
         for (WriteCommand c : commands) {
+            progress.update(done++, commands.size());
+            progress.clear();
             if (c.changesNothing()) {
                 log.println(c.description() + ": no change.");
                 continue;
