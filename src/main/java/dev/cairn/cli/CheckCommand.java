@@ -77,8 +77,9 @@ final class CheckCommand implements Callable<Integer> {
         Colours colours = TerminalWriter.colours(out);
         for (Finding f : findings) {
             String severity = String.format(Locale.ROOT, "%-7s", severity(f));
-            out.printf("%s  %-" + kindWidth + "s  %s%n", f.severity() == CheckUp.Severity.ERROR ? colours.error(severity)
-                    : f.severity() == CheckUp.Severity.WARNING ? colours.warning(severity) : severity, f.kind().label(),
+            severity = f.severity() == CheckUp.Severity.ERROR ? colours.paint(Colours.Role.ERROR, severity)
+                    : f.severity() == CheckUp.Severity.WARNING ? colours.paint(Colours.Role.WARNING, severity) : severity;
+            out.printf("%s  %-" + kindWidth + "s  %s%n", severity, f.kind().label(),
                     f.stateId() == null ? "" : PrintableId.of(f.stateId()));
             String indent = " ".repeat(9 + kindWidth + 2);
             out.println(indent + f.message());

@@ -86,7 +86,7 @@ public final class Cli implements Runnable {
             if (isUsage(e)) {
                 return UsageErrors.print(commandLine, message(e));
             }
-            redactedErr.println(TerminalWriter.colours(commandLine.getErr()).error("cairn:") + " " + message(e));
+            redactedErr.println(TerminalWriter.colours(commandLine.getErr()).paint(Colours.Role.ERROR, "cairn:") + " " + message(e));
             if (!(e instanceof BackendException || e instanceof EditRefused || e instanceof UserError)) {
                 e.printStackTrace(redactedErr);
             }
@@ -146,7 +146,7 @@ public final class Cli implements Runnable {
     void warn(String line) {
         LOG.warn(line);
         if (!verbose && !debug) {
-            stderr.println(new Colours(invocation.colour()).warning("cairn: warning:") + " " + line);
+            stderr.println(new Colours(invocation.colour()).paint(Colours.Role.WARNING, "cairn: warning:") + " " + line);
         }
     }
 

@@ -6,37 +6,21 @@ package dev.cairn.cli;
  */
 record Colours(boolean on) {
 
-    private static final String GREEN = "32";
-    private static final String RED = "31";
-    private static final String YELLOW = "33";
-    private static final String BOLD_RED = "1;31";
+    /** What a piece of text is, and so its colour. */
+    enum Role {
+        ADDED("32"), REMOVED("31"), CHANGED("33"),
+        /** What is fine: the same state on both sides. */
+        GOOD("32"),
+        WARNING("33"), ERROR("1;31");
 
-    String added(String text) {
-        return paint(GREEN, text);
+        private final String sgr;
+
+        Role(String sgr) {
+            this.sgr = sgr;
+        }
     }
 
-    String removed(String text) {
-        return paint(RED, text);
-    }
-
-    String changed(String text) {
-        return paint(YELLOW, text);
-    }
-
-    /** What is fine: the same state on both sides. */
-    String good(String text) {
-        return paint(GREEN, text);
-    }
-
-    String warning(String text) {
-        return paint(YELLOW, text);
-    }
-
-    String error(String text) {
-        return paint(BOLD_RED, text);
-    }
-
-    private String paint(String code, String text) {
-        return on ? "\u001b[" + code + "m" + text + "\u001b[0m" : text;
+    String paint(Role role, String text) {
+        return on ? "\u001b[" + role.sgr + "m" + text + "\u001b[0m" : text;
     }
 }

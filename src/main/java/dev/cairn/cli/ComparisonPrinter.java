@@ -162,9 +162,9 @@ abstract class ComparisonPrinter implements Comparison.Listener {
         private String paint(Status status, String text) {
             Colours colours = TerminalWriter.colours(out);
             switch (status) {
-                case SAME: case SAME_EFFECTIVE: return colours.good(text);
-                case DIFFERENT: return colours.changed(text);
-                case UNREADABLE: return colours.error(text);
+                case SAME: case SAME_EFFECTIVE: return colours.paint(Colours.Role.GOOD, text);
+                case DIFFERENT: return colours.paint(Colours.Role.CHANGED, text);
+                case UNREADABLE: return colours.paint(Colours.Role.ERROR, text);
                 default: return text;
             }
         }

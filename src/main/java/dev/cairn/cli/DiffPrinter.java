@@ -47,13 +47,14 @@ final class DiffPrinter {
             String at = c.pointer().isEmpty() ? "(whole document)" : c.pointer();
             switch (c.kind()) {
                 case ADDED:
-                    out.println(colours.added("  + " + at + ": " + shortJson(c.after())));
+                    out.println(colours.paint(Colours.Role.ADDED, "  + " + at + ": " + shortJson(c.after())));
                     break;
                 case REMOVED:
-                    out.println(colours.removed("  - " + at + ": " + shortJson(c.before())));
+                    out.println(colours.paint(Colours.Role.REMOVED, "  - " + at + ": " + shortJson(c.before())));
                     break;
                 default:
-                    out.println(colours.changed("  ~ " + at + ": " + shortJson(c.before()) + " -> " + shortJson(c.after())));
+                    out.println(colours.paint(Colours.Role.CHANGED,
+                            "  ~ " + at + ": " + shortJson(c.before()) + " -> " + shortJson(c.after())));
             }
         }
         return changes.size();
