@@ -93,16 +93,20 @@ abstract class TransferCommand implements Callable<Integer> {
             Writes.confirm(what + "?"
                     + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force);
             ProgressLine progress = ProgressLine.on(err);
-            List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
-                // Each ID's line goes out as soon as it is done, so a copy killed midway has said what it did.
-                synchronized (out) {
-                    progress.clear();
-                    out.println(line(result));
-                    out.flush();
-                    progress.update(done, total);
-                }
-            });
-            progress.clear();
+            List<Transfer.Result> results;
+            try {
+                results = transfer.run(items, concurrency, (done, total, result) -> {
+                    // Each ID's line goes out as soon as it is done, so a copy killed midway has said what it did.
+                    synchronized (out) {
+                        progress.clear();
+                        out.println(line(result));
+                        out.flush();
+                        progress.update(done, total);
+                    }
+                });
+            } finally {
+                progress.clear();
+            }
             int status = report(results, err);
             transfer.runsRowNote().ifPresent(err::println);
             return status;

@@ -14,6 +14,7 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Runs planned writes as the command line does: {@code --dry-run} prints each diff and writes
@@ -100,32 +101,43 @@ final class Writes {
      * stops the run with what was done so far reported.
      */
     private int execute(List<WriteCommand> commands) throws EditRefused {
-        int changed = 0;
-        int done = 0;
         ProgressLine progress = ProgressLine.on(log);
-        for (WriteCommand c : commands) {
-            progress.update(done++, commands.size());
+        int changed = 0;
+        try {
+            for (int i = 0; i < commands.size(); i++) {
+                if (execute(commands.get(i), line -> {
+                    progress.clear(); // the command's lines go over the progress line, which is drawn again after them
+                    log.println(line);
+                    log.flush();
+                })) {
+                    changed++;
+                }
+                progress.update(i + 1, commands.size());
+            }
+        } finally {
             progress.clear();
-            if (c.changesNothing()) {
-                log.println(c.description() + ": no change.");
-                continue;
-            }
-            ConflictRetry.Outcome outcome = retry.execute(c, journal, r -> {
-                log.println("conflict: " + r.conflict().getMessage() + "; retrying (" + r.retry() + " of " + r.retries() + ")");
-                log.flush();
-            });
-            String retried = outcome.retried() == 0 ? ""
-                    : " after " + outcome.retried() + (outcome.retried() == 1 ? " retry" : " retries");
-            if (outcome.command().written() == null) {
-                log.println(c.description() + ": nothing left to change" + retried + ".");
-                continue;
-            }
-            changed++;
-            log.println(c.description() + ": done (version " + outcome.command().written() + ")" + retried + ".");
-            outcome.command().runsRowNote().ifPresent(log::println);
+            log.flush();
         }
-        log.flush();
         return changed;
+    }
+
+    /** Executes one command, saying what it did on {@code say}; whether it changed the state. */
+    private boolean execute(WriteCommand c, Consumer<String> say) throws EditRefused {
+        if (c.changesNothing()) {
+            say.accept(c.description() + ": no change.");
+            return false;
+        }
+        ConflictRetry.Outcome outcome = retry.execute(c, journal, r ->
+                say.accept("conflict: " + r.conflict().getMessage() + "; retrying (" + r.retry() + " of " + r.retries() + ")"));
+        String retried = outcome.retried() == 0 ? ""
+                : " after " + outcome.retried() + (outcome.retried() == 1 ? " retry" : " retries");
+        if (outcome.command().written() == null) {
+            say.accept(c.description() + ": nothing left to change" + retried + ".");
+            return false;
+        }
+        say.accept(c.description() + ": done (version " + outcome.command().written() + ")" + retried + ".");
+        outcome.command().runsRowNote().ifPresent(say);
+        return true;
     }
 
     /** {@code --if-version}: the state must still be at the version the caller read earlier. */
