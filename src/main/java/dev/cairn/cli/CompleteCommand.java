@@ -68,11 +68,14 @@ final class CompleteCommand implements Callable<Integer> {
         } catch (CommandLine.ParameterException e) {
             // the ID being typed is missing, of course: picocli has set every option it read before saying so
         }
-        Optional<CommandLine> verb = before.stream().map(line.getSubcommands()::get).filter(v -> v != null).findFirst();
-        if (verb.isEmpty()) {
+        CommandLine verb = line; // the verb the line names, or the verb of a verb (journal export)
+        for (String word : before) {
+            verb = verb.getSubcommands().getOrDefault(word, verb);
+        }
+        if (verb == line) {
             return;
         }
-        CommandSpec verbSpec = verb.get().getCommandSpec();
+        CommandSpec verbSpec = verb.getCommandSpec();
         OptionSpec option = before.isEmpty() ? null : verbSpec.findOption(before.get(before.size() - 1));
         if (option != null && option.arity().min() > 0) {
             if ("URI".equals(option.paramLabel())) {

@@ -77,6 +77,7 @@ class CompletionTest {
                 complete("cairn", "get", "--backend", db, "dev:tap-c"));
         assertEquals(List.of(Fixtures.I), complete("cairn", "--verbose", "diff", "-b", db, "st"));
         assertEquals(List.of(Fixtures.B, Fixtures.C), complete("cairn", "copy", "-b", db, "--dry-run", "prod"));
+        assertEquals(List.of(Fixtures.I), complete("cairn", "journal", "export", "-b", db, "st"));
         // the log and the journal are in CAIRN_HOME: a TAB creates neither
         assertFalse(Files.exists(home), "the completion wrote into " + home);
     }
