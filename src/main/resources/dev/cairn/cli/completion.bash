@@ -3,6 +3,11 @@
 # window's saved connections, and for a verb's state ID the IDs of the backend the line names, both
 # asked of `cairn __complete` (silent, logs nothing); picocli's function for everything else.
 _cairn_complete() {
+    # zsh (through bashcompinit) gets picocli's verbs and options only: what follows is bash's
+    if [ -n "$ZSH_VERSION" ]; then
+        _complete_cairn "$@"
+        return
+    fi
     # the words as typed, split at blanks only: bash's COMP_WORDS also splits an ID at its colons
     local line=${COMP_LINE:0:COMP_POINT} words
     read -ra words <<<"$line"
