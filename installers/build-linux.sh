@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the Linux packages: target/installers/cairn_<version>_amd64.deb and cairn-<version>.x86_64.rpm,
 # with a jlink'd runtime (only the JDK modules Cairn uses), an AppCDS archive made here by a
-# training run, the icon, a desktop entry and a `cairn` command (/usr/bin/cairn).
+# training run, the icon, a desktop entry, a `cairn` command (/usr/bin/cairn), its man pages
+# (man cairn, man cairn-list, ...) and its bash completion.
 #   installers/build-linux.sh            # .deb and .rpm
 #   installers/build-linux.sh --deb-only # what installers/test-linux.sh uses
-# Needs JDK 17+ (jpackage, jlink, jdeps), Maven (when target/cairn.jar is missing), dpkg-deb and
+# Needs JDK 17+ (jpackage, jlink, jdeps), Maven (when target/cairn.jar is missing), zip, unzip, dpkg-deb and
 # fakeroot (.deb), strip (binutils), rpmbuild (.rpm: apt-get install rpm), and Xvfb, xdotool and GTK 3 for the
 # training run that opens the window once (apt-get install xvfb xauth xdotool libgtk-3-0).
 set -euo pipefail
@@ -21,19 +22,21 @@ need jdeps "JDK 17 or newer"
 need dpkg-deb "apt-get install dpkg"
 need fakeroot "apt-get install fakeroot"
 need zip "apt-get install zip"
+need unzip "apt-get install unzip"
 need strip "apt-get install binutils"
 need unshare "apt-get install util-linux"
 need xvfb-run "apt-get install xvfb xauth"
 need xdotool "apt-get install xdotool"
 [[ " ${types[*]} " == *" rpm "* ]] && need rpmbuild "apt-get install rpm"
-[ -f target/cairn.jar ] || need mvn "Maven 3.8+, to build target/cairn.jar"
+built() { [ -f target/cairn.jar ] && [ -f target/man/cairn.1 ] && [ -f target/completion/cairn ]; }
+built || need mvn "Maven 3.8+, to build target/cairn.jar, its man pages and completion script"
 ldconfig -p | grep -q 'libgtk-3\.so\.0' || missing+=("GTK 3 (apt-get install libgtk-3-0)")
 if [ ${#missing[@]} -gt 0 ]; then
     printf 'build-linux.sh: missing: %s\n' "${missing[@]}" >&2
     exit 1
 fi
 
-[ -f target/cairn.jar ] || mvn -B -q package -DskipTests
+built || mvn -B -q package -DskipTests
 # The project's version (0.1.0-SNAPSHOT → 0.1.0: package versions are numeric)
 pom_version=$(sed -n '/<artifactId>cairn<\/artifactId>/{n;s/.*<version>\(.*\)<\/version>.*/\1/p;q}' pom.xml)
 version=${pom_version%-SNAPSHOT}
@@ -42,6 +45,11 @@ out=target/installers
 work=$out/work
 rm -rf "$work" && mkdir -p "$work/input" "$out"
 cp target/cairn.jar "$work/input/"
+# The package's version is the one `cairn --version` and Help → About print (the jar's manifest says 0.1.0-SNAPSHOT)
+mkdir -p "$work/manifest/META-INF"
+unzip -p "$work/input/cairn.jar" META-INF/MANIFEST.MF \
+    | sed "s/^\(Implementation-Version: \).*\r\$/\1$version\r/" >"$work/manifest/META-INF/MANIFEST.MF"
+(cd "$work/manifest" && zip -q ../input/cairn.jar META-INF/MANIFEST.MF)
 # The packages are for Linux x86-64: the other platforms' native libraries of SQLite and JNA go (12 MB).
 zip -q -d "$work/input/cairn.jar" 'org/sqlite/native/FreeBSD/*' 'org/sqlite/native/Mac/*' \
     'org/sqlite/native/Windows/*' 'org/sqlite/native/Linux-Musl/*' 'org/sqlite/native/Linux/[!x]*' 'org/sqlite/native/Linux/x86/*' \
@@ -91,12 +99,21 @@ for archive in cli gui; do
 done
 
 cp installers/linux/integrate.sh installers/linux/cairn.desktop "$app/lib/"
+# man pages and the bash completion script (from mvn package), linked into /usr/share by lib/integrate.sh
+mkdir -p "$app/lib/man/man1" "$app/lib/bash-completion"
+for page in target/man/*.1; do gzip -9n <"$page" >"$app/lib/man/man1/$(basename "$page").gz"; done
+cp target/completion/cairn "$app/lib/bash-completion/cairn"
 # gzip: xz takes minutes here for a package a few MB smaller (DPKG_DEB_COMPRESSOR_TYPE=xz to override)
 export DPKG_DEB_COMPRESSOR_TYPE=${DPKG_DEB_COMPRESSOR_TYPE:-gzip}
 declare -A gtk=([deb]=libgtk-3-0 [rpm]=gtk3)
+# the address of the .deb's Maintainer field, "The Cairn project <...>" (jpackage writes "<Unknown>" otherwise)
+maintainer=cairn@users.noreply.github.com
 for type in "${types[@]}"; do
+    for_type=()
+    [ "$type" = deb ] && for_type=(--linux-deb-maintainer "$maintainer")
     jpackage --type "$type" --dest "$out" --app-image "$app" --name Cairn --app-version "$version" \
         --vendor "The Cairn project" --description "Inspect and edit Meltano state in any state backend" \
+        "${for_type[@]}" \
         --linux-package-name cairn --linux-app-category devel --linux-menu-group "Development;Database" \
         --linux-package-deps "${gtk[$type]}" --resource-dir installers/linux --license-file LICENSE
 done

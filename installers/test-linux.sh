@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Install test of the Linux package (CI runs it from .ci/run after the Maven suite): builds the .deb,
-# unpacks it with dpkg-deb -x, and runs what it installs in /opt/cairn — `cairn --version`,
-# `cairn list` on the file-backend fixture, and the window opened under Xvfb — with the unpacked
-# tree seen at /opt/cairn (linux/as-installed.sh), so the AppCDS archives are checked too.
+# unpacks it with dpkg-deb -x, and runs what it installs in /opt/cairn — `cairn --version` (the
+# package's version), `cairn list` on the file-backend fixture, the links postinst makes (the command,
+# its man pages and bash completion, the desktop entry) and the window opened under Xvfb — with the
+# unpacked tree seen at /opt/cairn (linux/as-installed.sh), so the AppCDS archives are checked too.
 # Installs the missing build tools with apt-get; fails (never skips) when it cannot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
 
 fail() { echo "test-linux.sh: FAILED: $*" >&2; exit 1; }
-declare -A package_of=([xvfb-run]=xvfb [xauth]=xauth [xdotool]=xdotool [fakeroot]=fakeroot [zip]=zip [strip]=binutils [dpkg-deb]=dpkg)
+declare -A package_of=([xvfb-run]=xvfb [xauth]=xauth [xdotool]=xdotool [fakeroot]=fakeroot [zip]=zip [unzip]=unzip [strip]=binutils [dpkg-deb]=dpkg)
 wanted=()
 for tool in "${!package_of[@]}"; do command -v "$tool" >/dev/null || wanted+=("${package_of[$tool]}"); done
 ldconfig -p | grep -q 'libgtk-3\.so\.0' || wanted+=(libgtk-3-0)
@@ -23,13 +24,18 @@ installers/build-linux.sh --deb-only >/dev/null || fail "installers/build-linux.
 deb=$(ls target/installers/cairn_*_amd64.deb) || fail "no .deb in target/installers"
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
 dpkg-deb -x "$deb" "$tmp/root"
-for f in bin/Cairn bin/cairn lib/cairn.desktop lib/Cairn.png lib/integrate.sh lib/app/cairn-cli.jsa lib/app/cairn-gui.jsa; do
+for f in bin/Cairn bin/cairn lib/cairn.desktop lib/Cairn.png lib/integrate.sh lib/app/cairn-cli.jsa lib/app/cairn-gui.jsa \
+        lib/bash-completion/cairn lib/man/man1/cairn.1.gz lib/man/man1/cairn-list.1.gz lib/man/man1/cairn-journal-export.1.gz; do
     [ -e "$tmp/root/opt/cairn/$f" ] || fail "the package has no /opt/cairn/$f"
 done
 dpkg-deb -f "$deb" Depends | grep -q 'libgtk-3-0' || fail "GTK 3 is not a declared dependency"
+maintainer=$(dpkg-deb -f "$deb" Maintainer)
+[ "$maintainer" = "The Cairn project <cairn@users.noreply.github.com>" ] || fail "the .deb's Maintainer is '$maintainer'"
 
 export CAIRN_HOME=$tmp/home
-version=$(sed -n '/<artifactId>cairn<\/artifactId>/{n;s/.*<version>\(.*\)<\/version>.*/\1/p;q}' pom.xml)
+pom_version=$(sed -n '/<artifactId>cairn<\/artifactId>/{n;s/.*<version>\(.*\)<\/version>.*/\1/p;q}' pom.xml)
+version=${pom_version%-SNAPSHOT} # the package's version, which cairn --version prints
+[[ $deb == */cairn_${version}-*_amd64.deb ]] || fail "$deb is not version $version"
 # -Xshare:on: the JVM refuses to start unless the CLI archive maps
 out=$(JAVA_TOOL_OPTIONS=-Xshare:on installers/linux/as-installed.sh "$tmp/root/opt/cairn" /opt/cairn/bin/cairn --version 2>"$tmp/err") \
     || fail "cairn --version with its CDS archive: $(cat "$tmp/err")"
@@ -45,8 +51,11 @@ installers/linux/as-installed.sh "$tmp/root/opt/cairn" bash -c 'set -e
     mount -t overlay overlay -o "lowerdir=/usr,upperdir=$0/usr-upper,workdir=$0/usr-work" /usr
     /opt/cairn/lib/integrate.sh install
     [ "$(cairn --version)" = "$1" ] && [ -f /usr/share/applications/cairn.desktop ] \
-        && [ -f /usr/share/icons/hicolor/256x256/apps/cairn.png ]' "$tmp" "cairn $version" \
-    || fail "the links of lib/integrate.sh (cairn on PATH, desktop entry, icon)"
+        && [ -f /usr/share/icons/hicolor/256x256/apps/cairn.png ] \
+        && zcat /usr/share/man/man1/cairn-list.1.gz | grep -qF ".TH \"CAIRN\\-LIST\" \"1\"" \
+        && bash -c "source /usr/share/bash-completion/completions/cairn && complete -p cairn" | grep -q _cairn_complete' \
+        "$tmp" "cairn $version" \
+    || fail "the links of lib/integrate.sh (cairn on PATH, man pages, bash completion, desktop entry, icon)"
 
 # The window: the packaged GUI launcher under Xvfb, until a window named Cairn maps
 installers/linux/as-installed.sh "$tmp/root/opt/cairn" xvfb-run -a -s '-screen 0 1600x1000x24' bash -c '

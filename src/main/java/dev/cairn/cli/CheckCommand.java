@@ -74,8 +74,12 @@ final class CheckCommand implements Callable<Integer> {
 
     private static void text(PrintWriter out, List<Finding> findings, int states) {
         int kindWidth = findings.stream().mapToInt(f -> f.kind().label().length()).max().orElse(0);
+        Colours colours = TerminalWriter.colours(out);
         for (Finding f : findings) {
-            out.printf("%-7s  %-" + kindWidth + "s  %s%n", severity(f), f.kind().label(),
+            String severity = String.format(Locale.ROOT, "%-7s", severity(f));
+            severity = f.severity() == CheckUp.Severity.ERROR ? colours.paint(Colours.Role.ERROR, severity)
+                    : f.severity() == CheckUp.Severity.WARNING ? colours.paint(Colours.Role.WARNING, severity) : severity;
+            out.printf("%s  %-" + kindWidth + "s  %s%n", severity, f.kind().label(),
                     f.stateId() == null ? "" : PrintableId.of(f.stateId()));
             String indent = " ".repeat(9 + kindWidth + 2);
             out.println(indent + f.message());

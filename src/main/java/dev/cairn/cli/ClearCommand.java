@@ -24,7 +24,7 @@ final class ClearCommand implements Callable<Integer> {
     BackendArgs backend;
 
     static final class Selection {
-        @Parameters(paramLabel = "ID", arity = "1")
+        @Parameters(paramLabel = "ID", arity = "1", description = "The state ID to clear.")
         String stateId;
 
         @Option(names = "--all", required = true, description = "Every state in the backend.")

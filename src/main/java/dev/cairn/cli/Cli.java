@@ -33,7 +33,7 @@ public final class Cli implements Runnable {
             ListCommand.class, GetCommand.class, SetCommand.class, MergeCommand.class, ClearCommand.class,
             RewindCommand.class, TransferCommand.Copy.class, TransferCommand.Move.class, DiffCommand.class, CompareCommand.class, ExportCommand.class,
             ImportCommand.class, ParkCommand.class, UnparkCommand.class, HistoryCommand.class, UndoCommand.class, JournalCommand.class, LogCommand.class,
-            RestoreCommand.class, CheckCommand.class, ApplyCommand.class);
+            RestoreCommand.class, CheckCommand.class, ApplyCommand.class, CompletionCommand.class, CompleteCommand.class);
 
     public static final int FAILED = 1;
     public static final int USAGE = CommandLine.ExitCode.USAGE;
@@ -46,7 +46,7 @@ public final class Cli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     /** The stream under picocli's {@code getOut()} writer, for verbs that print large ASCII texts as bytes. */
-    private PrintStream stdout;
+    private final PrintStream stdout;
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Also print the log's lines (INFO and above) on stderr.")
     boolean verbose;
@@ -59,8 +59,8 @@ public final class Cli implements Runnable {
             description = "Run as if started in this folder (as `meltano --cwd`): the Meltano project is found from it.")
     Path cwd;
 
-    private Invocation invocation;
-    private PrintStream stderr;
+    private final Invocation invocation;
+    private final PrintStream stderr;
 
     public static int run(String... args) {
         return run(new PrintStream(System.out, true, StandardCharsets.UTF_8),
@@ -78,30 +78,63 @@ public final class Cli implements Runnable {
      */
     public static int run(PrintStream out, PrintStream err, Invocation invocation, String... args) {
         PrintStream redactedErr = Redacting.stream(err);
-        Cli root = new Cli();
-        root.stdout = out;
-        root.stderr = redactedErr;
-        root.invocation = invocation;
-        CommandLine cli = new CommandLine(root);
-        verbsFor(args).forEach(cli::addSubcommand);
-        cli.addSubcommand(CommandLine.HelpCommand.class);
-        cli.setOut(new java.io.PrintWriter(out, true));
-        cli.setErr(new java.io.PrintWriter(redactedErr, true));
-        // Every verb answers --help (and --version) as `cairn --help` does, with exit status 0.
-        cli.getSubcommands().values().forEach(verb -> verb.getCommandSpec().mixinStandardHelpOptions(true));
+        Cli root = new Cli(out, redactedErr, invocation);
+        CommandLine cli = commandLine(root, verbsFor(args));
         cli.setExecutionStrategy(parseResult -> executeLogged(parseResult, root, redactedErr, args));
         cli.setParameterExceptionHandler(UsageErrors::handle);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (isUsage(e)) {
                 return UsageErrors.print(commandLine, message(e));
             }
-            redactedErr.println("cairn: " + message(e));
+            redactedErr.println(TerminalWriter.colours(commandLine.getErr()).paint(Colours.Role.ERROR, "cairn:") + " " + message(e));
             if (!(e instanceof BackendException || e instanceof EditRefused || e instanceof UserError)) {
                 e.printStackTrace(redactedErr);
             }
             return e instanceof LockedException ? LOCKED : e instanceof ConflictException ? CONFLICT : FAILED;
         });
         return cli.execute(args);
+    }
+
+    private Cli(PrintStream stdout, PrintStream stderr, Invocation invocation) {
+        this.stdout = stdout;
+        this.stderr = stderr;
+        this.invocation = invocation;
+    }
+
+    /** The command line with these verbs (and {@code help}), printing on the root's streams. */
+    private static CommandLine commandLine(Cli root, List<Class<?>> verbs) {
+        CommandLine cli = new CommandLine(root);
+        verbs.forEach(cli::addSubcommand);
+        cli.addSubcommand(CommandLine.HelpCommand.class);
+        cli.setOut(new TerminalWriter(root.stdout, root.invocation));
+        cli.setErr(new TerminalWriter(root.stderr, root.invocation));
+        withHelpOptions(cli);
+        HelpLayout.apply(cli);
+        return cli;
+    }
+
+    /** Every verb, and every verb of a verb, answers --help (and --version) as `cairn --help` does, with exit status 0. */
+    private static void withHelpOptions(CommandLine command) {
+        command.getCommandSpec().mixinStandardHelpOptions(true);
+        command.getSubcommands().values().forEach(Cli::withHelpOptions);
+    }
+
+    /**
+     * A command line with every verb, to be read rather than run (completion scripts, man pages) or
+     * to parse a partial command line with: on the process's streams, environment and working directory.
+     */
+    static CommandLine everyVerb() {
+        return everyVerb(Invocation.ofProcess());
+    }
+
+    /** {@link #everyVerb()} in this environment and working directory. */
+    static CommandLine everyVerb(Invocation invocation) {
+        return commandLine(new Cli(System.out, System.err, invocation), VERBS);
+    }
+
+    /** The verbs a user may call, in the order {@code cairn --help} lists them (hidden ones left out). */
+    static List<Class<?>> verbs() {
+        return VERBS.stream().filter(verb -> !verb.getAnnotation(Command.class).hidden()).toList();
     }
 
     /** The environment and working directory the verbs see, {@code --cwd} applied. */
@@ -113,7 +146,7 @@ public final class Cli implements Runnable {
     void warn(String line) {
         LOG.warn(line);
         if (!verbose && !debug) {
-            stderr.println("cairn: warning: " + line);
+            stderr.println(new Colours(invocation.colour()).paint(Colours.Role.WARNING, "cairn: warning:") + " " + line);
         }
     }
 
@@ -149,7 +182,7 @@ public final class Cli implements Runnable {
     private static int executeLogged(CommandLine.ParseResult parseResult, Cli root, PrintStream err, String[] args) {
         AutoCloseable console = root.verbose || root.debug ? Logs.toConsole(err, root.debug) : () -> { };
         try (console) {
-            if (!asksForHelp(parseResult)) {
+            if (!isUnlogged(parseResult)) {
                 LOG.info("cairn {}", String.join(" ", args));
             }
             try {
@@ -178,11 +211,15 @@ public final class Cli implements Runnable {
         return e instanceof UsageError || e instanceof UnknownEnvironment;
     }
 
-    /** {@code --help}, {@code --version} or {@code help}: nothing is done, so nothing is logged. */
-    private static boolean asksForHelp(CommandLine.ParseResult parseResult) {
+    /**
+     * {@code --help}, {@code --version} or {@code help}: nothing is done, so nothing is logged; nor is
+     * a shell's completion ({@link CompleteCommand}), which runs at every TAB and is no user's action.
+     */
+    private static boolean isUnlogged(CommandLine.ParseResult parseResult) {
         for (CommandLine.ParseResult p = parseResult; p != null; p = p.subcommand()) {
             if (p.isUsageHelpRequested() || p.isVersionHelpRequested()
-                    || p.commandSpec().userObject() instanceof CommandLine.HelpCommand) {
+                    || p.commandSpec().userObject() instanceof CommandLine.HelpCommand
+                    || p.commandSpec().userObject() instanceof CompleteCommand) {
                 return true;
             }
         }

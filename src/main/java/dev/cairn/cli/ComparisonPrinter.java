@@ -46,14 +46,9 @@ abstract class ComparisonPrinter implements Comparison.Listener {
     /** Prints what comes after the last ID. */
     abstract void finish(Comparison.Totals totals);
 
-    /** This printer, showing the reads' progress on {@code err} when that is a terminal. */
+    /** This printer, showing the reads' progress on {@code err} when that is a terminal ({@link TerminalWriter}). */
     ComparisonPrinter withProgress(PrintWriter err) {
-        return withProgress(err, System.console() != null);
-    }
-
-    /** {@code terminal}: whether {@code err} is one (a test cannot make {@link System#console} answer). */
-    ComparisonPrinter withProgress(PrintWriter err, boolean terminal) {
-        progressOut = terminal ? err : null;
+        progressOut = TerminalWriter.isTerminal(err) ? err : null;
         return this;
     }
 
@@ -123,7 +118,8 @@ abstract class ComparisonPrinter implements Comparison.Listener {
             for (IdComparison result : results) {
                 String id = renamed ? PrintableId.of(result.hereId()) + " -> " + PrintableId.of(result.thereId())
                         : PrintableId.of(result.hereId());
-                out.println(String.format(Locale.ROOT, "%-" + STATUS_WIDTH + "s  %s", result.status().label(), id));
+                out.println(paint(result.status(), String.format(Locale.ROOT, "%-" + STATUS_WIDTH + "s", result.status().label()))
+                        + "  " + id);
                 details(result);
             }
             List<String> counts = new ArrayList<>();
@@ -159,6 +155,17 @@ abstract class ComparisonPrinter implements Comparison.Listener {
             }
             if (leads.size() > LEADS_SHOWN) {
                 out.println(String.format(Locale.ROOT, "%s… %,d more bookmarks differ", INDENT, leads.size() - LEADS_SHOWN));
+            }
+        }
+
+        /** The status in its colour on a terminal: the same green, different yellow, unreadable red. */
+        private String paint(Status status, String text) {
+            Colours colours = TerminalWriter.colours(out);
+            switch (status) {
+                case SAME: case SAME_EFFECTIVE: return colours.paint(Colours.Role.GOOD, text);
+                case DIFFERENT: return colours.paint(Colours.Role.CHANGED, text);
+                case UNREADABLE: return colours.paint(Colours.Role.ERROR, text);
+                default: return text;
             }
         }
 

@@ -23,7 +23,7 @@ final class DiffCommand implements Callable<Integer> {
     @Mixin
     BackendArgs backend;
 
-    @Parameters(paramLabel = "ID")
+    @Parameters(paramLabel = "ID", description = "The state ID, as `cairn list` prints it.")
     String stateId;
 
     @Option(names = "--against-backend", paramLabel = "URI", description = "Compare with the state in this backend.")

@@ -21,9 +21,12 @@ final class DiffPrinter {
     private static final int MAX_VALUE_CHARS = 200;
 
     private final PrintWriter out;
+    private final Colours colours;
 
+    /** Lines in colour when {@code out} is a terminal that wants them ({@link TerminalWriter}). */
     DiffPrinter(PrintWriter out) {
         this.out = out;
+        this.colours = TerminalWriter.colours(out);
     }
 
     /** What a write changes: both parts, then the effective state (what the tap would get). */
@@ -65,13 +68,14 @@ final class DiffPrinter {
             String at = c.pointer().isEmpty() ? "(whole document)" : c.pointer();
             switch (c.kind()) {
                 case ADDED:
-                    out.println("  + " + at + ": " + shortJson(c.after()));
+                    out.println(colours.paint(Colours.Role.ADDED, "  + " + at + ": " + shortJson(c.after())));
                     break;
                 case REMOVED:
-                    out.println("  - " + at + ": " + shortJson(c.before()));
+                    out.println(colours.paint(Colours.Role.REMOVED, "  - " + at + ": " + shortJson(c.before())));
                     break;
                 default:
-                    out.println("  ~ " + at + ": " + shortJson(c.before()) + " -> " + shortJson(c.after()));
+                    out.println(colours.paint(Colours.Role.CHANGED,
+                            "  ~ " + at + ": " + shortJson(c.before()) + " -> " + shortJson(c.after())));
             }
         }
         return changes.size();

@@ -10,7 +10,7 @@ import picocli.CommandLine.Parameters;
 /** The state ID and document of {@code set} and {@code merge}, as {@code meltano state} takes them. */
 final class DocumentArgs {
 
-    @Parameters(index = "0", paramLabel = "ID")
+    @Parameters(index = "0", paramLabel = "ID", description = "The state ID to write.")
     String stateId;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "STATE", description = "The document as JSON text.")

@@ -39,7 +39,7 @@ final class GetCommand implements Callable<Integer> {
     @Mixin
     BackendArgs backend;
 
-    @Parameters(paramLabel = "ID")
+    @Parameters(paramLabel = "ID", description = "The state ID, as `cairn list` prints it.")
     String stateId;
 
     @Option(names = "--format", defaultValue = "json",

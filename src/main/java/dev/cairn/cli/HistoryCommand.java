@@ -18,7 +18,7 @@ final class HistoryCommand implements Callable<Integer> {
     @Mixin
     BackendArgs backend;
 
-    @Parameters(paramLabel = "ID")
+    @Parameters(paramLabel = "ID", description = "The state ID whose writes to list.")
     String stateId;
 
     @Mixin

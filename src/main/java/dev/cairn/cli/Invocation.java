@@ -5,9 +5,10 @@ import java.util.Map;
 
 /**
  * What a command line runs in besides its arguments: the process environment ({@code MELTANO_*}
- * variables), the working directory a Meltano project is found from, and the terminal a write's
- * confirmation is asked on (null: none, so a write without {@code --force} is refused). Tests pass
- * their own.
+ * variables, {@code NO_COLOR}), the working directory a Meltano project is found from, and the
+ * terminal it runs on: where a write's confirmation is asked, and what makes output coloured and
+ * progress lines drawn (null: none, so a write without {@code --force} is refused, and the output
+ * is plain). Tests pass their own.
  */
 public record Invocation(Map<String, String> env, Path workingDir, Terminal terminal) {
 
@@ -28,5 +29,16 @@ public record Invocation(Map<String, String> env, Path workingDir, Terminal term
     /** The same, with this terminal to ask on. */
     public Invocation on(Terminal asking) {
         return new Invocation(env, workingDir, asking);
+    }
+
+    /** Whether it runs on a terminal: that is when Java has a console, both standard input and output one (Java 17 cannot ask of stderr alone). */
+    boolean onTerminal() {
+        return terminal != null;
+    }
+
+    /** Output in colour: on a terminal, unless {@code NO_COLOR} is set to anything but the empty string (no-color.org). */
+    boolean colour() {
+        String noColour = env.get("NO_COLOR");
+        return onTerminal() && (noColour == null || noColour.isEmpty());
     }
 }

@@ -38,7 +38,7 @@ final class JournalCommand implements Runnable {
         @Mixin
         BackendArgs backend;
 
-        @Parameters(arity = "0..1", paramLabel = "ID")
+        @Parameters(arity = "0..1", paramLabel = "ID", description = "Only the writes to this state ID.")
         String stateId;
 
         @Spec

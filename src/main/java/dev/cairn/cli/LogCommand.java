@@ -32,7 +32,7 @@ final class LogCommand implements Callable<Integer> {
     @Mixin
     BackendArgs backend;
 
-    @Parameters(paramLabel = "ID")
+    @Parameters(paramLabel = "ID", description = "The state ID (the runs' job name).")
     String stateId;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "20", description = "Show the newest N (default: ${DEFAULT-VALUE}).")

@@ -24,7 +24,7 @@ final class RestoreCommand implements Callable<Integer> {
     @Mixin
     BackendArgs backend;
 
-    @Parameters(paramLabel = "ID")
+    @Parameters(paramLabel = "ID", description = "The state ID to write back.")
     String stateId;
 
     @Option(names = "--run", required = true, paramLabel = "RUN_ID", description = "The run whose checkpoint to restore: its run ID, or"

@@ -27,10 +27,10 @@ abstract class TransferCommand implements Callable<Integer> {
     @Mixin
     BackendArgs backend;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SRC")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SRC", description = "The state ID to read (none with --pattern).")
     String sourceId;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "DST")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "DST", description = "The state ID to write (default: SRC, then on --to-backend).")
     String targetId;
 
     @Option(names = "--to-backend", paramLabel = "URI", description = "Destination backend (default: the same backend).")
@@ -111,29 +111,25 @@ abstract class TransferCommand implements Callable<Integer> {
             Writes.confirm(((Cli) spec.root().userObject()).invocation().terminal(), what + "?"
                     + (mode() == Transfer.Mode.MOVE ? " The source states will be cleared." : ""), force,
                     screen -> printPlans(transfer, items, screen));
-            boolean terminal = System.console() != null;
-            List<Transfer.Result> results = transfer.run(items, concurrency, (done, total, result) -> {
-                // Each ID's line goes out as soon as it is done, so a copy killed midway has said what it did.
-                synchronized (out) {
-                    if (terminal) {
-                        err.print("\r\u001b[K");
-                        err.flush();
+            ProgressLine progress = ProgressLine.on(err);
+            List<Transfer.Result> results;
+            try {
+                results = transfer.run(items, concurrency, (done, total, result) -> {
+                    // Each ID's line goes out as soon as it is done, so a copy killed midway has said what it did.
+                    synchronized (out) {
+                        progress.clear();
+                        if (format.json()) {
+                            FormatOption.print(out, FormatOption.result(result.item().sourceId(), result.item().targetId(),
+                                    result.outcome().name().toLowerCase(java.util.Locale.ROOT), result.detail()));
+                        } else {
+                            out.println(line(result));
+                        }
+                        out.flush();
+                        progress.update(done, total);
                     }
-                    if (format.json()) {
-                        FormatOption.print(out, FormatOption.result(result.item().sourceId(), result.item().targetId(),
-                                result.outcome().name().toLowerCase(java.util.Locale.ROOT), result.detail()));
-                    } else {
-                        out.println(line(result));
-                    }
-                    out.flush();
-                    if (terminal) {
-                        err.print(done + "/" + total + " " + PrintableId.of(result.item().sourceId()) + "\u001b[K");
-                        err.flush();
-                    }
-                }
-            });
-            if (terminal) {
-                err.println();
+                });
+            } finally {
+                progress.clear();
             }
             int status = report(results, err);
             transfer.runsRowNote().ifPresent(err::println);

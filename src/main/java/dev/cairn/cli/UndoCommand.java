@@ -20,7 +20,7 @@ final class UndoCommand implements Callable<Integer> {
     @Mixin
     BackendArgs backend;
 
-    @Parameters(arity = "0..1", paramLabel = "ID")
+    @Parameters(arity = "0..1", paramLabel = "ID", description = "Only the last write to this state ID.")
     String stateId;
 
     @Mixin

@@ -39,7 +39,7 @@ final class UsageErrors {
     /** One line saying what is wrong, one saying where the verb's help is. */
     static int print(CommandLine command, String message) {
         PrintWriter err = command.getErr();
-        err.println("cairn: " + message);
+        err.println(TerminalWriter.colours(err).paint(Colours.Role.ERROR, "cairn:") + " " + message);
         err.println("See '" + command.getCommandSpec().qualifiedName() + " --help'.");
         err.flush();
         return Cli.USAGE;

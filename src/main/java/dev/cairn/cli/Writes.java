@@ -130,31 +130,49 @@ final class Writes {
      */
     private int execute(List<WriteCommand> commands) throws EditRefused {
         String group = commands.size() > 1 ? Journal.newGroup() : null;
+        ProgressLine progress = ProgressLine.on(log);
         int changed = 0;
-        for (WriteCommand c : commands) {
-            if (c.changesNothing()) {
-                log.println(c.description() + ": no change.");
-                results.of(c, null);
-                continue;
+        try {
+            for (int i = 0; i < commands.size(); i++) {
+                if (execute(commands.get(i), group, line -> {
+                    progress.clear(); // the command's lines go over the progress line, which is drawn again after them
+                    log.println(line);
+                    log.flush();
+                })) {
+                    changed++;
+                }
+                progress.update(i + 1, commands.size());
             }
-            ConflictRetry.Outcome outcome = retry.execute(c, journal, group, r -> {
-                log.println("conflict: " + r.conflict().getMessage() + "; retrying (" + r.retry() + " of " + r.retries() + ")");
-                log.flush();
-            });
-            String retried = outcome.retried() == 0 ? ""
-                    : " after " + outcome.retried() + (outcome.retried() == 1 ? " retry" : " retries");
-            if (outcome.command().written() == null) {
-                log.println(c.description() + ": nothing left to change" + retried + ".");
-                results.of(c, null);
-                continue;
-            }
-            changed++;
-            log.println(c.description() + ": done (version " + outcome.command().written() + ")" + retried + ".");
-            results.of(c, outcome.command().written());
-            outcome.command().runsRowNote().ifPresent(log::println);
+        } finally {
+            progress.clear();
+            log.flush();
         }
-        log.flush();
         return changed;
+    }
+
+    /**
+     * Executes one command, journalled in {@code group} (null: a write of its own), saying what it
+     * did on {@code say}; whether it changed the state.
+     */
+    private boolean execute(WriteCommand c, String group, Consumer<String> say) throws EditRefused {
+        if (c.changesNothing()) {
+            say.accept(c.description() + ": no change.");
+            results.of(c, null);
+            return false;
+        }
+        ConflictRetry.Outcome outcome = retry.execute(c, journal, group, r ->
+                say.accept("conflict: " + r.conflict().getMessage() + "; retrying (" + r.retry() + " of " + r.retries() + ")"));
+        String retried = outcome.retried() == 0 ? ""
+                : " after " + outcome.retried() + (outcome.retried() == 1 ? " retry" : " retries");
+        if (outcome.command().written() == null) {
+            say.accept(c.description() + ": nothing left to change" + retried + ".");
+            results.of(c, null);
+            return false;
+        }
+        say.accept(c.description() + ": done (version " + outcome.command().written() + ")" + retried + ".");
+        results.of(c, outcome.command().written());
+        outcome.command().runsRowNote().ifPresent(say);
+        return true;
     }
 
     /** {@code --if-version}: the state must still be at the version the caller read earlier. */

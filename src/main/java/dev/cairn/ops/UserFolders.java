@@ -10,6 +10,9 @@ import java.nio.file.Path;
  */
 public final class UserFolders {
 
+    /** The name of the window's saved connections in the configuration folder. */
+    public static final String CONNECTIONS_FILE = "connections.json";
+
     private final Path data;
     private final Path config;
 
@@ -65,6 +68,11 @@ public final class UserFolders {
 
     public Path config() {
         return config;
+    }
+
+    /** The window's saved connections (ui.connect.ConnectionStore's file), which the shell's completion offers too. */
+    public Path connections() {
+        return config.resolve(CONNECTIONS_FILE);
     }
 
     public Journal journal() {

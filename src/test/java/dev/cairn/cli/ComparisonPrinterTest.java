@@ -7,6 +7,7 @@ import dev.cairn.ops.compare.IdComparison;
 import dev.cairn.ops.compare.IdComparison.Status;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 class ComparisonPrinterTest {
 
     private static final IdComparison ONLY_HERE = new IdComparison("dev:a", "dev:a", Status.ONLY_HERE, null, null, null);
+    private static final Invocation ON_A_TERMINAL = new Invocation(Map.of(), Path.of(""), new ScriptedTerminal("n"));
     private static final Comparison.Totals TOTALS = new Comparison.Totals(Map.of(Status.ONLY_HERE, 1L));
 
     /** What a terminal shows of the text: a carriage return goes back to the line's start, ESC [K erases to its end. */
@@ -54,8 +56,8 @@ class ComparisonPrinterTest {
     @Test
     void textStartsOnALineOfItsOwnAfterTheProgress() {
         StringWriter terminal = new StringWriter();
-        PrintWriter both = new PrintWriter(terminal, true);
-        run(ComparisonPrinter.text(both, false).withProgress(both, true));
+        PrintWriter both = new TerminalWriter(terminal, ON_A_TERMINAL);
+        run(ComparisonPrinter.text(both, false).withProgress(both));
         assertTrue(terminal.toString().contains("read 1,024 here, 1,000 there; 1 compared"), terminal.toString());
         assertEquals("only-here         dev:a\n"
                 + "1 ID: 1 only-here, 0 only-there, 0 same, 0 same-effective, 0 different, 0 unreadable\n",
@@ -65,8 +67,8 @@ class ComparisonPrinterTest {
     @Test
     void eachJsonLineStandsAlone() {
         StringWriter terminal = new StringWriter();
-        PrintWriter both = new PrintWriter(terminal, true);
-        run(ComparisonPrinter.json(both).withProgress(both, true));
+        PrintWriter both = new TerminalWriter(terminal, ON_A_TERMINAL);
+        run(ComparisonPrinter.json(both).withProgress(both));
         String[] lines = screen(terminal.toString()).split("\n", -1);
         assertEquals(2, lines.length, screen(terminal.toString()));
         assertTrue(lines[0].startsWith("{\"id\":\"dev:a\""), lines[0]);
@@ -77,7 +79,7 @@ class ComparisonPrinterTest {
     void noProgressWhereStderrIsNoTerminal() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        run(ComparisonPrinter.text(new PrintWriter(out, true), false).withProgress(new PrintWriter(err, true), false));
+        run(ComparisonPrinter.text(new PrintWriter(out, true), false).withProgress(new PrintWriter(err, true)));
         assertEquals("", err.toString());
     }
 }

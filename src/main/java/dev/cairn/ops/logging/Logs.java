@@ -5,12 +5,15 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.filter.ThresholdFilter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.OutputStreamAppender;
+import ch.qos.logback.core.spi.FilterReply;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import org.slf4j.LoggerFactory;
+import org.slf4j.Marker;
 
 /** The process's log as {@link LogSetup} configured it: where its file is, and a copy on the terminal. */
 public final class Logs {
@@ -60,6 +63,23 @@ public final class Logs {
             appender.stop();
             ours.setLevel(before);
         };
+    }
+
+    /**
+     * Writes no log line, of Cairn's or of a library's, until closed: for a shell's completion,
+     * which runs at every TAB and is no user's action.
+     */
+    public static AutoCloseable off() {
+        LoggerContext context = context();
+        TurboFilter denyAll = new TurboFilter() {
+            @Override
+            public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
+                return FilterReply.DENY;
+            }
+        };
+        denyAll.start();
+        context.addTurboFilter(denyAll);
+        return () -> context.getTurboFilterList().remove(denyAll);
     }
 
     /** Logs what would otherwise die with its thread (as the default handler, before anything else sees it). */

@@ -1,6 +1,7 @@
 package dev.cairn.ui.connect;
 
 import dev.cairn.ops.PrivateFiles;
+import dev.cairn.ops.UserFolders;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -46,7 +47,7 @@ public final class ConnectionStore {
     private final Object writer = new Object();
 
     public ConnectionStore(Path configDir) {
-        this.file = configDir.resolve("connections.json");
+        this.file = configDir.resolve(UserFolders.CONNECTIONS_FILE);
     }
 
     public Path file() {

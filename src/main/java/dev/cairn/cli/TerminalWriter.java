@@ -1,0 +1,35 @@
+package dev.cairn.cli;
+
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.Writer;
+
+/**
+ * A stream of the command line's output (picocli's {@code getOut()} and {@code getErr()}) that
+ * knows whether it goes to a terminal and may be coloured, so that the printers of every verb
+ * ({@link DiffPrinter}, {@link ProgressLine}, …) ask their writer rather than the process.
+ */
+final class TerminalWriter extends PrintWriter {
+
+    private final Invocation invocation;
+
+    TerminalWriter(OutputStream out, Invocation invocation) {
+        super(out, true);
+        this.invocation = invocation;
+    }
+
+    TerminalWriter(Writer out, Invocation invocation) {
+        super(out, true);
+        this.invocation = invocation;
+    }
+
+    /** Whether {@code writer} goes to a terminal (progress lines are drawn there). */
+    static boolean isTerminal(PrintWriter writer) {
+        return writer instanceof TerminalWriter t && t.invocation.onTerminal();
+    }
+
+    /** The colours for {@code writer}: none unless it is a terminal and colour is wanted. */
+    static Colours colours(PrintWriter writer) {
+        return new Colours(writer instanceof TerminalWriter t && t.invocation.colour());
+    }
+}
