@@ -47,7 +47,7 @@ public final class App extends Application {
         stage.getIcons().addAll(windowIcons());
         stage.setScene(scene);
         stage.show();
-        model.start();
+        model.connections().start();
         Platform.runLater(JsonPane::warmUp);
     }
 
@@ -75,7 +75,7 @@ public final class App extends Application {
     @Override
     public void stop() {
         if (model != null) {
-            model.shutdown(WRITE_GRACE);
+            model.connections().shutdown(WRITE_GRACE);
         }
         if (executor != null) {
             executor.close();

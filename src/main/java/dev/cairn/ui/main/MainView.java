@@ -59,7 +59,6 @@ public final class MainView extends BorderPane {
     private final Label backendTitle = new Label();
     private final Label envChip = new Label();
     private final Label envBanner = new Label();
-    private final StatusBar statusBar;
     private final EditorView editorView;
     private final HistoryView historyView;
     private final TimelineView timelineView;
@@ -85,7 +84,7 @@ public final class MainView extends BorderPane {
     public MainView(MainViewModel model, DialogService dialogs) {
         this.model = model;
         this.dialogs = dialogs;
-        this.currentStatus = o -> showSession(model.currentProperty().get());
+        this.currentStatus = o -> showSession(model.connections().currentProperty().get());
         getStyleClass().add(Styles.APP);
         inspector = new InspectorView(model.inspector());
         diffView = new DiffView(model.diff());
@@ -119,7 +118,7 @@ public final class MainView extends BorderPane {
         showWhen(rewindView, writes.rewind().showingProperty());
         showWhen(transferView, writes.transfer().showingProperty());
         showWhen(writeSheet, writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED));
-        SidebarView sidebar = new SidebarView(model, new SidebarView.Actions() {
+        SidebarView sidebar = new SidebarView(model.connections(), new SidebarView.Actions() {
             @Override
             public void connect() {
                 MainView.this.connect();
@@ -132,18 +131,18 @@ public final class MainView extends BorderPane {
 
             @Override
             public void edit(BackendSession session) {
-                askEdit(session.connection()).ifPresent(edited -> model.edit(session, edited));
+                askEdit(session.connection()).ifPresent(edited -> model.connections().edit(session, edited));
             }
 
             @Override
             public void edit(SavedConnection connection) {
-                askEdit(connection).ifPresent(edited -> model.editSaved(connection, edited));
+                askEdit(connection).ifPresent(edited -> model.connections().editSaved(connection, edited));
             }
 
             @Override
             public void remove(SavedConnection connection) {
                 if (dialogs.confirm(Fxml.label("sidebar.removeSaved"), connection.name() + " (" + connection.displayUri() + ")")) {
-                    model.forget(connection);
+                    model.connections().forget(connection);
                 }
             }
         });
@@ -199,11 +198,11 @@ public final class MainView extends BorderPane {
         setCenter(center);
         inspector.addToTitleRow(wideToggle());
         model.inspectorTakesWindowProperty().addListener((o, was, wide) -> inspectorTakesWindow(wide));
-        statusBar = new StatusBar(model.tasks(), model::cancelAll);
+        StatusBar statusBar = new StatusBar(model.tasks(), model::cancelAll);
         // a notice (what a close left behind) in the place of the shortcuts
         statusBar.leftLabel().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> model.noticeProperty().get().isEmpty() ? Fxml.label("main.status", model.sessions().size())
-                        : model.noticeProperty().get(), model.sessions(), model.noticeProperty()));
+                () -> model.connections().noticeProperty().get().isEmpty() ? Fxml.label("main.status", model.connections().sessions().size())
+                        : model.connections().noticeProperty().get(), model.connections().sessions(), model.connections().noticeProperty()));
         setBottom(statusBar);
 
         javafx.beans.value.ChangeListener<BackendSession> follow = (o, a, b) -> {
@@ -215,11 +214,11 @@ public final class MainView extends BorderPane {
             }
             showSession(b);
         };
-        model.currentProperty().addListener(follow);
+        model.connections().currentProperty().addListener(follow);
         model.themeProperty().addListener((o, a, b) -> b.applyTo(this));
         model.themeProperty().get().applyTo(this);
         // a session current before the view was made is followed as well
-        follow.changed(model.currentProperty(), null, model.currentProperty().get());
+        follow.changed(model.connections().currentProperty(), null, model.connections().currentProperty().get());
     }
 
     /** The inspector's button that gives it the window's width (Ctrl+M), lit while it has it by the user's choice. */
@@ -279,13 +278,13 @@ public final class MainView extends BorderPane {
         Button transfer = new Button(Fxml.label("main.action.transfer"));
         transfer.setId("action-transfer");
         transfer.setTooltip(new Tooltip(Fxml.label("main.action.transfer.tooltip")));
-        transfer.disableProperty().bind(model.currentProperty().isNull()
+        transfer.disableProperty().bind(model.connections().currentProperty().isNull()
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         transfer.setOnAction(e -> writes.openTransfer());
         Button undo = new Button(Fxml.label("main.action.undoLast"));
         undo.setId("action-undo-last");
         undo.setTooltip(new Tooltip(Fxml.label("main.action.undoLast.tooltip")));
-        undo.disableProperty().bind(model.currentProperty().isNull().or(model.inspector().stateIdProperty().isNull())
+        undo.disableProperty().bind(model.connections().currentProperty().isNull().or(model.inspector().stateIdProperty().isNull())
                 .or(writes.whyReadOnlyProperty().isNotEmpty())
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         undo.setOnAction(e -> writes.undoLast());
@@ -384,16 +383,16 @@ public final class MainView extends BorderPane {
 
     /** Connects; a URI open already is switched to, or opened a second time under another name, as the user says. */
     private void connect() {
-        dialogs.askConnection(model.saved()).ifPresent(request -> {
-            BackendSession open = model.openWithUri(request.connection().uri()).orElse(null);
+        dialogs.askConnection(model.connections().saved()).ifPresent(request -> {
+            BackendSession open = model.connections().openWithUri(request.connection().uri()).orElse(null);
             if (open == null) {
-                model.open(request.connection(), request.save());
+                model.connections().open(request.connection(), request.save());
                 return;
             }
             dialogs.askAlreadyOpen(open.name(), request.connection().displayUri()).ifPresent(choice -> {
                 switch (choice) {
-                    case SWITCH_TO_IT -> model.currentProperty().set(open);
-                    case OPEN_ANOTHER -> model.openAnother(request.connection(), request.save());
+                    case SWITCH_TO_IT -> model.connections().currentProperty().set(open);
+                    case OPEN_ANOTHER -> model.connections().openAnother(request.connection(), request.save());
                 }
             });
         });
@@ -402,12 +401,12 @@ public final class MainView extends BorderPane {
     /** Picks a Meltano project's folder and opens the environments chosen among its own. */
     private void openProject() {
         dialogs.chooseFolder(Fxml.label("main.projectFolder"))
-                .ifPresent(folder -> model.openProject(folder, dialogs::pickEnvironments));
+                .ifPresent(folder -> model.connections().openProject(folder, dialogs::pickEnvironments));
     }
 
     /** The edit form; making a connection writable on production asks for its name to be typed first. */
     private Optional<SavedConnection> askEdit(SavedConnection connection) {
-        return dialogs.editConnection(connection).filter(edited -> !MainViewModel.unlocksProduction(connection, edited)
+        return dialogs.editConnection(connection).filter(edited -> !ConnectionsViewModel.unlocksProduction(connection, edited)
                 || dialogs.confirmTyped(Fxml.label("main.allowProduction"), edited.name() + " (" + edited.displayUri() + ")",
                         connection.name()));
     }
@@ -452,9 +451,5 @@ public final class MainView extends BorderPane {
     public void selectTab(String id) {
         inspector.tabs().getTabs().stream().filter(t -> id.equals(t.getId())).findFirst()
                 .ifPresent(t -> inspector.tabs().getSelectionModel().select(t));
-    }
-
-    public StatusBar statusBar() {
-        return statusBar;
     }
 }

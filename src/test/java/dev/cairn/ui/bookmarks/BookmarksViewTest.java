@@ -41,7 +41,7 @@ class BookmarksViewTest {
     void theFlagsOfTheDemosStateAreInViewInTheWindow(@TempDir Path home) throws Exception {
         try (TestWindow window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2,
                 new NoDialogs(), 1024, 700)) {
-            window.select(window.model.sessions().get(0).name(), Screenshots.BOOKMARKS_ID);
+            window.select(window.model.connections().sessions().get(0).name(), Screenshots.BOOKMARKS_ID);
             TestWindow.fxRun(() -> window.view.selectTab("bookmarks"));
             TestWindow.waitFor(() -> window.model.tasks().isEmpty() && window.model.bookmarks().visible().size() == 4);
             for (double[] size : new double[][] {{1024, 700}, {1360, 900}}) {

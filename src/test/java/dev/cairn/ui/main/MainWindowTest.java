@@ -53,13 +53,13 @@ class MainWindowTest {
 
     @Test
     void firstStartOpensTheDemoWorkspaceWithProductionFirst() throws Exception {
-        BackendSession prod = fx(() -> model.currentProperty().get());
+        BackendSession prod = fx(() -> model.connections().currentProperty().get());
         assertEquals("Demo system DB", prod.name());
         assertTrue(fx(() -> view.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("env-prod"))));
         assertTrue(fx(() -> prod.list().visible().size()) > 200);
         assertEquals(1, fx(() -> prod.list().countsProperty().get().get(Badge.CORRUPT_JSON)));
 
-        BackendSession files = fx(() -> model.sessions().get(1));
+        BackendSession files = fx(() -> model.connections().sessions().get(1));
         java.util.Map<Badge, Integer> counts = fx(() -> files.list().countsProperty().get());
         assertEquals(1, counts.get(Badge.LOCKED), counts.toString());
         assertEquals(1, counts.get(Badge.STALE_LOCK), counts.toString());
@@ -150,7 +150,7 @@ class MainWindowTest {
 
     @Test
     void choosingRecentlyUpdatedListsTheNewestFirstAndEachRowSaysWhen() throws Exception {
-        BackendSession prod = fx(() -> model.currentProperty().get());
+        BackendSession prod = fx(() -> model.connections().currentProperty().get());
         java.util.Map<String, java.time.Instant> times = new java.util.HashMap<>();
         prod.list().backend().updateTimes(times::put);
         String newest = times.entrySet().stream().filter(e -> e.getValue() != null)

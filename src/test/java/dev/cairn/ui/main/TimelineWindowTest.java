@@ -92,14 +92,14 @@ class TimelineWindowTest {
     }
 
     private StateIdEntry entry(String id) throws Exception {
-        return fx(() -> model.currentProperty().get().list().visible().stream().filter(e -> e.stateId().equals(id))
+        return fx(() -> model.connections().currentProperty().get().list().visible().stream().filter(e -> e.stateId().equals(id))
                 .findFirst().orElseThrow());
     }
 
     private void select(String id) throws Exception {
         StateIdEntry entry = entry(id);
         fx(() -> {
-            model.currentProperty().get().list().selectedProperty().set(entry);
+            model.connections().currentProperty().get().list().selectedProperty().set(entry);
             return null;
         });
         TestWindow.waitFor(() -> id.equals(model.inspector().stateIdProperty().get()) && model.tasks().isEmpty()

@@ -63,12 +63,12 @@ class WindowStatesTest {
     }
 
     private BackendSession session(String name) throws Exception {
-        return fx(() -> model.sessions().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow());
+        return fx(() -> model.connections().sessions().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow());
     }
 
     private void select(BackendSession session, String id) throws Exception {
         fxRun(() -> {
-            model.currentProperty().set(session);
+            model.connections().currentProperty().set(session);
             session.list().selectedProperty().set(session.list().visible().stream()
                     .filter(e -> e.stateId().equals(id)).findFirst().orElseThrow());
         });
@@ -120,7 +120,7 @@ class WindowStatesTest {
     void anEmptyListSaysWhichBackendItIsAbout() throws Exception {
         BackendSession files = session("Demo file backend");
         fxRun(() -> {
-            model.currentProperty().set(files);
+            model.connections().currentProperty().set(files);
             view.stateList().filterField().setText("no-such-pipeline");
         });
         String placeholder = fx(() -> view.stateList().lookupAll(".placeholder").stream().filter(Label.class::isInstance)
@@ -165,7 +165,7 @@ class WindowStatesTest {
     @Test
     void breakingAStaleLockNamesTheStateIdAndUndoWaitsForASelection() throws Exception {
         BackendSession files = session("Demo file backend");
-        fxRun(() -> model.currentProperty().set(files));
+        fxRun(() -> model.connections().currentProperty().set(files));
         TestWindow.waitFor(() -> model.tasks().isEmpty());
         assertTrue(fx(() -> view.lookup("#action-undo-last").isDisabled()), "nothing selected: Undo last write is off");
         select(files, DemoWorkspace.STALE_LOCK_ID);
@@ -190,7 +190,7 @@ class WindowStatesTest {
         fxRun(() -> model.writes().openTransfer());
         assertTrue(fx(() -> model.writes().transfer().showingProperty().get()));
         BackendSession prod = session("Demo system DB");
-        fxRun(() -> model.currentProperty().set(prod));
+        fxRun(() -> model.connections().currentProperty().set(prod));
         assertFalse(fx(() -> model.writes().transfer().showingProperty().get()), "it would copy from a backend no longer shown");
     }
 }

@@ -76,8 +76,8 @@ class WriteFlowsWindowTest {
 
     private void select(String sessionName, String id) throws Exception {
         fxRun(() -> {
-            BackendSession s = model.sessions().stream().filter(x -> x.name().equals(sessionName)).findFirst().orElseThrow();
-            model.currentProperty().set(s);
+            BackendSession s = model.connections().sessions().stream().filter(x -> x.name().equals(sessionName)).findFirst().orElseThrow();
+            model.connections().currentProperty().set(s);
             StateIdEntry entry = s.list().visible().stream().filter(e -> e.stateId().equals(id)).findFirst().orElseThrow();
             s.list().selectedProperty().set(entry);
         });
@@ -107,7 +107,7 @@ class WriteFlowsWindowTest {
         editCompletedText("2024-05-31T22:15:03.250117+00:00", "2024-05-01T00:00:00+00:00");
         robot.clickOn("#editor-save");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
-        String uri = fx(() -> model.currentProperty().get().backend().displayUri());
+        String uri = fx(() -> model.connections().currentProperty().get().backend().displayUri());
         assertEquals("Set state of " + STAGING_ID, fx(() -> model.writes().flow().titleProperty().get()));
         assertEquals("on " + uri, robot.lookup("#write-uri").queryAs(javafx.scene.control.Label.class).getText());
         assertEquals("1 stream changed.", fx(() -> model.writes().flow().planProperty().get().summary()));
