@@ -1,9 +1,11 @@
 package dev.cairn.ui;
 
+import dev.cairn.ui.app.App;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.dialog.DialogService;
 import dev.cairn.ui.connect.SavedConnection;
-import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.services.AppServices;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.main.BackendSession;
 import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.MainViewModel;

@@ -1,10 +1,13 @@
 package dev.cairn.ui;
 
 import dev.cairn.ops.UserFolders;
-import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.app.App;
+import dev.cairn.ui.services.AppServices;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.ConnectionsViewModel;
 import dev.cairn.ui.main.MainViewModel;
+import dev.cairn.ui.services.DesktopOpener;
 import dev.cairn.ui.task.TaskExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;

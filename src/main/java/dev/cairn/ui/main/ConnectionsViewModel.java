@@ -2,7 +2,7 @@ package dev.cairn.ui.main;
 
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateBackend;
-import dev.cairn.ui.AppServices;
+import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;

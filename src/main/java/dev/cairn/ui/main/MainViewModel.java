@@ -2,7 +2,7 @@ package dev.cairn.ui.main;
 
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.PrivateFiles;
-import dev.cairn.ui.AppServices;
+import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;

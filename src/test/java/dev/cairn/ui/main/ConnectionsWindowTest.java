@@ -11,6 +11,7 @@ import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
+import dev.cairn.ui.services.BackendOpener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -23,12 +24,14 @@ import javafx.scene.text.Text;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The sidebar's connections, headless, on the demo workspace: edit with F2, connect a URI open already. */
+@Tag("window")
 class ConnectionsWindowTest {
 
     private final FxRobot robot = new FxRobot();

@@ -11,7 +11,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.testing.LoopbackServer;
 import dev.cairn.testing.SilentS3;
-import dev.cairn.ui.AppServices;
+import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.Selection;
@@ -23,6 +23,7 @@ import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,10 +37,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.beans.Observable;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Starting and stopping the window's model on real backends: every saved connection comes back, every one is closed. */
+@Tag("unit")
 class MainViewModelTest {
 
     private final FakeUiThread ui = new FakeUiThread();

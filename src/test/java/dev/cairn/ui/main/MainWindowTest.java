@@ -13,6 +13,7 @@ import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.demo.DemoWorkspace;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.inspect.JsonPane;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.theme.Styles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,12 +22,14 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The whole window, headless: first start opens the demo workspace; filter, select a broken ID. */
+@Tag("window")
 class MainWindowTest {
 
     private final FxRobot robot = new FxRobot();

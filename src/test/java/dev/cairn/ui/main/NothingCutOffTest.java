@@ -55,6 +55,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.util.WaitForAsyncUtils;
@@ -64,6 +65,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * tab or column header is cut to "…" or drawn over another, and the controls stay put when banners
  * come and go.
  */
+@Tag("window")
 class NothingCutOffTest {
 
     private static final double[][] SIZES = {{1024, 700}, {1360, 900}};

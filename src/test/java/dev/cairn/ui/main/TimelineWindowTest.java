@@ -31,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
@@ -40,6 +41,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Running pipelines and the Timeline tab in the whole window, headless, on a SQLite system DB made
  * with Meltano's DDL: one ID with a pipeline running now, one whose run stopped beating.
  */
+@Tag("window")
 class TimelineWindowTest {
 
     private static final String RUNNING_ID = "dev:tap-github-to-target-postgres";

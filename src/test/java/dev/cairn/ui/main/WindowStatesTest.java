@@ -17,6 +17,7 @@ import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.demo.DemoWorkspace;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -25,12 +26,14 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The window never strands the user: filters stay removable, the selection survives writes, one lock wording. */
+@Tag("window")
 class WindowStatesTest {
 
     private final FxRobot robot = new FxRobot();

@@ -31,6 +31,7 @@ import javafx.scene.Node;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
@@ -40,6 +41,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * The write flows in the whole window, headless, on real backends: a dev SQLite system DB, a
  * production S3 bucket (S3Proxy), a staging file backend and a read-only SQLite archive.
  */
+@Tag("window")
 class WriteFlowsWindowTest {
 
     private final FxRobot robot = new FxRobot();
