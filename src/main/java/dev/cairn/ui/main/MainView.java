@@ -24,6 +24,7 @@ import dev.cairn.ui.theme.Theme;
 import java.util.Locale;
 import java.util.Optional;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -54,14 +55,9 @@ public final class MainView extends BorderPane {
     private final DialogService dialogs;
     private final StateListView stateList = new StateListView();
     private final InspectorView inspector;
-    private final DiffView diffView;
-    private final BookmarksView bookmarksView;
     private final Label backendTitle = new Label();
     private final Label envChip = new Label();
     private final Label envBanner = new Label();
-    private final EditorView editorView;
-    private final HistoryView historyView;
-    private final TimelineView timelineView;
     private final WriteSheet writeSheet;
     private final MergeView mergeView;
     private final RewindView rewindView;
@@ -87,26 +83,14 @@ public final class MainView extends BorderPane {
         this.currentStatus = o -> showSession(model.connections().currentProperty().get());
         getStyleClass().add(Styles.APP);
         inspector = new InspectorView(model.inspector());
-        diffView = new DiffView(model.diff());
-        bookmarksView = new BookmarksView(model.bookmarks());
-        Tab diffTab = new Tab(Fxml.label("main.tab.diff"), diffView);
-        diffTab.setId("diff");
-        Tab bookmarksTab = new Tab(Fxml.label("main.tab.bookmarks"), bookmarksView);
-        bookmarksTab.setId("bookmarks");
-        WriteActions writes = model.writes();
-        editorView = new EditorView(writes.editor(), writes::saveEditor, writes.whyReadOnlyProperty());
-        Tab editTab = new Tab(Fxml.label("main.tab.edit"), editorView);
-        editTab.setId("edit");
-        historyView = new HistoryView(writes.history(), writes::undo, writes::restore, writes.writableProperty());
-        Tab historyTab = new Tab(Fxml.label("main.tab.history"), historyView);
-        historyTab.setId("history");
-        timelineView = new TimelineView(writes.timeline(), writes::restorePoint, writes.writableProperty());
-        Tab timelineTab = new Tab(Fxml.label("main.tab.timeline"), timelineView);
-        timelineTab.setId("timeline");
-        inspector.tabs().getTabs().addAll(diffTab, bookmarksTab, editTab, historyTab, timelineTab);
+        for (InspectorTabs.Entry entry : InspectorTabs.ALL) {
+            Tab tab = new Tab(Fxml.label(entry.labelKey()), entry.view().apply(model));
+            tab.setId(entry.id());
+            inspector.tabs().getTabs().add(tab);
+        }
         inspector.tabs().getSelectionModel().selectedItemProperty().addListener((o, a, tab) ->
-                model.shownProperty().set(MainViewModel.Shown.ofTabId(tab == null ? null : tab.getId())));
-        bookmarksView.installActions(writes::openRewind, writes::clearBookmark, writes.writableProperty());
+                model.shownProperty().set(tab == null ? null : tab.getId()));
+        WriteActions writes = model.writes();
         inspector.addToHeader(actionBar(writes));
         writeSheet = new WriteSheet(writes.flow());
         mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile(Fxml.label("main.mergeFile")));
@@ -365,8 +349,8 @@ public final class MainView extends BorderPane {
             JsonPane pane = inspector.currentPane();
             if (pane != null) {
                 pane.focusSearch();
-            } else if (inspector.tabs().getSelectionModel().getSelectedItem().getContent() == editorView) {
-                editorView.focusSearch();
+            } else if (inspector.tabs().getSelectionModel().getSelectedItem().getContent() instanceof EditorView editor) {
+                editor.focusSearch();
             }
         });
         // Ctrl+Tab / Ctrl+Shift+Tab go through the inspector's tabs wherever the focus is (an
@@ -420,23 +404,29 @@ public final class MainView extends BorderPane {
     }
 
     public DiffView diffView() {
-        return diffView;
+        return tabView("diff", DiffView.class);
     }
 
     public BookmarksView bookmarksView() {
-        return bookmarksView;
+        return tabView("bookmarks", BookmarksView.class);
     }
 
     public EditorView editorView() {
-        return editorView;
+        return tabView("edit", EditorView.class);
     }
 
     public HistoryView historyView() {
-        return historyView;
+        return tabView("history", HistoryView.class);
     }
 
     public TimelineView timelineView() {
-        return timelineView;
+        return tabView("timeline", TimelineView.class);
+    }
+
+    /** The view of the inspector's tab with this id ({@link InspectorTabs}). */
+    private <T extends Node> T tabView(String id, Class<T> type) {
+        return inspector.tabs().getTabs().stream().filter(t -> id.equals(t.getId())).findFirst()
+                .map(t -> type.cast(t.getContent())).orElseThrow();
     }
 
     public WriteSheet writeSheet() {

@@ -52,7 +52,8 @@ public final class MainViewModel {
     };
     private final WriteActions writes;
     private final ReadOnlyObjectWrapper<Selection> selection = new ReadOnlyObjectWrapper<>(this, "selection");
-    private final ObjectProperty<Shown> shown = new SimpleObjectProperty<>(this, "shown", Shown.DOCUMENTS);
+    /** The id of the inspector's shown tab ({@link InspectorTabs}); null while a document tab is shown. */
+    private final ObjectProperty<String> shown = new SimpleObjectProperty<>(this, "shown");
     /** The view model of the shown tab, the only one working on the selection. */
     private SelectionTab activeTab;
     private final javafx.beans.binding.StringBinding windowTitle;
@@ -113,31 +114,9 @@ public final class MainViewModel {
         });
     }
 
-    /** Which of the inspector's tabs is shown: the stored documents, or a tab working on the selection. */
-    public enum Shown {
-        DOCUMENTS, DIFF, BOOKMARKS, EDIT, HISTORY, TIMELINE;
-
-        /** The tab with this id ("diff", "bookmarks", "edit", "history", "timeline"); the documents for any other. */
-        public static Shown ofTabId(String id) {
-            for (Shown s : values()) {
-                if (s.name().toLowerCase(java.util.Locale.ROOT).equals(id)) {
-                    return s;
-                }
-            }
-            return DOCUMENTS;
-        }
-    }
-
     /** Hands the selection to the shown tab's view model only; the one hidden just now stops. */
     private void showSelection() {
-        SelectionTab next = switch (shown.get()) {
-            case DIFF -> diff;
-            case BOOKMARKS -> bookmarks;
-            case EDIT -> writes.editTab();
-            case HISTORY -> writes.history();
-            case TIMELINE -> writes.timeline();
-            default -> null;
-        };
+        SelectionTab next = InspectorTabs.byId(shown.get()).map(tab -> tab.model().apply(this)).orElse(null);
         if (activeTab != null && activeTab != next) {
             activeTab.deactivate();
         }
@@ -153,8 +132,8 @@ public final class MainViewModel {
         return selection.getReadOnlyProperty();
     }
 
-    /** Which tab is shown; the window sets it as the user switches tabs. */
-    public ObjectProperty<Shown> shownProperty() {
+    /** The id of the inspector's shown tab, null for a document tab; the window sets it as the user switches tabs. */
+    public ObjectProperty<String> shownProperty() {
         return shown;
     }
 

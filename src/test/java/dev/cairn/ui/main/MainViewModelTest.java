@@ -260,7 +260,7 @@ class MainViewModelTest {
     void refreshHandsTheShownTabTheStateReadAgainEvenWhenNothingChanged() throws Exception {
         MainViewModel model = startedWithX("{\"singer_state\": {\"a\": 1}}", "{\"singer_state\": {\"a\": 2}}");
         ui.run(() -> {
-            model.shownProperty().set(MainViewModel.Shown.DIFF);
+            model.shownProperty().set("diff");
             var list = model.connections().sessions().get(0).list();
             list.selectedProperty().set(list.visible().get(0));
         });
@@ -303,14 +303,14 @@ class MainViewModelTest {
         Selection selection = ui.call(() -> model.selectionProperty().get());
         assertEquals(3, selection.rendered().prints(), "effective, completed, partial");
 
-        ui.run(() -> model.shownProperty().set(MainViewModel.Shown.DIFF));
+        ui.run(() -> model.shownProperty().set("diff"));
         ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
         ui.run(() -> model.diff().modeProperty().set(DiffViewModel.Mode.COMPLETED_VS_PARTIAL));
         ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
         assertEquals("2 changes.", ui.call(() -> model.diff().messageProperty().get()), "completed against partial");
 
         EditorViewModel editor = ui.call(() -> model.writes().editor());
-        ui.run(() -> model.shownProperty().set(MainViewModel.Shown.EDIT));
+        ui.run(() -> model.shownProperty().set("edit"));
         ui.await(() -> editor.loadedProperty().get() != null, Duration.ofSeconds(30));
         ui.run(() -> editor.partProperty().set(EditorViewModel.Part.PARTIAL));
         ui.await(() -> editor.loadedProperty().get().part() == EditorViewModel.Part.PARTIAL, Duration.ofSeconds(30));
