@@ -2,7 +2,7 @@ package dev.cairn;
 
 import dev.cairn.cli.Cli;
 import dev.cairn.ops.logging.Logs;
-import dev.cairn.ui.App;
+import dev.cairn.ui.app.App;
 import javafx.application.Application;
 
 /** Entry point of {@code cairn.jar}: the desktop app without arguments, the command line with them. */

@@ -2,6 +2,7 @@ package dev.cairn;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
@@ -13,10 +14,14 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import javafx.scene.Node;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Dependencies point inward: ui and cli on ops, ops on backend, backend on state, state on nothing of ours. */
+@Tag("unit")
 class ArchitectureTest {
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
@@ -69,10 +74,10 @@ class ArchitectureTest {
 
     @Test
     void noScreenUsesAnotherScreensView() {
-        // the window (ui.main), the app (ui) and the dialog service (ui.dialog) compose the screens;
+        // the window (ui.main), the app (ui.app) and the dialog service (ui.dialog) compose the screens;
         // screens stay out of each other's views
         classes().that().resideInAPackage("dev.cairn.ui..")
-                .and().resideOutsideOfPackages("dev.cairn.ui.main", "dev.cairn.ui", "dev.cairn.ui.dialog")
+                .and().resideOutsideOfPackages("dev.cairn.ui.main", "dev.cairn.ui.app", "dev.cairn.ui.dialog")
                 .should(new ArchCondition<JavaClass>("use no other screen's view") {
                     @Override
                     public void check(JavaClass origin, ConditionEvents events) {
@@ -92,5 +97,48 @@ class ArchitectureTest {
         noClasses().that().resideOutsideOfPackage("dev.cairn.ui..").and().doNotHaveFullyQualifiedName("dev.cairn.Main")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.fxmisc..")
                 .check(CLASSES);
+    }
+
+    @Test
+    void theUiNeverUsesTheCommandLine() {
+        noClasses().that().resideInAPackage("dev.cairn.ui..")
+                .should().dependOnClassesThat().resideInAPackage("dev.cairn.cli..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void noAwtInTheApp() {
+        noClasses().should().dependOnClassesThat().resideInAPackage("java.awt..").check(CLASSES);
+    }
+
+    @Test
+    void onlyTheCommandLineWritesToTheStandardStreams() {
+        // the launcher says in one line why the window cannot open, before anything else has started
+        noClasses().that().resideOutsideOfPackage("dev.cairn.cli..").and().doNotHaveFullyQualifiedName("dev.cairn.Main")
+                .should().accessField(System.class, "out").orShould().accessField(System.class, "err")
+                .check(CLASSES);
+    }
+
+    /** The ui's packages, its root (the pieces the screens share) one of them. */
+    private static final SliceAssignment UI_PACKAGES = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass c) {
+            String name = c.getPackageName();
+            if (!name.equals("dev.cairn.ui") && !name.startsWith("dev.cairn.ui.")) {
+                return SliceIdentifier.ignore();
+            }
+            String rest = name.substring("dev.cairn.ui".length());
+            return SliceIdentifier.of(rest.isEmpty() ? "ui" : rest.substring(1).split("\\.")[0]);
+        }
+
+        @Override
+        public String getDescription() {
+            return "the ui's packages";
+        }
+    };
+
+    @Test
+    void theUisPackagesFormNoCycles() {
+        slices().assignedFrom(UI_PACKAGES).should().beFreeOfCycles().check(CLASSES);
     }
 }

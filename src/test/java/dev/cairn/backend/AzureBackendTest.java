@@ -15,9 +15,11 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Meltano's Azure backend against a real Azure Blob Storage server (Azurite), opened through {@link Backends}. */
+@Tag("server")
 class AzureBackendTest extends CloudBackendContractTest {
 
     BlobContainerClient container;

@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * opens a fresh bucket or container with the prefix {@code state} and reaches its objects behind the
  * backend's back.
  */
+@Tag("unit")
 abstract class CloudBackendContractTest {
 
     StateBackend backend;

@@ -8,10 +8,12 @@ import dev.cairn.state.StatePart;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A file:// root that is itself a symbolic link is the folder it leads to, for listing as for reading and writing. */
+@Tag("unit")
 class FileRootLinkTest {
 
     @TempDir

@@ -8,9 +8,11 @@ import dev.cairn.state.StateDocument;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("unit")
 class ForwardingBackendTest {
 
     @TempDir

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * proxy that enforces the preconditions it ignores), opened through {@link Backends}. The test
  * classpath is the shipped one plus test libraries: the gRPC transport the build leaves out is not on it.
  */
+@Tag("server")
 class GcsBackendTest extends CloudBackendContractTest {
 
     Storage client;

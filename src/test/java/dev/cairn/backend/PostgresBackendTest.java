@@ -30,10 +30,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The PostgreSQL system database against a real server, in a fresh schema chosen as Meltano users choose one. */
+@Tag("server")
 class PostgresBackendTest {
 
     /** Meltano's DDL for PostgreSQL (reference §1.2). */

@@ -2,8 +2,10 @@ package dev.cairn.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class RedactionTest {
 
     @Test

@@ -20,6 +20,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -32,6 +33,7 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * which keeps a read timeout of 1 s at bay; with a request timeout of 2 s a call must end in a few
  * seconds, where the whole answer would take minutes.
  */
+@Tag("server")
 class RequestTimeoutTest {
 
     private static final Duration LIMIT = Duration.ofSeconds(2);

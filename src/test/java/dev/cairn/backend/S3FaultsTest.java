@@ -10,11 +10,13 @@ import dev.cairn.testing.EmptyBackends;
 import dev.cairn.testing.FaultyHttpProxy;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 
 /** S3 on a bad day, as boto3 rides it out for Meltano: transient 500/503 answers, lost answers. */
+@Tag("server")
 class S3FaultsTest {
 
     private final FaultyHttpProxy proxy = new FaultyHttpProxy(TestS3.endpoint());

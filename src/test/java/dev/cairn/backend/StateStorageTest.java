@@ -6,10 +6,12 @@ import dev.cairn.testing.LinkedFolder;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What makes two storages one, without a server: files by what they are, buckets by their service. */
+@Tag("unit")
 class StateStorageTest {
 
     @TempDir

@@ -14,12 +14,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Servers that never answer, hang up, or are not there: every open fails within the configured
  * timeouts (plus a first use's class loading on a busy machine), in one line naming the server.
  */
+@Tag("unit")
 class TimeoutTest {
 
     private static final BackendOptions SHORT = BackendOptions.defaults()

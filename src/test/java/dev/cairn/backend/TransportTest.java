@@ -7,9 +7,11 @@ import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A network failure in words, wherever in the causes a client library put it. */
+@Tag("unit")
 class TransportTest {
 
     private static Optional<String> wrapped(Throwable cause) {

@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The benchmark harness on a tiny dataset, so that it cannot rot; the figures themselves mean nothing here. */
+@Tag("bench")
 class BenchTest {
 
     /** Every scenario the issue names, and the floors they are compared with. */

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -24,6 +25,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /** The bench's latency proxy in front of the test servers: bytes arrive intact, each round trip costs twice the delay. */
+@Tag("bench")
 class LatencyProxyTest {
 
     private static final Duration ONE_WAY = Duration.ofMillis(25);

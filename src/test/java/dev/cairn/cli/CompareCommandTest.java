@@ -17,11 +17,13 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cairn compare} on the fixture system DB and file backend: statuses, text and JSON, exit codes. */
+@Tag("unit")
 class CompareCommandTest {
 
     @TempDir

@@ -9,9 +9,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code compare}'s output on a terminal, where the progress line on stderr shares the screen with stdout. */
+@Tag("unit")
 class ComparisonPrinterTest {
 
     private static final IdComparison ONLY_HERE = new IdComparison("dev:a", "dev:a", Status.ONLY_HERE, null, null, null);

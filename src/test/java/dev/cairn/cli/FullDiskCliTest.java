@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sqlite.util.LibraryLoaderUtil;
@@ -21,6 +22,7 @@ import org.sqlite.util.LibraryLoaderUtil;
  * write at the same place and answers it with the same error as on a full tmpfs
  * (SQLITE_IOERR_SHMSIZE, "disk I/O error"), where Cairn used to say "not a Meltano system database".
  */
+@Tag("unit")
 class FullDiskCliTest {
 
     /** In 512- or 1024-byte blocks (as the shell counts): under the 32 KiB SQLite maps first, over Cairn's log. */

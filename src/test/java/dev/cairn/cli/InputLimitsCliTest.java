@@ -7,6 +7,7 @@ import dev.cairn.state.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Input Meltano cannot read is refused in one line: JSON nested deeper than the limit (by every verb;
  * anything up to it works), and bytes that are not UTF-8.
  */
+@Tag("unit")
 class InputLimitsCliTest {
 
     @TempDir

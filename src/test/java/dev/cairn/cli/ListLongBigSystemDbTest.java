@@ -8,12 +8,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cairn list --long} reads every state of system databases with tens of thousands of states and runs rows. */
+@Tag("server")
 @ExtendWith(BackendLockWatchdog.class)
 class ListLongBigSystemDbTest {
 

@@ -21,6 +21,7 @@ import dev.cairn.state.Json;
 import dev.cairn.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * recording) are settled against the backend before {@code history}, {@code log} and {@code journal
  * export} list them: done where the write landed, not written where it did not.
  */
+@Tag("unit")
 class SettledJournalCliTest {
 
     @TempDir

@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Only after an attempt's conflict is journalled does it take the gate again; where Cairn's next
  * attempt gets there first, that one lands, and the pipeline stops.
  */
+@Tag("server")
 class WriteRetriesTest {
 
     private static final String ID = "prod:tap-stripe-to-target-bigquery";

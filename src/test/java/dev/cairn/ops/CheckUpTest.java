@@ -26,10 +26,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Each finding of the check-up seeded into a real backend, and found. */
+@Tag("unit")
 class CheckUpTest {
 
     /** "café" with é as one code point, and as e + a combining acute accent. */

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * after each of Cairn's first reads of the state (through {@link OtherWriterAfterRead}), so each of
  * those plans is stale by the time it is written: exactly that many attempts conflict.
  */
+@Tag("server")
 class ConflictRetryTest {
 
     private static final String ID = "dev:tap-github-to-target-postgres";

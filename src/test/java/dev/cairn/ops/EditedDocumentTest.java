@@ -16,10 +16,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** An edit typed in the editor, written on a file backend while another writer changes the same state. */
+@Tag("unit")
 class EditedDocumentTest {
 
     private static final String ID = "dev:tap-hubspot-to-target-postgres";

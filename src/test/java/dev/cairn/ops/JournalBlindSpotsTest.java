@@ -13,10 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What the journal could not see: a write whose end it never recorded, and its own file deleted under it. */
+@Tag("unit")
 class JournalBlindSpotsTest {
 
     @TempDir

@@ -23,10 +23,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The journal on a real SQLite file: group commit, failures, several processes, the old JSON-lines journal. */
+@Tag("unit")
 class JournalTest {
 
     private static final String BACKEND = "file:///srv/meltano/state";

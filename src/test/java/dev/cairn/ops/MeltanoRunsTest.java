@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +42,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code Job(job_name=state_id, state=STATE_EDIT, started_at=ended_at=now)} saved with the payload
  * and its flags), read back from real SQLite and PostgreSQL system databases column by column.
  */
+@Tag("server")
 class MeltanoRunsTest {
 
     /** A document with what Python's json.dumps writes its own way: a non-ASCII character and a big float. */

@@ -10,6 +10,7 @@ import dev.cairn.testing.EmptyBackends;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The IDs a pattern picks for a copy or move are the glob's on every backend: SQL {@code LIKE}'s
  * {@code _} and {@code %} are plain characters there, {@code [} opens a class, {@code \} escapes nothing.
  */
+@Tag("server")
 class PatternSelectionTest {
 
     private static final List<String> IDS = List.of("abc", "a_c", "a%c", "a[c", "a\\c", "aXc", "ABC", "a_cd", "xa_c",

@@ -13,6 +13,7 @@ import dev.cairn.testing.LinkedFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code 127.0.0.1}, a prefix with a trailing {@code /}): a move from one to the other would copy
  * each state onto itself and then delete it. Each must be refused, the state left as it was.
  */
+@Tag("server")
 class SameStorageTransferTest {
 
     private static final List<String> IDS = List.of("dev:tap-a-to-target-b", "dev:tap-c-to-target-d", "prod:tap-e-to-target-f");

@@ -18,11 +18,13 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** A state ID's history from realistic runs rows (pipeline runs and state edits) in SQLite and PostgreSQL. */
+@Tag("unit")
 class TimelineTest {
 
     private static final String ID = "prod:tap-github-to-target-postgres";

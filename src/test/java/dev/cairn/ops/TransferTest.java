@@ -33,12 +33,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Copies and moves between real backends: SQLite files, PostgreSQL, S3 (S3Proxy) and file folders. */
+@Tag("server")
 class TransferTest {
 
     private static final List<String> READABLE = List.of(A, B, C, D, E, G, H, I);

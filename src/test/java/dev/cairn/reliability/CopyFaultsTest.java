@@ -37,6 +37,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -47,6 +48,7 @@ import software.amazon.awssdk.services.s3.S3Client;
  * what the copy writes), the journal reads, and running the same copy again finishes the rest with
  * exact counts and leaves no lock behind.
  */
+@Tag("reliability")
 class CopyFaultsTest {
 
     /** IDs copied where the fault is a kill; through S3Proxy and PostgreSQL, fewer unless the reliability profile asks. */

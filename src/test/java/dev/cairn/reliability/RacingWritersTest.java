@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -43,6 +44,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * carry everything they read), and a marker it never read was lost to Meltano only if one of its
  * writes, based on a read without the marker, went out after the Cairn write began.
  */
+@Tag("reliability")
 class RacingWritersTest {
 
     static final int ROUNDS = Integer.getInteger("cairn.reliability.rounds", 200);

@@ -3,8 +3,10 @@ package dev.cairn.state;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.node.TextNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class BookmarkEditsTest {
 
     /** Fixture C: a complete run, then an interrupted merge-mode run (partial newer, with markers). */

@@ -15,8 +15,10 @@ import dev.cairn.state.Bookmark.Flag;
 import dev.cairn.state.Bookmark.InProgress;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class BookmarksTest {
 
     private static Bookmark bookmark(String stream, String context, String key, String value, String pointer, Flag... flags) {

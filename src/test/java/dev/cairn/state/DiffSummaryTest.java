@@ -4,8 +4,10 @@ import static dev.cairn.state.TestJson.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class DiffSummaryTest {
 
     private static DiffSummary summary(String before, String after) {

@@ -2,10 +2,12 @@ package dev.cairn.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Python's fnmatch.translate + re.match semantics; expected values are what CPython 3.11 answers. */
+@Tag("unit")
 class GlobTest {
 
     @ParameterizedTest

@@ -15,8 +15,10 @@ import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import java.math.BigInteger;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class JsonDiffTest {
 
     /** A state with one partitioned stream, its partitions filled in. */

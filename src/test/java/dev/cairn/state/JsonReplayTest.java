@@ -11,8 +11,10 @@ import dev.cairn.state.JsonReplay.Overlap;
 import dev.cairn.state.JsonReplay.Pick;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class JsonReplayTest {
 
     private static final String TWO_STREAMS = "{'singer_state': {'bookmarks': {'orders': {'replication_key_value': '%s'},"

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Meltano's merge rule, reference §3, including the cases where Meltano raises. */
+@Tag("unit")
 class MergeTest {
 
     private static JsonNode json(String text) throws JsonSyntaxError {

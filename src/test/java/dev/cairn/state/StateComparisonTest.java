@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.cairn.state.StateComparison.Ahead;
 import dev.cairn.state.StateComparison.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class StateComparisonTest {
 
     private static StateDocument stored(String completed, String partial) {

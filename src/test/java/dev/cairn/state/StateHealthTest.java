@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The health scan reads parts as streams; it must say what the merged trees say, for every kind of text. */
+@Tag("unit")
 class StateHealthTest {
 
     private static final String LONG_INTEGER = "1".repeat(100_001);

@@ -2,8 +2,10 @@ package dev.cairn.state;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class ValidationTest {
 
     @Test

@@ -3,11 +3,14 @@ package dev.cairn.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.cairn.ui.app.App;
 import java.util.List;
 import javafx.scene.image.Image;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("window")
 class AppIconsTest {
 
     @BeforeAll

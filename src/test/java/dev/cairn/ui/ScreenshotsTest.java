@@ -2,11 +2,12 @@ package dev.cairn.ui;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.services.BackendOpener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * {@code mvn -q -o test -Dtest=ScreenshotsTest -Dcairn.screenshots=assets/screenshots}. Skipped
  * unless that property names the output folder.
  */
+@Tag("window")
 class ScreenshotsTest {
 
     @Test

@@ -1,9 +1,13 @@
 package dev.cairn.ui;
 
 import dev.cairn.ops.UserFolders;
-import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.app.App;
+import dev.cairn.ui.services.AppServices;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.main.MainView;
+import dev.cairn.ui.main.ConnectionsViewModel;
 import dev.cairn.ui.main.MainViewModel;
+import dev.cairn.ui.services.DesktopOpener;
 import dev.cairn.ui.task.TaskExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -32,7 +36,7 @@ public final class TestWindow implements AutoCloseable {
     }
 
     /** Opens the window waiting {@code waits} for backends to open and for closed ones' work to end. */
-    public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions, MainViewModel.Waits waits) throws Exception {
+    public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions, ConnectionsViewModel.Waits waits) throws Exception {
         return open(folders, opener, sessions, new dev.cairn.ui.dialog.NoDialogs(), path -> { }, waits, App.WIDTH, App.HEIGHT);
     }
 
@@ -45,17 +49,17 @@ public final class TestWindow implements AutoCloseable {
     /** Opens the window at a size, as it opens on a screen of that size. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
                                   dev.cairn.ui.dialog.DialogService dialogs, double width, double height) throws Exception {
-        return open(folders, opener, sessions, dialogs, path -> { }, MainViewModel.Waits.DEFAULT, width, height);
+        return open(folders, opener, sessions, dialogs, path -> { }, ConnectionsViewModel.Waits.DEFAULT, width, height);
     }
 
     /** Opens the window with dialogs answered by {@code dialogs} and files opened through {@code desktop}. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
                                   dev.cairn.ui.dialog.DialogService dialogs, DesktopOpener desktop) throws Exception {
-        return open(folders, opener, sessions, dialogs, desktop, MainViewModel.Waits.DEFAULT, App.WIDTH, App.HEIGHT);
+        return open(folders, opener, sessions, dialogs, desktop, ConnectionsViewModel.Waits.DEFAULT, App.WIDTH, App.HEIGHT);
     }
 
     private static TestWindow open(UserFolders folders, BackendOpener opener, int sessions, dev.cairn.ui.dialog.DialogService dialogs,
-                                   DesktopOpener desktop, MainViewModel.Waits waits, double width, double height) throws Exception {
+                                   DesktopOpener desktop, ConnectionsViewModel.Waits waits, double width, double height) throws Exception {
         FxTestSupport.start();
         TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(folders, executor, opener, desktop);
@@ -66,11 +70,11 @@ public final class TestWindow implements AutoCloseable {
             stage.setScene(App.createScene(model, dialogs, width, height));
             stage.titleProperty().bind(model.windowTitleProperty());
             stage.show();
-            model.start();
+            model.connections().start();
             return new TestWindow(model, (MainView) stage.getScene().getRoot(), stage, executor);
         }).get(30, TimeUnit.SECONDS);
-        waitFor(() -> window.model.sessions().size() == sessions
-                && window.model.sessions().stream().allMatch(s -> s.list() != null || s.statusProperty().get().notOpen())
+        waitFor(() -> window.model.connections().sessions().size() == sessions
+                && window.model.connections().sessions().stream().allMatch(s -> s.list() != null || s.statusProperty().get().notOpen())
                 && window.model.tasks().isEmpty());
         return window;
     }
@@ -78,8 +82,8 @@ public final class TestWindow implements AutoCloseable {
     /** Selects {@code id} in the open backend named {@code sessionName} and waits until the inspector has read it. */
     public void select(String sessionName, String id) throws Exception {
         fxRun(() -> {
-            var session = model.sessions().stream().filter(s -> s.name().equals(sessionName)).findFirst().orElseThrow();
-            model.currentProperty().set(session);
+            var session = model.connections().sessions().stream().filter(s -> s.name().equals(sessionName)).findFirst().orElseThrow();
+            model.connections().currentProperty().set(session);
             session.list().selectedProperty().set(session.list().visible().stream()
                     .filter(e -> e.stateId().equals(id)).findFirst().orElseThrow());
         });

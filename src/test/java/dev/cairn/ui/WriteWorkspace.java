@@ -12,7 +12,7 @@ import dev.cairn.state.StateDocument;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
-import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.services.BackendOpener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.cairn.ui.about;
 
 import dev.cairn.ops.PrivateFiles;
-import dev.cairn.ui.AppServices;
-import dev.cairn.ui.DesktopOpener;
+import dev.cairn.ui.services.AppServices;
+import dev.cairn.ui.services.DesktopOpener;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -53,15 +53,6 @@ public enum Badge {
         return dev.cairn.ui.theme.Styles.variant(dev.cairn.ui.theme.Styles.BADGE, this);
     }
 
-    public boolean isHealth() {
-        return ordinal() <= MERGE_ERROR.ordinal();
-    }
-
-    /** A badge that means the next run will not start where the user expects. */
-    public boolean isProblem() {
-        return this != HEALTHY && this != UNREAD && this != HIDDEN && this != NOT_NFC;
-    }
-
     /** RUNNING or STALE_RUN for a pipeline's newest RUNNING row as of {@code now}; null without one. */
     public static Badge ofRun(dev.cairn.backend.RunRow running, java.time.Instant now) {
         return running == null ? null : running.isStale(now) ? STALE_RUN : RUNNING;

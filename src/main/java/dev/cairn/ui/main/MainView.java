@@ -24,6 +24,7 @@ import dev.cairn.ui.theme.Theme;
 import java.util.Locale;
 import java.util.Optional;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -54,15 +55,9 @@ public final class MainView extends BorderPane {
     private final DialogService dialogs;
     private final StateListView stateList = new StateListView();
     private final InspectorView inspector;
-    private final DiffView diffView;
-    private final BookmarksView bookmarksView;
     private final Label backendTitle = new Label();
     private final Label envChip = new Label();
     private final Label envBanner = new Label();
-    private final StatusBar statusBar;
-    private final EditorView editorView;
-    private final HistoryView historyView;
-    private final TimelineView timelineView;
     private final WriteSheet writeSheet;
     private final MergeView mergeView;
     private final RewindView rewindView;
@@ -85,29 +80,17 @@ public final class MainView extends BorderPane {
     public MainView(MainViewModel model, DialogService dialogs) {
         this.model = model;
         this.dialogs = dialogs;
-        this.currentStatus = o -> showSession(model.currentProperty().get());
+        this.currentStatus = o -> showSession(model.connections().currentProperty().get());
         getStyleClass().add(Styles.APP);
         inspector = new InspectorView(model.inspector());
-        diffView = new DiffView(model.diff());
-        bookmarksView = new BookmarksView(model.bookmarks());
-        Tab diffTab = new Tab(Fxml.label("main.tab.diff"), diffView);
-        diffTab.setId("diff");
-        Tab bookmarksTab = new Tab(Fxml.label("main.tab.bookmarks"), bookmarksView);
-        bookmarksTab.setId("bookmarks");
-        WriteActions writes = model.writes();
-        editorView = new EditorView(writes.editor(), writes::saveEditor, writes.whyReadOnlyProperty());
-        Tab editTab = new Tab(Fxml.label("main.tab.edit"), editorView);
-        editTab.setId("edit");
-        historyView = new HistoryView(writes.history(), writes::undo, writes::restore, writes.writableProperty());
-        Tab historyTab = new Tab(Fxml.label("main.tab.history"), historyView);
-        historyTab.setId("history");
-        timelineView = new TimelineView(writes.timeline(), writes::restorePoint, writes.writableProperty());
-        Tab timelineTab = new Tab(Fxml.label("main.tab.timeline"), timelineView);
-        timelineTab.setId("timeline");
-        inspector.tabs().getTabs().addAll(diffTab, bookmarksTab, editTab, historyTab, timelineTab);
+        for (InspectorTabs.Entry entry : InspectorTabs.ALL) {
+            Tab tab = new Tab(Fxml.label(entry.labelKey()), entry.view().apply(model));
+            tab.setId(entry.id());
+            inspector.tabs().getTabs().add(tab);
+        }
         inspector.tabs().getSelectionModel().selectedItemProperty().addListener((o, a, tab) ->
-                model.shownProperty().set(MainViewModel.Shown.ofTabId(tab == null ? null : tab.getId())));
-        bookmarksView.installActions(writes::openRewind, writes::clearBookmark, writes.writableProperty());
+                model.shownProperty().set(tab == null ? null : tab.getId()));
+        WriteActions writes = model.writes();
         inspector.addToHeader(actionBar(writes));
         writeSheet = new WriteSheet(writes.flow());
         mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile(Fxml.label("main.mergeFile")));
@@ -119,7 +102,7 @@ public final class MainView extends BorderPane {
         showWhen(rewindView, writes.rewind().showingProperty());
         showWhen(transferView, writes.transfer().showingProperty());
         showWhen(writeSheet, writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED));
-        SidebarView sidebar = new SidebarView(model, new SidebarView.Actions() {
+        SidebarView sidebar = new SidebarView(model.connections(), new SidebarView.Actions() {
             @Override
             public void connect() {
                 MainView.this.connect();
@@ -132,18 +115,18 @@ public final class MainView extends BorderPane {
 
             @Override
             public void edit(BackendSession session) {
-                askEdit(session.connection()).ifPresent(edited -> model.edit(session, edited));
+                askEdit(session.connection()).ifPresent(edited -> model.connections().edit(session, edited));
             }
 
             @Override
             public void edit(SavedConnection connection) {
-                askEdit(connection).ifPresent(edited -> model.editSaved(connection, edited));
+                askEdit(connection).ifPresent(edited -> model.connections().editSaved(connection, edited));
             }
 
             @Override
             public void remove(SavedConnection connection) {
                 if (dialogs.confirm(Fxml.label("sidebar.removeSaved"), connection.name() + " (" + connection.displayUri() + ")")) {
-                    model.forget(connection);
+                    model.connections().forget(connection);
                 }
             }
         });
@@ -199,11 +182,11 @@ public final class MainView extends BorderPane {
         setCenter(center);
         inspector.addToTitleRow(wideToggle());
         model.inspectorTakesWindowProperty().addListener((o, was, wide) -> inspectorTakesWindow(wide));
-        statusBar = new StatusBar(model.tasks(), model::cancelAll);
+        StatusBar statusBar = new StatusBar(model.tasks(), model::cancelAll);
         // a notice (what a close left behind) in the place of the shortcuts
         statusBar.leftLabel().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> model.noticeProperty().get().isEmpty() ? Fxml.label("main.status", model.sessions().size())
-                        : model.noticeProperty().get(), model.sessions(), model.noticeProperty()));
+                () -> model.connections().noticeProperty().get().isEmpty() ? Fxml.label("main.status", model.connections().sessions().size())
+                        : model.connections().noticeProperty().get(), model.connections().sessions(), model.connections().noticeProperty()));
         setBottom(statusBar);
 
         javafx.beans.value.ChangeListener<BackendSession> follow = (o, a, b) -> {
@@ -215,11 +198,11 @@ public final class MainView extends BorderPane {
             }
             showSession(b);
         };
-        model.currentProperty().addListener(follow);
+        model.connections().currentProperty().addListener(follow);
         model.themeProperty().addListener((o, a, b) -> b.applyTo(this));
         model.themeProperty().get().applyTo(this);
         // a session current before the view was made is followed as well
-        follow.changed(model.currentProperty(), null, model.currentProperty().get());
+        follow.changed(model.connections().currentProperty(), null, model.connections().currentProperty().get());
     }
 
     /** The inspector's button that gives it the window's width (Ctrl+M), lit while it has it by the user's choice. */
@@ -279,13 +262,13 @@ public final class MainView extends BorderPane {
         Button transfer = new Button(Fxml.label("main.action.transfer"));
         transfer.setId("action-transfer");
         transfer.setTooltip(new Tooltip(Fxml.label("main.action.transfer.tooltip")));
-        transfer.disableProperty().bind(model.currentProperty().isNull()
+        transfer.disableProperty().bind(model.connections().currentProperty().isNull()
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         transfer.setOnAction(e -> writes.openTransfer());
         Button undo = new Button(Fxml.label("main.action.undoLast"));
         undo.setId("action-undo-last");
         undo.setTooltip(new Tooltip(Fxml.label("main.action.undoLast.tooltip")));
-        undo.disableProperty().bind(model.currentProperty().isNull().or(model.inspector().stateIdProperty().isNull())
+        undo.disableProperty().bind(model.connections().currentProperty().isNull().or(model.inspector().stateIdProperty().isNull())
                 .or(writes.whyReadOnlyProperty().isNotEmpty())
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         undo.setOnAction(e -> writes.undoLast());
@@ -366,8 +349,8 @@ public final class MainView extends BorderPane {
             JsonPane pane = inspector.currentPane();
             if (pane != null) {
                 pane.focusSearch();
-            } else if (inspector.tabs().getSelectionModel().getSelectedItem().getContent() == editorView) {
-                editorView.focusSearch();
+            } else if (inspector.tabs().getSelectionModel().getSelectedItem().getContent() instanceof EditorView editor) {
+                editor.focusSearch();
             }
         });
         // Ctrl+Tab / Ctrl+Shift+Tab go through the inspector's tabs wherever the focus is (an
@@ -384,16 +367,16 @@ public final class MainView extends BorderPane {
 
     /** Connects; a URI open already is switched to, or opened a second time under another name, as the user says. */
     private void connect() {
-        dialogs.askConnection(model.saved()).ifPresent(request -> {
-            BackendSession open = model.openWithUri(request.connection().uri()).orElse(null);
+        dialogs.askConnection(model.connections().saved()).ifPresent(request -> {
+            BackendSession open = model.connections().openWithUri(request.connection().uri()).orElse(null);
             if (open == null) {
-                model.open(request.connection(), request.save());
+                model.connections().open(request.connection(), request.save());
                 return;
             }
             dialogs.askAlreadyOpen(open.name(), request.connection().displayUri()).ifPresent(choice -> {
                 switch (choice) {
-                    case SWITCH_TO_IT -> model.currentProperty().set(open);
-                    case OPEN_ANOTHER -> model.openAnother(request.connection(), request.save());
+                    case SWITCH_TO_IT -> model.connections().currentProperty().set(open);
+                    case OPEN_ANOTHER -> model.connections().openAnother(request.connection(), request.save());
                 }
             });
         });
@@ -402,12 +385,12 @@ public final class MainView extends BorderPane {
     /** Picks a Meltano project's folder and opens the environments chosen among its own. */
     private void openProject() {
         dialogs.chooseFolder(Fxml.label("main.projectFolder"))
-                .ifPresent(folder -> model.openProject(folder, dialogs::pickEnvironments));
+                .ifPresent(folder -> model.connections().openProject(folder, dialogs::pickEnvironments));
     }
 
     /** The edit form; making a connection writable on production asks for its name to be typed first. */
     private Optional<SavedConnection> askEdit(SavedConnection connection) {
-        return dialogs.editConnection(connection).filter(edited -> !MainViewModel.unlocksProduction(connection, edited)
+        return dialogs.editConnection(connection).filter(edited -> !ConnectionsViewModel.unlocksProduction(connection, edited)
                 || dialogs.confirmTyped(Fxml.label("main.allowProduction"), edited.name() + " (" + edited.displayUri() + ")",
                         connection.name()));
     }
@@ -421,23 +404,29 @@ public final class MainView extends BorderPane {
     }
 
     public DiffView diffView() {
-        return diffView;
+        return tabView("diff", DiffView.class);
     }
 
     public BookmarksView bookmarksView() {
-        return bookmarksView;
+        return tabView("bookmarks", BookmarksView.class);
     }
 
     public EditorView editorView() {
-        return editorView;
+        return tabView("edit", EditorView.class);
     }
 
     public HistoryView historyView() {
-        return historyView;
+        return tabView("history", HistoryView.class);
     }
 
     public TimelineView timelineView() {
-        return timelineView;
+        return tabView("timeline", TimelineView.class);
+    }
+
+    /** The view of the inspector's tab with this id ({@link InspectorTabs}). */
+    private <T extends Node> T tabView(String id, Class<T> type) {
+        return inspector.tabs().getTabs().stream().filter(t -> id.equals(t.getId())).findFirst()
+                .map(t -> type.cast(t.getContent())).orElseThrow();
     }
 
     public WriteSheet writeSheet() {
@@ -452,9 +441,5 @@ public final class MainView extends BorderPane {
     public void selectTab(String id) {
         inspector.tabs().getTabs().stream().filter(t -> id.equals(t.getId())).findFirst()
                 .ifPresent(t -> inspector.tabs().getSelectionModel().select(t));
-    }
-
-    public StatusBar statusBar() {
-        return statusBar;
     }
 }

@@ -50,7 +50,7 @@ public final class SidebarView extends VBox {
         void remove(SavedConnection connection);
     }
 
-    public SidebarView(MainViewModel model, Actions actions) {
+    public SidebarView(ConnectionsViewModel model, Actions actions) {
         getStyleClass().add(Styles.SIDEBAR);
         Label openTitle = new Label(Fxml.label("sidebar.open"));
         openTitle.getStyleClass().add(Styles.SIDEBAR_TITLE);
@@ -118,10 +118,6 @@ public final class SidebarView extends VBox {
         VBox.setVgrow(saved, Priority.ALWAYS);
         getChildren().addAll(connectButton, projectButton, openTitle, open, savedTitle, saved);
         setSpacing(6);
-    }
-
-    public ListView<BackendSession> openList() {
-        return open;
     }
 
     /** A connection's row: its family's icon, and its URI under its name. */
@@ -193,10 +189,10 @@ public final class SidebarView extends VBox {
     }
 
     private static final class SessionCell extends ListCell<BackendSession> {
-        private final MainViewModel model;
+        private final ConnectionsViewModel model;
         private final Actions actions;
 
-        SessionCell(MainViewModel model, Actions actions) {
+        SessionCell(ConnectionsViewModel model, Actions actions) {
             this.model = model;
             this.actions = actions;
             fitWidth(this);
@@ -296,10 +292,10 @@ public final class SidebarView extends VBox {
     }
 
     private static final class SavedCell extends ListCell<SavedConnection> {
-        private final MainViewModel model;
+        private final ConnectionsViewModel model;
         private final Actions actions;
 
-        SavedCell(MainViewModel model, Actions actions) {
+        SavedCell(ConnectionsViewModel model, Actions actions) {
             this.model = model;
             this.actions = actions;
             fitWidth(this);

@@ -118,11 +118,6 @@ public final class Styles {
         return prefix + "-" + value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
-    public static <T extends Node> T withClass(T node, String... styleClasses) {
-        node.getStyleClass().addAll(styleClasses);
-        return node;
-    }
-
     /**
      * Shows a label's whole text as its tooltip: for a label whose room is fixed (a line or two
      * kept whatever it says), which cuts a longer text, and for the cells of lists and tables whose

@@ -68,7 +68,6 @@ public final class WriteFlowViewModel {
     private final ObservableMap<String, JsonReplay.Pick> picks = FXCollections.observableHashMap();
     private final BooleanBinding canReapply;
     private final List<Consumer<WriteCommand>> writtenListeners = new ArrayList<>();
-    private final List<Runnable> closedListeners = new ArrayList<>();
     private final List<Runnable> discardedListeners = new ArrayList<>();
     private final ReadOnlyBooleanWrapper cancellable = new ReadOnlyBooleanWrapper(this, "cancellable", true);
     private final ReadOnlyObjectWrapper<Instant> lockWaitEnds = new ReadOnlyObjectWrapper<>(this, "lockWaitEnds");
@@ -336,7 +335,6 @@ public final class WriteFlowViewModel {
         stage.set(Stage.CLOSED);
         plan.set(null);
         conflict.set(null);
-        closedListeners.forEach(Runnable::run);
     }
 
     private void fail(String doing, String taskTitle, UserError failure) {
@@ -355,11 +353,6 @@ public final class WriteFlowViewModel {
     /** Called on the FX thread after every successful write (to re-read what it changed). */
     public void onWritten(Consumer<WriteCommand> listener) {
         writtenListeners.add(listener);
-    }
-
-    /** Called when the sheet closes, written or not (a discarded conflict re-reads the state). */
-    public void onClosed(Runnable listener) {
-        closedListeners.add(listener);
     }
 
     /** Called when the user discards a change a conflict refused (to drop it wherever it was made). */

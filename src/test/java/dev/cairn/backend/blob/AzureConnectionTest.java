@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class AzureConnectionTest {
 
     private static final BackendOptions NO_SETTINGS = BackendOptions.defaults();

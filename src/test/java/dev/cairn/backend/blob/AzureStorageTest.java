@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.azure.storage.blob.BlobContainerClientBuilder;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateStorage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * on one address, so a container of another account with the same name is another storage whatever
  * its host resolves to.
  */
+@Tag("unit")
 class AzureStorageTest {
 
     @Test

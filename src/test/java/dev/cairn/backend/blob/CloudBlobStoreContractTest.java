@@ -12,12 +12,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * A cloud adapter's conditional writes against its real server: the server, not Cairn, decides who
  * wins. Each subclass gives a store on a fresh bucket or container and a second client on it.
  */
+@Tag("unit")
 abstract class CloudBlobStoreContractTest {
 
     BlobStore store;

@@ -11,9 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Meltano's cloud layout over keys a real S3 holds but S3Proxy's file-backed stores cannot (a leading '/'). */
+@Tag("unit")
 class CloudLayoutTest {
 
     /** Keys in byte order, listed by raw prefix, as S3 does. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A folder's listing by prefix walks only the folder the prefix names (a lock's age is asked with
  * the lock's key), and lists the same keys the whole walk filtered by the prefix would.
  */
+@Tag("unit")
 class FileBlobStoreListTest {
 
     @TempDir

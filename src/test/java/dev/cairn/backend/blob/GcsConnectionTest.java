@@ -10,9 +10,11 @@ import dev.cairn.backend.BackendOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("unit")
 class GcsConnectionTest {
 
     private static final BackendOptions NO_SETTINGS = BackendOptions.defaults();

@@ -21,11 +21,13 @@ import java.time.Instant;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Meltano's lock on a real folder, a real S3 server and Azurite: Cairn deletes only the lock it saw. */
+@Tag("server")
 class MeltanoLockTest {
 
     private static final String KEY = "dev:a/lock";

@@ -10,9 +10,11 @@ import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
 import java.net.URI;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.regions.Region;
 
+@Tag("unit")
 class S3ConnectionTest {
 
     private static final BackendOptions NO_SETTINGS = BackendOptions.defaults();

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class S3LocationTest {
 
     /** The location the S3 factory hands on for the URI. */

@@ -14,9 +14,11 @@ import dev.cairn.testing.GeneratedJson;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A {@code state.json} cut into its parts without a tree reads as the whole file parsed as one tree does. */
+@Tag("unit")
 class StateFileTest {
 
     @Test

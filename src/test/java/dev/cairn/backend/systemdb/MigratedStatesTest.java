@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * project of that era has, shows what Meltano's migration {@code 6828cc5b1a4f} would store: the
  * expected documents below are worked out by hand from the migration's rules.
  */
+@Tag("server")
 class MigratedStatesTest {
 
     private static final String GITHUB = "dev:tap-github-to-target-postgres";

@@ -13,11 +13,13 @@ import dev.cairn.state.StateDocument;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sqlite.SQLiteConfig;
 
 /** A system DB that runs out of space mid-write: one line saying so, and nothing half-written. */
+@Tag("unit")
 class SqliteFullTest {
 
     @TempDir

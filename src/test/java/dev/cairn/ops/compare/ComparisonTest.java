@@ -27,10 +27,12 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The comparison engine against real backends: statuses, renames, failed reads, cancel, and 10,000 IDs a side. */
+@Tag("server")
 class ComparisonTest {
 
     @TempDir

@@ -11,10 +11,12 @@ import ch.qos.logback.core.rolling.RollingFileAppender;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The log holds command lines: its folder and every file of it, rolled or new, are the owner's only. */
+@Tag("unit")
 class LogFileModeTest {
 
     @TempDir

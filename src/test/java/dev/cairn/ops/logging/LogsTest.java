@@ -9,11 +9,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** The log as {@link LogSetup} configures it in the test JVM (under {@code -Dcairn.log.dir}, set by the build). */
+@Tag("unit")
 class LogsTest {
 
     private static final Logger LOG = LoggerFactory.getLogger(LogsTest.class);

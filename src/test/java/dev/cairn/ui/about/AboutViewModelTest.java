@@ -3,8 +3,10 @@ package dev.cairn.ui.about;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class AboutViewModelTest {
 
     @Test

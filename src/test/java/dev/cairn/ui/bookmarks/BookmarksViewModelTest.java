@@ -13,9 +13,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class BookmarksViewModelTest {
 
     private final FakeUiThread ui = new FakeUiThread();

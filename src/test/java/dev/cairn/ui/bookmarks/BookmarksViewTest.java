@@ -11,7 +11,7 @@ import dev.cairn.ui.Screenshots;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.dialog.NoDialogs;
-import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Styles;
 import java.nio.file.Path;
@@ -26,11 +26,13 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.TableView;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The bookmarks table in a narrow window, headless: what a user came to check is never cut to "…". */
+@Tag("window")
 class BookmarksViewTest {
 
     /**
@@ -41,7 +43,7 @@ class BookmarksViewTest {
     void theFlagsOfTheDemosStateAreInViewInTheWindow(@TempDir Path home) throws Exception {
         try (TestWindow window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2,
                 new NoDialogs(), 1024, 700)) {
-            window.select(window.model.sessions().get(0).name(), Screenshots.BOOKMARKS_ID);
+            window.select(window.model.connections().sessions().get(0).name(), Screenshots.BOOKMARKS_ID);
             TestWindow.fxRun(() -> window.view.selectTab("bookmarks"));
             TestWindow.waitFor(() -> window.model.tasks().isEmpty() && window.model.bookmarks().visible().size() == 4);
             for (double[] size : new double[][] {{1024, 700}, {1360, 900}}) {

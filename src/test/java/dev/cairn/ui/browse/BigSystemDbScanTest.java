@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * workers that each waited for that connection (a per-state lock check), and every scan of more
  * than ~2,000 states stopped for good.
  */
+@Tag("server")
 @ExtendWith(BackendLockWatchdog.class)
 class BigSystemDbScanTest {
 

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.cairn.backend.ListedState;
 import dev.cairn.state.Glob;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class IdFilterTest {
 
     /** The fast paths must agree with Meltano's pattern semantics as {@link Glob} implements them. */

@@ -6,15 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
-import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.services.BackendOpener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Test connection on real SQLite system DBs: a count of states, or the error in a line. */
+@Tag("unit")
 class ConnectViewModelTest {
 
     private final FakeUiThread ui = new FakeUiThread();

@@ -12,10 +12,12 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.skin.ComboBoxListViewSkin;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The connect form, headless: saved connections are picked by name. */
+@Tag("window")
 class ConnectViewTest {
 
     private final dev.cairn.ui.FakeUiThread ui = new dev.cairn.ui.FakeUiThread();
@@ -30,7 +32,7 @@ class ConnectViewTest {
         FxTestSupport.start();
         SavedConnection prod = new SavedConnection("Acme prod", "s3://acme-state/meltano", Environment.PROD, true,
                 Map.of("s3.profile", "acme"));
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         Stage stage = WaitForAsyncUtils.asyncFx(() -> {
             Stage s = new Stage();
             s.setScene(new Scene(new ConnectView(model, List.of(prod), true)));

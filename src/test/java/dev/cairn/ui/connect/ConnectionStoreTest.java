@@ -18,9 +18,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("unit")
 class ConnectionStoreTest {
 
     private final dev.cairn.ui.FakeUiThread ui = new dev.cairn.ui.FakeUiThread();
@@ -82,14 +84,14 @@ class ConnectionStoreTest {
         assertEquals("A GCS URI needs a bucket: gs://bucket/prefix", ConnectViewModel.problem("gs:///prefix", "x"));
         assertFalse(ConnectViewModel.problem("meltano.db", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("file:///abs", " ").isEmpty());
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         model.environmentProperty().set(Environment.PROD);
         assertTrue(model.readOnlyProperty().get(), "production starts read-only");
     }
 
     @Test
     void aNameTypedReplacesTheSuggestedOneAndNoneTypedTakesIt() {
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         model.uriProperty().set("s3://acme-meltano-state/prod");
         assertEquals("prod", model.toConnection().name(), "no name typed: the suggested one");
         assertEquals("", model.problemProperty().get());
@@ -99,7 +101,7 @@ class ConnectionStoreTest {
 
     @Test
     void anAzureConnectionKeepsItsAccountUrlButNeverAConnectionString() {
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         model.uriProperty().set("azure://meltano-state/prod");
         model.nameProperty().set("azure");
         model.azureAccountUrlProperty().set(" https://acme.blob.core.windows.net ");
@@ -109,14 +111,14 @@ class ConnectionStoreTest {
         assertEquals(Map.of(), new SavedConnection("a", c.uri(), Environment.DEV, false,
                 Map.of("azure.connection_string", "AccountName=a;AccountKey=k")).settings());
 
-        ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         again.load(c);
         assertEquals("https://acme.blob.core.windows.net", again.azureAccountUrlProperty().get());
     }
 
     @Test
     void aGcsConnectionKeepsItsKeyFileAndEmulatorButNeverTheKeyItself() {
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         model.uriProperty().set("gs://meltano-state/prod");
         model.nameProperty().set("gcs");
         model.gcsCredentialsPathProperty().set(" /keys/meltano.json ");
@@ -128,7 +130,7 @@ class ConnectionStoreTest {
         assertEquals(Map.of(), new SavedConnection("a", c.uri(), Environment.DEV, false,
                 Map.of("gcs.application_credentials_json", "{\"private_key\": \"k\"}")).settings());
 
-        ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.main.BackendOpener.DEFAULT::open);
+        ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         again.load(c);
         assertEquals("/keys/meltano.json", again.gcsCredentialsPathProperty().get());
         assertEquals("localhost:9023", again.gcsEmulatorHostProperty().get());

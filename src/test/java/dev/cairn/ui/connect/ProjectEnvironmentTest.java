@@ -8,10 +8,12 @@ import dev.cairn.backend.BackendOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A Meltano project's environments as connections: names, environments, the blob backends' system DB. */
+@Tag("unit")
 class ProjectEnvironmentTest {
 
     @TempDir

@@ -22,9 +22,11 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("unit")
 class DemoWorkspaceTest {
 
     private static final Path FIXTURE = Path.of("../shared/fixtures/meltano-systemdb.sqlite");

@@ -16,10 +16,12 @@ import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Two documents side by side in a narrow window, headless: every change is listed whole, the panes scroll as one. */
+@Tag("window")
 class DiffPanesTest {
 
     private static final String STREAM = "pull_request_review_comments_of_a_long_stream_name";

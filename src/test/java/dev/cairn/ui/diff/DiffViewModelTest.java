@@ -14,9 +14,11 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class DiffViewModelTest {
 
     private static final String STRIPE = "prod:tap-stripe-to-target-bigquery";

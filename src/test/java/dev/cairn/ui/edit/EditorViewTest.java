@@ -26,10 +26,12 @@ import org.fxmisc.richtext.CodeArea;
 import org.fxmisc.richtext.model.TwoDimensional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The editor tab on its own, headless: typing is highlighted and validated once it pauses, not per keystroke. */
+@Tag("window")
 class EditorViewTest {
 
     private TaskExecutor executor;

@@ -14,10 +14,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The merge form's view model on a real file backend. */
+@Tag("unit")
 class MergeViewModelTest {
 
     @TempDir

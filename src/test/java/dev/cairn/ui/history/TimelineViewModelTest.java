@@ -26,10 +26,12 @@ import java.sql.DriverManager;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The Timeline tab's view model on a real SQLite system DB with Meltano's DDL, runs rows and Cairn's journal. */
+@Tag("unit")
 class TimelineViewModelTest {
 
     private static final String ID = "dev:tap-github-to-target-postgres";

@@ -24,6 +24,7 @@ import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.util.WaitForAsyncUtils;
@@ -34,6 +35,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * {@code mvn -q -o test -Dtest=BigStateBenchmarkTest -Dcairn.bench=true}; figures go to stdout
  * (and the table in docs/performance.md, "Big states in the window").
  */
+@Tag("window")
 class BigStateBenchmarkTest {
 
     @Test

@@ -21,9 +21,11 @@ import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class InspectorViewModelTest {
 
     private final FakeUiThread ui = new FakeUiThread();

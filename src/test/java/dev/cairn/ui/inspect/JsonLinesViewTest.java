@@ -15,10 +15,12 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The fast viewer's gutter, headless. */
+@Tag("window")
 class JsonLinesViewTest {
 
     /** Line numbers past a million, the size of a large partitioned state pretty-printed. */

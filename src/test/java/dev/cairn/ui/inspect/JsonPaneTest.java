@@ -19,10 +19,12 @@ import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Find in a shown document, headless: it finds as the query is typed and says which match of how many. */
+@Tag("window")
 class JsonPaneTest {
 
     private Stage stage;

@@ -10,8 +10,10 @@ import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class JsonViewingTest {
 
     @Test

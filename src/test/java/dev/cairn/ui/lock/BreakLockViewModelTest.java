@@ -16,10 +16,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Breaking a stale lock on a real file backend: only the stale lock seen goes; one a pipeline took meanwhile stays. */
+@Tag("unit")
 class BreakLockViewModelTest {
 
     private static final String ID = "dev:tap-github-to-target-postgres";

@@ -11,6 +11,7 @@ import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
+import dev.cairn.ui.services.BackendOpener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -23,12 +24,14 @@ import javafx.scene.text.Text;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The sidebar's connections, headless, on the demo workspace: edit with F2, connect a URI open already. */
+@Tag("window")
 class ConnectionsWindowTest {
 
     private final FxRobot robot = new FxRobot();
@@ -55,7 +58,7 @@ class ConnectionsWindowTest {
 
     private void selectFirstId() throws Exception {
         fx(() -> {
-            var list = model.currentProperty().get().list();
+            var list = model.connections().currentProperty().get().list();
             list.selectedProperty().set(list.visible().get(0));
             return null;
         });
@@ -64,7 +67,7 @@ class ConnectionsWindowTest {
 
     @Test
     void f2MakesTheReadOnlyProductionDemoWritableOnceItsNameIsTyped() throws Exception {
-        BackendSession prod = fx(() -> model.currentProperty().get());
+        BackendSession prod = fx(() -> model.connections().currentProperty().get());
         assertEquals("Demo system DB", prod.name());
         selectFirstId();
         Node merge = robot.lookup("#action-merge").query();
@@ -82,12 +85,12 @@ class ConnectionsWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of("edit Demo system DB",
                 "Allow writes to production Demo system DB (" + prod.connection().displayUri() + "): type Demo system DB"), dialogs.asked);
-        assertTrue(fx(() -> model.sessions().get(0) == prod), "a wrong name leaves it as it was");
+        assertTrue(fx(() -> model.connections().sessions().get(0) == prod), "a wrong name leaves it as it was");
 
         dialogs.typed = "Demo system DB";
         robot.press(KeyCode.F2).release(KeyCode.F2);
-        TestWindow.waitFor(() -> model.sessions().get(0) != prod && model.sessions().get(0).list() != null && model.tasks().isEmpty());
-        assertFalse(fx(() -> model.currentProperty().get().connection().readOnly()));
+        TestWindow.waitFor(() -> model.connections().sessions().get(0) != prod && model.connections().sessions().get(0).list() != null && model.tasks().isEmpty());
+        assertFalse(fx(() -> model.connections().currentProperty().get().connection().readOnly()));
         assertFalse(fx(() -> window.stage.getTitle()).contains("read-only"));
         TestWindow.waitFor(() -> model.tasks().isEmpty());
         assertFalse(new ConnectionStore(home.resolve("config")).load().connections().get(0).readOnly(),
@@ -98,23 +101,23 @@ class ConnectionsWindowTest {
 
     @Test
     void connectingAUriOpenAlreadyAsksAndOpensASecondConnectionUnderAnotherName() throws Exception {
-        SavedConnection prod = fx(() -> model.sessions().get(0).connection());
+        SavedConnection prod = fx(() -> model.connections().sessions().get(0).connection());
         dialogs.connect = new DialogService.ConnectRequest(
                 new SavedConnection(prod.name(), prod.uri(), prod.environment(), false, prod.settings()), false);
         dialogs.alreadyOpen = DialogService.AlreadyOpen.OPEN_ANOTHER;
         robot.press(KeyCode.CONTROL, KeyCode.O).release(KeyCode.O, KeyCode.CONTROL);
-        TestWindow.waitFor(() -> model.sessions().size() == 3 && model.sessions().get(2).list() != null && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> model.connections().sessions().size() == 3 && model.connections().sessions().get(2).list() != null && model.tasks().isEmpty());
         assertEquals(List.of("connect", "Demo system DB is open already"), dialogs.asked);
-        assertEquals("Demo system DB (2)", fx(() -> model.sessions().get(2).name()));
+        assertEquals("Demo system DB (2)", fx(() -> model.connections().sessions().get(2).name()));
 
         dialogs.alreadyOpen = DialogService.AlreadyOpen.SWITCH_TO_IT;
         fx(() -> {
-            model.currentProperty().set(model.sessions().get(1));
+            model.connections().currentProperty().set(model.connections().sessions().get(1));
             return null;
         });
         robot.press(KeyCode.CONTROL, KeyCode.O).release(KeyCode.O, KeyCode.CONTROL);
-        TestWindow.waitFor(() -> model.currentProperty().get() == model.sessions().get(0));
-        assertEquals(3, (int) fx(() -> model.sessions().size()));
+        TestWindow.waitFor(() -> model.connections().currentProperty().get() == model.connections().sessions().get(0));
+        assertEquals(3, (int) fx(() -> model.connections().sessions().size()));
     }
 
     @Test
@@ -122,19 +125,19 @@ class ConnectionsWindowTest {
         fx(() -> {
             window.stage.setWidth(1024);
             window.stage.setHeight(700);
-            SavedConnection files = model.sessions().get(1).connection();
+            SavedConnection files = model.connections().sessions().get(1).connection();
             for (int i = 0; i < 5; i++) {
-                model.openAnother(files, false);
+                model.connections().openAnother(files, false);
             }
             return null;
         });
-        TestWindow.waitFor(() -> model.sessions().size() == 7 && model.sessions().stream().allMatch(s -> s.list() != null)
+        TestWindow.waitFor(() -> model.connections().sessions().size() == 7 && model.connections().sessions().stream().allMatch(s -> s.list() != null)
                 && model.tasks().isEmpty());
         WaitForAsyncUtils.waitForFxEvents();
         ListView<?> open = robot.lookup("#sidebar-open").queryAs(ListView.class);
         assertTrue(fx(open::getHeight) >= 7 * SidebarView.ROW_HEIGHT, "no open backend cut off: " + fx(open::getHeight));
 
-        String uri = fx(() -> model.sessions().get(0).connection().displayUri());
+        String uri = fx(() -> model.connections().sessions().get(0).connection().displayUri());
         Labeled uriLabel = fx(() -> (Labeled) open.lookupAll(".backend-uri").stream()
                 .filter(n -> uri.equals(((Labeled) n).getText())).findFirst().orElseThrow());
         String shown = fx(() -> ((Text) uriLabel.lookup(".text")).getText());
@@ -159,15 +162,15 @@ class ConnectionsWindowTest {
         store.save(new ConnectionStore.Saved(saved.connections(), saved.theme(), Set.of(files)));
         window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2, dialogs);
         model = window.model;
-        assertEquals(BackendSession.Status.NOT_OPENED, fx(() -> model.sessions().get(1).statusProperty().get()));
+        assertEquals(BackendSession.Status.NOT_OPENED, fx(() -> model.connections().sessions().get(1).statusProperty().get()));
         ListView<?> open = robot.lookup("#sidebar-open").queryAs(ListView.class);
         assertTrue(fx(() -> open.lookupAll(".label").stream()
                 .anyMatch(n -> n.isVisible() && "failed at last start".equals(((Labeled) n).getText()))), "why, under its name");
         Hyperlink link = fx(() -> open.lookupAll(".hyperlink").stream().map(Hyperlink.class::cast)
                 .filter(h -> h.isVisible() && h.getText().equals("Open")).findFirst().orElseThrow());
         robot.clickOn(link);
-        TestWindow.waitFor(() -> model.sessions().get(1).list() != null && model.tasks().isEmpty());
-        assertEquals(files, fx(() -> model.sessions().get(1).name()), "opened in its place");
+        TestWindow.waitFor(() -> model.connections().sessions().get(1).list() != null && model.tasks().isEmpty());
+        assertEquals(files, fx(() -> model.connections().sessions().get(1).name()), "opened in its place");
         assertEquals(Set.of(), store.load().failedAtLastStart());
     }
 
@@ -183,11 +186,11 @@ class ConnectionsWindowTest {
         dialogs.pick = List.of("dev", "production");
         robot.clickOn("#sidebar-open");
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.O).release(KeyCode.O, KeyCode.SHIFT, KeyCode.CONTROL);
-        TestWindow.waitFor(() -> model.sessions().size() == 4 && model.tasks().isEmpty());
+        TestWindow.waitFor(() -> model.connections().sessions().size() == 4 && model.tasks().isEmpty());
         assertEquals("open [acme · dev (file://" + state + "), acme · staging (sqlite:///" + project.resolve(".meltano/meltano.db")
                 + "), acme · production (file://" + prodState + ")]", dialogs.asked.get(1));
-        BackendSession dev = fx(() -> model.sessions().get(2));
-        BackendSession prod = fx(() -> model.sessions().get(3));
+        BackendSession dev = fx(() -> model.connections().sessions().get(2));
+        BackendSession prod = fx(() -> model.connections().sessions().get(3));
         assertEquals("acme · dev", dev.name());
         assertEquals(Environment.DEV, dev.connection().environment());
         assertEquals("acme · production", prod.name());

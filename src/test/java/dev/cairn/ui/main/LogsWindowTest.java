@@ -9,6 +9,7 @@ import dev.cairn.ops.logging.Logs;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.about.AboutViewModel;
 import dev.cairn.ui.dialog.FxDialogService;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Theme;
 import java.nio.charset.StandardCharsets;
@@ -26,12 +27,14 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TitledPane;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The window and the log, headless: uncaught exceptions end in the log and a banner; Open log; Help → About. */
+@Tag("window")
 class LogsWindowTest {
 
     private final FxRobot robot = new FxRobot();

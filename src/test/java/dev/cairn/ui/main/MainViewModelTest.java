@@ -11,7 +11,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.testing.LoopbackServer;
 import dev.cairn.testing.SilentS3;
-import dev.cairn.ui.AppServices;
+import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.Selection;
@@ -23,6 +23,7 @@ import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,10 +37,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.beans.Observable;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Starting and stopping the window's model on real backends: every saved connection comes back, every one is closed. */
+@Tag("unit")
 class MainViewModelTest {
 
     private final FakeUiThread ui = new FakeUiThread();
@@ -52,16 +55,16 @@ class MainViewModelTest {
     }
 
     /** A second's wait for a backend to open, and for a closed one's work to end. */
-    private static final MainViewModel.Waits SHORT = new MainViewModel.Waits(Duration.ofSeconds(1), Duration.ofSeconds(1));
+    private static final ConnectionsViewModel.Waits SHORT = new ConnectionsViewModel.Waits(Duration.ofSeconds(1), Duration.ofSeconds(1));
 
     private MainViewModel started(List<SavedConnection> connections) throws Exception {
-        return started(connections, MainViewModel.Waits.DEFAULT);
+        return started(connections, ConnectionsViewModel.Waits.DEFAULT);
     }
 
-    private MainViewModel started(List<SavedConnection> connections, MainViewModel.Waits waits) throws Exception {
+    private MainViewModel started(List<SavedConnection> connections, ConnectionsViewModel.Waits waits) throws Exception {
         new ConnectionStore(folders().config()).save(new ConnectionStore.Saved(connections, "light"));
         MainViewModel model = starting(waits);
-        ui.await(() -> model.sessions().size() == connections.size() && model.sessions().stream()
+        ui.await(() -> model.connections().sessions().size() == connections.size() && model.connections().sessions().stream()
                 .noneMatch(s -> s.statusProperty().get() == BackendSession.Status.OPENING), Duration.ofSeconds(30));
         ui.awaitIdle();
         return model;
@@ -75,18 +78,18 @@ class MainViewModelTest {
         Files.writeString(project.resolve("meltano.yml"), "version: 1\ndefault_environment: dev\nproject_id: p\n"
                 + "environments:\n- name: dev\n- name: prod\n");
         DiskStates.systemDb(Files.createDirectories(project.resolve(".meltano"))).put("dev:x", "{}", "{}");
-        ui.run(() -> model.openProject(project, all -> all));
-        ui.await(() -> model.sessions().size() == 2 && model.sessions().stream()
+        ui.run(() -> model.connections().openProject(project, all -> all));
+        ui.await(() -> model.connections().sessions().size() == 2 && model.connections().sessions().stream()
                 .allMatch(s -> s.statusProperty().get() == BackendSession.Status.OPEN), Duration.ofSeconds(30));
         ui.awaitIdle();
-        List<SavedConnection> open = ui.call(() -> model.sessions().stream().map(BackendSession::connection).toList());
+        List<SavedConnection> open = ui.call(() -> model.connections().sessions().stream().map(BackendSession::connection).toList());
         assertEquals(List.of("project · dev", "project · prod"), open.stream().map(SavedConnection::name).toList());
         assertEquals(open.get(0).uri(), open.get(1).uri(), "one system DB");
         assertEquals(List.of(Environment.DEV, Environment.PROD), open.stream().map(SavedConnection::environment).toList());
         assertTrue(open.get(1).readOnly(), "production opens read-only");
-        ui.run(() -> model.openProject(project, all -> all));
+        ui.run(() -> model.connections().openProject(project, all -> all));
         ui.awaitIdle();
-        assertEquals(2, (int) ui.call(() -> model.sessions().size()), "opened again: the same two, not four");
+        assertEquals(2, (int) ui.call(() -> model.connections().sessions().size()), "opened again: the same two, not four");
     }
 
     @Test
@@ -101,19 +104,19 @@ class MainViewModelTest {
         connections.add(new SavedConnection("later", "sqlite:///" + missing.resolve("meltano.db"), Environment.DEV, false, Map.of()));
         MainViewModel model = started(connections);
 
-        assertEquals(6, (int) ui.call(() -> model.sessions().size()));
-        assertEquals(5, (long) ui.call(() -> model.sessions().stream()
+        assertEquals(6, (int) ui.call(() -> model.connections().sessions().size()));
+        assertEquals(5, (long) ui.call(() -> model.connections().sessions().stream()
                 .filter(s -> s.statusProperty().get() == BackendSession.Status.OPEN).count()));
-        BackendSession failed = ui.call(() -> model.sessions().get(5));
+        BackendSession failed = ui.call(() -> model.connections().sessions().get(5));
         assertEquals(BackendSession.Status.FAILED, ui.call(() -> failed.statusProperty().get()));
         assertEquals(java.util.Set.of("later"), failedAtLastStart(), "the next start will not open it by itself");
 
         DiskStates.systemDb(Files.createDirectories(missing)).put("dev:late", "{}", "{}");
-        ui.run(() -> model.retry(failed));
-        ui.await(() -> model.sessions().get(5).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
+        ui.run(() -> model.connections().retry(failed));
+        ui.await(() -> model.connections().sessions().get(5).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
         ui.awaitIdle();
-        assertEquals(6, (int) ui.call(() -> model.sessions().size()));
-        assertEquals("later", ui.call(() -> model.sessions().get(5).name()), "in its place");
+        assertEquals(6, (int) ui.call(() -> model.connections().sessions().size()));
+        assertEquals("later", ui.call(() -> model.connections().sessions().get(5).name()), "in its place");
         assertEquals(java.util.Set.of(), failedAtLastStart(), "it opened: the next start opens it again");
     }
 
@@ -132,22 +135,22 @@ class MainViewModelTest {
                     sqlite("fine", "fine", Environment.DEV, false)), "light"));
             MainViewModel first = starting(SHORT);
             // its server's own timeout (10 s) has not ended the opening yet
-            ui.await(() -> first.sessions().size() == 2
-                    && first.sessions().get(0).statusProperty().get() == BackendSession.Status.NO_ANSWER, Duration.ofSeconds(8));
-            BackendSession hung = ui.call(() -> first.sessions().get(0));
+            ui.await(() -> first.connections().sessions().size() == 2
+                    && first.connections().sessions().get(0).statusProperty().get() == BackendSession.Status.NO_ANSWER, Duration.ofSeconds(8));
+            BackendSession hung = ui.call(() -> first.connections().sessions().get(0));
             assertEquals(Duration.ofSeconds(1), hung.waited());
-            assertEquals(BackendSession.Status.OPEN, ui.call(() -> first.sessions().get(1).statusProperty().get()));
+            assertEquals(BackendSession.Status.OPEN, ui.call(() -> first.connections().sessions().get(1).statusProperty().get()));
             assertEquals(null, ui.call(() -> first.errorProperty().get()), "the sidebar says it; no error covers the window");
             ui.await(() -> failedAtLastStart().equals(java.util.Set.of("silent pg")), Duration.ofSeconds(10));
             assertEquals(1, silent.accepted());
 
             MainViewModel second = starting(SHORT);
-            ui.await(() -> second.sessions().size() == 2
-                    && second.sessions().get(1).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
-            BackendSession held = ui.call(() -> second.sessions().get(0));
+            ui.await(() -> second.connections().sessions().size() == 2
+                    && second.connections().sessions().get(1).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
+            BackendSession held = ui.call(() -> second.connections().sessions().get(0));
             assertEquals("silent pg", held.name());
             assertEquals(BackendSession.Status.NOT_OPENED, ui.call(() -> held.statusProperty().get()));
-            assertSame(ui.call(() -> second.sessions().get(1)), ui.call(() -> second.currentProperty().get()),
+            assertSame(ui.call(() -> second.connections().sessions().get(1)), ui.call(() -> second.connections().currentProperty().get()),
                     "the one that opened is shown");
             assertEquals(1, silent.accepted(), "nothing was sent its way");
         }
@@ -164,24 +167,24 @@ class MainViewModelTest {
         SavedConnection fine = sqlite("fine", "fine", Environment.DEV, false);
         new ConnectionStore(folders().config()).save(new ConnectionStore.Saved(List.of(dev, other, fine), "light",
                 java.util.Set.of("dev db", "other")));
-        MainViewModel model = starting(MainViewModel.Waits.DEFAULT);
-        ui.await(() -> model.sessions().size() == 3
-                && model.sessions().get(2).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
+        MainViewModel model = starting(ConnectionsViewModel.Waits.DEFAULT);
+        ui.await(() -> model.connections().sessions().size() == 3
+                && model.connections().sessions().get(2).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
         ui.awaitIdle();
-        BackendSession held = ui.call(() -> model.sessions().get(0));
+        BackendSession held = ui.call(() -> model.connections().sessions().get(0));
         assertEquals(BackendSession.Status.NOT_OPENED, ui.call(() -> held.statusProperty().get()));
-        assertEquals(BackendSession.Status.NOT_OPENED, ui.call(() -> model.sessions().get(1).statusProperty().get()));
+        assertEquals(BackendSession.Status.NOT_OPENED, ui.call(() -> model.connections().sessions().get(1).statusProperty().get()));
         assertEquals(null, held.backend());
 
-        ui.run(() -> model.currentProperty().set(held));
+        ui.run(() -> model.connections().currentProperty().set(held));
         ui.run(model::refresh);
-        ui.run(() -> model.open(model.saved().get(1), false));
-        ui.await(() -> model.sessions().stream().allMatch(s -> s.statusProperty().get() == BackendSession.Status.OPEN),
+        ui.run(() -> model.connections().open(model.connections().saved().get(1), false));
+        ui.await(() -> model.connections().sessions().stream().allMatch(s -> s.statusProperty().get() == BackendSession.Status.OPEN),
                 Duration.ofSeconds(30));
         ui.awaitIdle();
-        assertEquals(List.of("dev db", "other", "fine"), ui.call(() -> model.sessions().stream().map(BackendSession::name).toList()),
+        assertEquals(List.of("dev db", "other", "fine"), ui.call(() -> model.connections().sessions().stream().map(BackendSession::name).toList()),
                 "each in its place");
-        assertEquals("other", ui.call(() -> model.currentProperty().get().name()), "the one opened last is shown");
+        assertEquals("other", ui.call(() -> model.connections().currentProperty().get().name()), "the one opened last is shown");
         assertEquals(java.util.Set.of(), failedAtLastStart());
     }
 
@@ -193,11 +196,11 @@ class MainViewModelTest {
                     Environment.PROD, true, Map.of());
             new ConnectionStore(folders().config()).save(new ConnectionStore.Saved(List.of(sqlite("fine", "fine", Environment.DEV, false),
                     pg), "light"));
-            MainViewModel model = starting(MainViewModel.Waits.DEFAULT);
-            ui.await(() -> model.sessions().size() == 2 && silent.accepted() == 1
-                    && model.sessions().get(0).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
-            assertEquals(BackendSession.Status.OPENING, ui.call(() -> model.sessions().get(1).statusProperty().get()));
-            ui.run(() -> model.shutdown(Duration.ofMillis(100)));
+            MainViewModel model = starting(ConnectionsViewModel.Waits.DEFAULT);
+            ui.await(() -> model.connections().sessions().size() == 2 && silent.accepted() == 1
+                    && model.connections().sessions().get(0).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
+            assertEquals(BackendSession.Status.OPENING, ui.call(() -> model.connections().sessions().get(1).statusProperty().get()));
+            ui.run(() -> model.connections().shutdown(Duration.ofMillis(100)));
             assertEquals(java.util.Set.of("silent pg"), failedAtLastStart());
         }
     }
@@ -212,21 +215,21 @@ class MainViewModelTest {
     void closingABackendWhoseRequestsHangEndsWithinItsWaitAndSaysWhatWasLeft() throws Exception {
         try (SilentS3 s3 = new SilentS3()) {
             MainViewModel model = started(List.of(sqlite("dev db", "dev", Environment.DEV, false)), SHORT);
-            BackendSession stuck = ui.call(() -> model.openAnother(new SavedConnection("stuck S3", "s3://KEY:SECRET@bucket/state",
+            BackendSession stuck = ui.call(() -> model.connections().openAnother(new SavedConnection("stuck S3", "s3://KEY:SECRET@bucket/state",
                     Environment.PROD, true, Map.of("s3.endpoint_url", s3.endpoint(), "s3.region", "us-east-1")), false));
             ui.await(() -> stuck.list() != null && stuck.list().loadingProperty().get(), Duration.ofSeconds(30));
 
-            ui.run(() -> model.close(model.sessions().get(0)));
+            ui.run(() -> model.connections().close(model.connections().sessions().get(0)));
             Thread.sleep(2000);
-            assertEquals("", ui.call(() -> model.noticeProperty().get()), "the SQLite DB closed in time");
+            assertEquals("", ui.call(() -> model.connections().noticeProperty().get()), "the SQLite DB closed in time");
 
             long start = System.nanoTime();
-            ui.run(() -> model.close(stuck));
-            assertTrue(ui.call(() -> model.sessions().isEmpty()), "out of the sidebar at once");
-            ui.await(() -> !model.noticeProperty().get().isEmpty(), Duration.ofSeconds(10));
+            ui.run(() -> model.connections().close(stuck));
+            assertTrue(ui.call(() -> model.connections().sessions().isEmpty()), "out of the sidebar at once");
+            ui.await(() -> !model.connections().noticeProperty().get().isEmpty(), Duration.ofSeconds(10));
             assertTrue(System.nanoTime() - start < Duration.ofSeconds(5).toNanos(), "said within the close's wait and a margin");
             assertEquals("Closed stuck S3; 1 of its requests had not ended after 1 s and was left to time out.",
-                    ui.call(() -> model.noticeProperty().get()));
+                    ui.call(() -> model.connections().noticeProperty().get()));
             assertTrue(ui.call(() -> model.tasks().isEmpty()), "the status bar no longer lists what hangs");
         }
     }
@@ -240,13 +243,13 @@ class MainViewModelTest {
     void aConnectionClosedWhileItsOpeningHangsSaysSoAndItsLaterFailureShowsNoError() throws Exception {
         try (LoopbackServer silent = LoopbackServer.silent()) {
             MainViewModel model = started(List.of(), SHORT);
-            BackendSession opening = ui.call(() -> model.openAnother(new SavedConnection("silent pg",
+            BackendSession opening = ui.call(() -> model.connections().openAnother(new SavedConnection("silent pg",
                     "postgresql://cairn@127.0.0.1:" + silent.port() + "/meltano?connect_timeout=2", Environment.PROD, true, Map.of()), false));
             ui.await(() -> silent.accepted() == 1, Duration.ofSeconds(10));
-            ui.run(() -> model.close(opening));
-            ui.await(() -> !model.noticeProperty().get().isEmpty(), Duration.ofSeconds(10));
+            ui.run(() -> model.connections().close(opening));
+            ui.await(() -> !model.connections().noticeProperty().get().isEmpty(), Duration.ofSeconds(10));
             assertEquals("Closed silent pg; 1 of its requests had not ended after 1 s and was left to time out.",
-                    ui.call(() -> model.noticeProperty().get()));
+                    ui.call(() -> model.connections().noticeProperty().get()));
             ui.await(() -> opening.statusProperty().get() == BackendSession.Status.FAILED, Duration.ofSeconds(30));
             ui.awaitIdle();
             assertEquals(null, ui.call(() -> model.errorProperty().get()));
@@ -257,15 +260,15 @@ class MainViewModelTest {
     void refreshHandsTheShownTabTheStateReadAgainEvenWhenNothingChanged() throws Exception {
         MainViewModel model = startedWithX("{\"singer_state\": {\"a\": 1}}", "{\"singer_state\": {\"a\": 2}}");
         ui.run(() -> {
-            model.shownProperty().set(MainViewModel.Shown.DIFF);
-            var list = model.sessions().get(0).list();
+            model.shownProperty().set("diff");
+            var list = model.connections().sessions().get(0).list();
             list.selectedProperty().set(list.visible().get(0));
         });
         ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
         ui.awaitIdle();
         Object first = ui.call(() -> model.diff().diffProperty().get());
         ui.run(model::refresh);
-        ui.await(() -> !model.sessions().get(0).list().loadingProperty().get() && model.diff().diffProperty().get() != null
+        ui.await(() -> !model.connections().sessions().get(0).list().loadingProperty().get() && model.diff().diffProperty().get() != null
                 && model.diff().diffProperty().get() != first, Duration.ofSeconds(30));
         ui.awaitIdle();
         assertEquals("1 change.", ui.call(() -> model.diff().messageProperty().get()));
@@ -274,7 +277,7 @@ class MainViewModelTest {
     @Test
     void theSelectionMovingToTheSameIdListedAnewReadsNothingAgain() throws Exception {
         MainViewModel model = startedWithX("{}", "{}");
-        StateListViewModel list = ui.call(() -> model.sessions().get(0).list());
+        StateListViewModel list = ui.call(() -> model.connections().sessions().get(0).list());
         ui.run(() -> list.selectedProperty().set(list.visible().get(0)));
         ui.await(() -> model.selectionProperty().get() != null, Duration.ofSeconds(30));
         ui.awaitIdle();
@@ -293,21 +296,21 @@ class MainViewModelTest {
         MainViewModel model = startedWithX("{\"singer_state\": {\"a\": 1, \"b\": 1}}", "{\"singer_state\": {\"a\": 2}}");
         InspectorViewModel inspector = ui.call(model::inspector);
         ui.run(() -> {
-            var list = model.sessions().get(0).list();
+            var list = model.connections().sessions().get(0).list();
             list.selectedProperty().set(list.visible().get(0));
         });
         ui.await(() -> model.selectionProperty().get() != null && !inspector.loadingProperty().get(), Duration.ofSeconds(30));
         Selection selection = ui.call(() -> model.selectionProperty().get());
         assertEquals(3, selection.rendered().prints(), "effective, completed, partial");
 
-        ui.run(() -> model.shownProperty().set(MainViewModel.Shown.DIFF));
+        ui.run(() -> model.shownProperty().set("diff"));
         ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
         ui.run(() -> model.diff().modeProperty().set(DiffViewModel.Mode.COMPLETED_VS_PARTIAL));
         ui.await(() -> model.diff().diffProperty().get() != null, Duration.ofSeconds(30));
         assertEquals("2 changes.", ui.call(() -> model.diff().messageProperty().get()), "completed against partial");
 
         EditorViewModel editor = ui.call(() -> model.writes().editor());
-        ui.run(() -> model.shownProperty().set(MainViewModel.Shown.EDIT));
+        ui.run(() -> model.shownProperty().set("edit"));
         ui.await(() -> editor.loadedProperty().get() != null, Duration.ofSeconds(30));
         ui.run(() -> editor.partProperty().set(EditorViewModel.Part.PARTIAL));
         ui.await(() -> editor.loadedProperty().get().part() == EditorViewModel.Part.PARTIAL, Duration.ofSeconds(30));
@@ -322,17 +325,17 @@ class MainViewModelTest {
     @Test
     void shuttingDownClosesEveryOpenBackend() throws Exception {
         MainViewModel model = startedWithX("{}", "{}");
-        BackendSession session = ui.call(() -> model.sessions().get(0));
+        BackendSession session = ui.call(() -> model.connections().sessions().get(0));
         assertEquals("dev:x", session.backend().read("dev:x").stateId());
-        ui.run(() -> model.shutdown(Duration.ofSeconds(10)));
+        ui.run(() -> model.connections().shutdown(Duration.ofSeconds(10)));
         assertThrows(RuntimeException.class, () -> session.backend().read("dev:x"));
         assertTrue(ui.call(() -> model.tasks().isEmpty()));
     }
 
     /** A window's model started on the connections saved now; they open in the background. */
-    private MainViewModel starting(MainViewModel.Waits waits) {
+    private MainViewModel starting(ConnectionsViewModel.Waits waits) {
         MainViewModel model = ui.call(() -> new MainViewModel(AppServices.create(folders(), ui.executor(), BackendOpener.DEFAULT), waits));
-        ui.run(model::start);
+        ui.run(model.connections()::start);
         return model;
     }
 
@@ -375,16 +378,16 @@ class MainViewModelTest {
             return backend;
         };
         MainViewModel model = ui.call(() -> new MainViewModel(AppServices.create(folders, ui.executor(), silentServers)));
-        ui.run(model::start);
-        ui.await(() -> model.sessions().size() == 3 && model.sessions().get(2).statusProperty().get() == BackendSession.Status.OPEN,
+        ui.run(model.connections()::start);
+        ui.await(() -> model.connections().sessions().size() == 3 && model.connections().sessions().get(2).statusProperty().get() == BackendSession.Status.OPEN,
                 Duration.ofSeconds(30));
-        BackendSession silent = ui.call(() -> model.sessions().get(0));
+        BackendSession silent = ui.call(() -> model.connections().sessions().get(0));
         assertEquals(BackendSession.Status.OPENING, ui.call(() -> silent.statusProperty().get()));
-        ui.run(() -> model.close(silent));
+        ui.run(() -> model.connections().close(silent));
         answer.countDown();
         ui.await(() -> openedLate.size() == 2, Duration.ofSeconds(30));
         ui.awaitIdle();
-        assertEquals(List.of("silent 2", "fine"), ui.call(() -> model.sessions().stream().map(BackendSession::name).toList()));
+        assertEquals(List.of("silent 2", "fine"), ui.call(() -> model.connections().sessions().stream().map(BackendSession::name).toList()));
         assertThrows(RuntimeException.class, () -> openedLate.stream().filter(b -> b.displayUri().contains("/s1/")).findFirst()
                 .orElseThrow().read("dev:x"), "what the closed one opened late is closed");
     }
@@ -399,7 +402,7 @@ class MainViewModelTest {
         MainViewModel model = started(List.of());
         SavedConnection dev = sqlite("dev db", "dev", Environment.DEV, false);
         CountDownLatch held = ui.occupyWorkers();
-        BackendSession notStarted = ui.call(() -> model.openAnother(dev, false));
+        BackendSession notStarted = ui.call(() -> model.connections().openAnother(dev, false));
         ui.cancelAll();
         held.countDown();
         ui.await(() -> notStarted.statusProperty().get() == BackendSession.Status.FAILED, Duration.ofSeconds(30));
@@ -415,7 +418,7 @@ class MainViewModelTest {
             }
             return BackendOpener.DEFAULT.open(connection);
         })));
-        BackendSession started = ui.call(() -> slow.openAnother(dev, false));
+        BackendSession started = ui.call(() -> slow.connections().openAnother(dev, false));
         ui.await(() -> !slow.tasks().isEmpty() && !slow.tasks().get(0).stoppableProperty().get(), Duration.ofSeconds(10));
         ui.cancelAll();
         answer.countDown();
@@ -429,17 +432,17 @@ class MainViewModelTest {
         MainViewModel model = started(List.of(sqlite("one", "one", Environment.DEV, false), sqlite("two", "two", Environment.DEV, false)));
         awaitOpen(model);
         ui.run(() -> {
-            model.currentProperty().set(model.sessions().get(0));
-            var list = model.sessions().get(0).list();
+            model.connections().currentProperty().set(model.connections().sessions().get(0));
+            var list = model.connections().sessions().get(0).list();
             list.selectedProperty().set(list.visible().get(0));
         });
         ui.await(() -> model.inspector().storedProperty().get() != null, Duration.ofSeconds(30));
         ui.run(() -> model.writes().clearAll());
         ui.await(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
-        ui.run(() -> model.currentProperty().set(model.sessions().get(1)));
+        ui.run(() -> model.connections().currentProperty().set(model.connections().sessions().get(1)));
         assertEquals(WriteFlowViewModel.Stage.CLOSED, ui.call(() -> model.writes().flow().stageProperty().get()));
         ui.awaitIdle();
-        assertTrue(ui.call(() -> model.sessions().get(0).backend().read("dev:x").exists()), "nothing was written");
+        assertTrue(ui.call(() -> model.connections().sessions().get(0).backend().read("dev:x").exists()), "nothing was written");
     }
 
     /** Started on one SQLite system DB holding {@code dev:x}. */
@@ -458,7 +461,7 @@ class MainViewModelTest {
     }
 
     private void awaitOpen(MainViewModel model) {
-        ui.await(() -> model.sessions().stream().allMatch(s -> s.statusProperty().get() == BackendSession.Status.OPEN),
+        ui.await(() -> model.connections().sessions().stream().allMatch(s -> s.statusProperty().get() == BackendSession.Status.OPEN),
                 Duration.ofSeconds(30));
         ui.awaitIdle();
     }
@@ -467,18 +470,18 @@ class MainViewModelTest {
     void editingAReadOnlyProductionConnectionMakesItWritableAtOnceAndSavesIt() throws Exception {
         SavedConnection prod = sqlite("prod db", "prod", Environment.PROD, true);
         MainViewModel model = started(List.of(prod, sqlite("dev db", "dev", Environment.DEV, false)));
-        BackendSession before = ui.call(() -> model.sessions().get(0));
-        assertTrue(ui.call(() -> model.currentProperty().get() == before));
+        BackendSession before = ui.call(() -> model.connections().sessions().get(0));
+        assertTrue(ui.call(() -> model.connections().currentProperty().get() == before));
         assertThrows(RuntimeException.class, () -> before.backend().delete("dev:x", before.backend().read("dev:x").version()));
         assertTrue(ui.call(() -> model.windowTitleProperty().get()).contains("(read-only)"));
 
         SavedConnection writable = new SavedConnection("prod db", prod.uri(), Environment.PROD, false, Map.of());
-        assertTrue(MainViewModel.unlocksProduction(prod, writable), "making prod writable asks for its name");
-        BackendSession after = ui.call(() -> model.edit(before, writable));
+        assertTrue(ConnectionsViewModel.unlocksProduction(prod, writable), "making prod writable asks for its name");
+        BackendSession after = ui.call(() -> model.connections().edit(before, writable));
         awaitOpen(model);
 
-        assertEquals(0, (int) ui.call(() -> model.sessions().indexOf(after)), "it keeps its place in the sidebar");
-        assertTrue(ui.call(() -> model.currentProperty().get() == after));
+        assertEquals(0, (int) ui.call(() -> model.connections().sessions().indexOf(after)), "it keeps its place in the sidebar");
+        assertTrue(ui.call(() -> model.connections().currentProperty().get() == after));
         assertEquals("", ui.call(() -> model.writes().whyReadOnlyProperty().get()));
         assertFalse(ui.call(() -> model.windowTitleProperty().get()).contains("(read-only)"));
         assertThrows(RuntimeException.class, () -> before.backend().read("dev:x"), "the read-only backend is closed");
@@ -491,34 +494,34 @@ class MainViewModelTest {
     void renamingAnOpenConnectionKeepsItsBackendAndRetitlesIt() throws Exception {
         SavedConnection dev = sqlite("dev db", "dev", Environment.DEV, false);
         MainViewModel model = started(List.of(dev));
-        BackendSession before = ui.call(() -> model.sessions().get(0));
-        BackendSession after = ui.call(() -> model.edit(before,
+        BackendSession before = ui.call(() -> model.connections().sessions().get(0));
+        BackendSession after = ui.call(() -> model.connections().edit(before,
                 new SavedConnection("staging db", dev.uri(), Environment.STAGING, false, Map.of())));
         awaitOpen(model);
 
         assertTrue(after.backend() == before.backend(), "nothing it was opened with changed");
         assertEquals("dev:x", after.backend().read("dev:x").stateId());
         assertTrue(ui.call(() -> model.windowTitleProperty().get()).startsWith("Cairn — STAGING · staging db"));
-        assertEquals(List.of("staging db"), ui.call(() -> model.saved().stream().map(SavedConnection::name).toList()));
+        assertEquals(List.of("staging db"), ui.call(() -> model.connections().saved().stream().map(SavedConnection::name).toList()));
     }
 
     @Test
     void aSecondConnectionToAnOpenUriGetsItsOwnNameWhileOpenSwitchesToTheFirst() throws Exception {
         SavedConnection prod = sqlite("prod db", "prod", Environment.PROD, true);
         MainViewModel model = started(List.of(prod, sqlite("dev db", "dev", Environment.DEV, false)));
-        BackendSession first = ui.call(() -> model.sessions().get(0));
-        ui.run(() -> model.currentProperty().set(model.sessions().get(1)));
+        BackendSession first = ui.call(() -> model.connections().sessions().get(0));
+        ui.run(() -> model.connections().currentProperty().set(model.connections().sessions().get(1)));
 
-        assertTrue(ui.call(() -> model.open(prod, false)) == first, "open shows the one open already");
-        assertTrue(ui.call(() -> model.currentProperty().get() == first));
-        assertTrue(ui.call(() -> model.openWithUri(prod.uri()).orElseThrow() == first));
-        BackendSession second = ui.call(() -> model.openAnother(
+        assertTrue(ui.call(() -> model.connections().open(prod, false)) == first, "open shows the one open already");
+        assertTrue(ui.call(() -> model.connections().currentProperty().get() == first));
+        assertTrue(ui.call(() -> model.connections().openWithUri(prod.uri()).orElseThrow() == first));
+        BackendSession second = ui.call(() -> model.connections().openAnother(
                 new SavedConnection("prod db", prod.uri(), Environment.PROD, false, Map.of()), false));
         awaitOpen(model);
         assertEquals(List.of("prod db", "dev db", "prod db (2)"),
-                ui.call(() -> model.sessions().stream().map(BackendSession::name).toList()));
+                ui.call(() -> model.connections().sessions().stream().map(BackendSession::name).toList()));
         second.backend().delete("dev:x", second.backend().read("dev:x").version());
-        assertEquals(2, (int) ui.call(() -> model.saved().size()), "not saved unless asked");
+        assertEquals(2, (int) ui.call(() -> model.connections().saved().size()), "not saved unless asked");
     }
 
     @Test
@@ -526,10 +529,10 @@ class MainViewModelTest {
         SavedConnection dev = sqlite("dev db", "dev", Environment.DEV, false);
         SavedConnection other = sqlite("other", "other", Environment.OTHER, false);
         MainViewModel model = started(List.of(dev, other));
-        SavedConnection copy = ui.call(() -> model.duplicate(dev));
+        SavedConnection copy = ui.call(() -> model.connections().duplicate(dev));
         assertEquals("dev db (2)", copy.name());
-        ui.run(() -> model.editSaved(copy, new SavedConnection("other", copy.uri(), Environment.STAGING, true, Map.of())));
-        ui.run(() -> model.forget(dev));
+        ui.run(() -> model.connections().editSaved(copy, new SavedConnection("other", copy.uri(), Environment.STAGING, true, Map.of())));
+        ui.run(() -> model.connections().forget(dev));
         ui.awaitIdle();
         assertEquals(List.of(new SavedConnection("other (2)", dev.uri(), Environment.STAGING, true, Map.of()), other),
                 new ConnectionStore(home.resolve("config")).load().connections(), "a name no other connection has");
@@ -540,10 +543,10 @@ class MainViewModelTest {
         SavedConnection prodRo = new SavedConnection("p", "file:///p", Environment.PROD, true, Map.of());
         SavedConnection prodRw = new SavedConnection("p", "file:///p", Environment.PROD, false, Map.of());
         SavedConnection devRw = new SavedConnection("p", "file:///p", Environment.DEV, false, Map.of());
-        assertTrue(MainViewModel.unlocksProduction(prodRo, prodRw));
-        assertTrue(MainViewModel.unlocksProduction(devRw, prodRw), "a writable dev connection retyped as prod");
-        assertFalse(MainViewModel.unlocksProduction(prodRw, prodRw), "it was writable production already");
-        assertFalse(MainViewModel.unlocksProduction(prodRo, prodRo));
-        assertFalse(MainViewModel.unlocksProduction(prodRo, devRw), "no longer production");
+        assertTrue(ConnectionsViewModel.unlocksProduction(prodRo, prodRw));
+        assertTrue(ConnectionsViewModel.unlocksProduction(devRw, prodRw), "a writable dev connection retyped as prod");
+        assertFalse(ConnectionsViewModel.unlocksProduction(prodRw, prodRw), "it was writable production already");
+        assertFalse(ConnectionsViewModel.unlocksProduction(prodRo, prodRo));
+        assertFalse(ConnectionsViewModel.unlocksProduction(prodRo, devRw), "no longer production");
     }
 }

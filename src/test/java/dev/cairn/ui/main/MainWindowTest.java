@@ -13,6 +13,7 @@ import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.demo.DemoWorkspace;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.inspect.JsonPane;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.theme.Styles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,12 +22,14 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The whole window, headless: first start opens the demo workspace; filter, select a broken ID. */
+@Tag("window")
 class MainWindowTest {
 
     private final FxRobot robot = new FxRobot();
@@ -53,13 +56,13 @@ class MainWindowTest {
 
     @Test
     void firstStartOpensTheDemoWorkspaceWithProductionFirst() throws Exception {
-        BackendSession prod = fx(() -> model.currentProperty().get());
+        BackendSession prod = fx(() -> model.connections().currentProperty().get());
         assertEquals("Demo system DB", prod.name());
         assertTrue(fx(() -> view.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("env-prod"))));
         assertTrue(fx(() -> prod.list().visible().size()) > 200);
         assertEquals(1, fx(() -> prod.list().countsProperty().get().get(Badge.CORRUPT_JSON)));
 
-        BackendSession files = fx(() -> model.sessions().get(1));
+        BackendSession files = fx(() -> model.connections().sessions().get(1));
         java.util.Map<Badge, Integer> counts = fx(() -> files.list().countsProperty().get());
         assertEquals(1, counts.get(Badge.LOCKED), counts.toString());
         assertEquals(1, counts.get(Badge.STALE_LOCK), counts.toString());
@@ -150,7 +153,7 @@ class MainWindowTest {
 
     @Test
     void choosingRecentlyUpdatedListsTheNewestFirstAndEachRowSaysWhen() throws Exception {
-        BackendSession prod = fx(() -> model.currentProperty().get());
+        BackendSession prod = fx(() -> model.connections().currentProperty().get());
         java.util.Map<String, java.time.Instant> times = new java.util.HashMap<>();
         prod.list().backend().updateTimes(times::put);
         String newest = times.entrySet().stream().filter(e -> e.getValue() != null)

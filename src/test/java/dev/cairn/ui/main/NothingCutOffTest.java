@@ -55,6 +55,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.util.WaitForAsyncUtils;
@@ -64,6 +65,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * tab or column header is cut to "…" or drawn over another, and the controls stay put when banners
  * come and go.
  */
+@Tag("window")
 class NothingCutOffTest {
 
     private static final double[][] SIZES = {{1024, 700}, {1360, 900}};
@@ -185,7 +187,7 @@ class NothingCutOffTest {
         check("the copy results");
         fxRun(() -> model.writes().transfer().close());
 
-        fxRun(() -> model.writes().breakLock().open(model.currentProperty().get().target(), WriteWorkspace.DEV_ID,
+        fxRun(() -> model.writes().breakLock().open(model.connections().currentProperty().get().target(), WriteWorkspace.DEV_ID,
                 dev.cairn.backend.LockStatus.stale(java.time.Instant.parse("2024-05-31T22:15:03Z"), "older than 10 s; Meltano would break it")));
         check("the break-lock form");
         fxRun(() -> model.writes().breakLock().close());
@@ -212,7 +214,7 @@ class NothingCutOffTest {
         check("the typed confirmation of a deletion on production");
         fxRun(() -> model.writes().flow().close());
 
-        fxRun(() -> model.currentProperty().get().list().orderProperty().set(IdOrder.RECENT));
+        fxRun(() -> model.connections().currentProperty().get().list().orderProperty().set(IdOrder.RECENT));
         check("the ID list ordered by update time");
 
         assertTrue(problems.isEmpty(), String.join("\n", problems));
@@ -436,14 +438,14 @@ class NothingCutOffTest {
      */
     @Test
     void thePlainDialogsFitAndFitTheScreen() throws Exception {
-        SavedConnection prod = fx(() -> model.saved().stream().filter(c -> c.name().equals("prod S3")).findFirst().orElseThrow());
+        SavedConnection prod = fx(() -> model.connections().saved().stream().filter(c -> c.name().equals("prod S3")).findFirst().orElseThrow());
         List<ProjectEnvironment> environments = List.of("dev", "staging", "prod").stream().map(e -> new ProjectEnvironment(
                 "acme-meltano", e, new StateLocation("s3://acme-meltano-state/" + e + "/state", BackendOptions.defaults(),
                         "meltano.yml", e))).toList();
         try (TaskExecutor executor = new TaskExecutor(1, Platform::runLater)) {
             DialogService dialogs = new FxDialogService(window.stage, model.themeProperty()::get, executor,
                     c -> WriteWorkspace.opener().open(c));
-            checkDialog("the connect dialog", dialogs, d -> d.askConnection(model.saved()));
+            checkDialog("the connect dialog", dialogs, d -> d.askConnection(model.connections().saved()));
             checkDialog("the edit connection dialog", dialogs, d -> d.editConnection(prod));
             checkDialog("the remove confirmation", dialogs, d -> d.confirm("Remove saved connection",
                     prod.name() + " (" + prod.displayUri() + ")"));
@@ -502,9 +504,9 @@ class NothingCutOffTest {
                     ConnectViewModel form = new ConnectViewModel(executor, c -> {
                         throw new IllegalStateException("not opened here");
                     });
-                    form.load(model.saved().get(0));
+                    form.load(model.connections().saved().get(0));
                     DialogPane pane = new DialogPane();
-                    pane.setContent(new ConnectView(form, model.saved(), offerSave));
+                    pane.setContent(new ConnectView(form, model.connections().saved(), offerSave));
                     pane.getStylesheets().add(MainView.class.getResource(Styles.STYLESHEET).toExternalForm());
                     Stage stage = new Stage();
                     stage.setScene(new Scene(pane));
@@ -559,21 +561,21 @@ class NothingCutOffTest {
         ConnectionStore.Saved saved = store.load();
         store.save(new ConnectionStore.Saved(saved.connections(), saved.theme(), Set.of("archive")));
         window = TestWindow.open(workspace.folders, WriteWorkspace.opener(), 4,
-                new MainViewModel.Waits(Duration.ofSeconds(1), Duration.ofSeconds(1)));
+                new ConnectionsViewModel.Waits(Duration.ofSeconds(1), Duration.ofSeconds(1)));
         model = window.model;
         view = window.view;
         try (LoopbackServer silent = LoopbackServer.silent()) {
-            fxRun(() -> model.currentProperty().set(model.openAnother(new SavedConnection("warehouse",
+            fxRun(() -> model.connections().currentProperty().set(model.connections().openAnother(new SavedConnection("warehouse",
                     "postgresql://meltano@127.0.0.1:" + silent.port() + "/meltano", Environment.PROD, true, Map.of()), false)));
-            TestWindow.waitFor(() -> model.sessions().get(4).statusProperty().get() == BackendSession.Status.NO_ANSWER);
-            assertEquals(BackendSession.Status.NOT_OPENED, fx(() -> model.sessions().get(3).statusProperty().get()));
+            TestWindow.waitFor(() -> model.connections().sessions().get(4).statusProperty().get() == BackendSession.Status.NO_ANSWER);
+            assertEquals(BackendSession.Status.NOT_OPENED, fx(() -> model.connections().sessions().get(3).statusProperty().get()));
             String uri = "postgresql://meltano@127.0.0.1:" + silent.port() + "/meltano";
             assertTrue(fx(() -> view.stateList().lookupAll(".label").stream().anyMatch(n -> n.isVisible()
                     && ((javafx.scene.control.Labeled) n).getText().startsWith(uri + " did not answer in 1 s."))),
                     "the list, shown while it opened, says it did not answer");
             checkAsShown("connections not open");
-            fxRun(() -> model.close(model.sessions().get(4)));
-            TestWindow.waitFor(() -> !model.noticeProperty().get().isEmpty());
+            fxRun(() -> model.connections().close(model.connections().sessions().get(4)));
+            TestWindow.waitFor(() -> !model.connections().noticeProperty().get().isEmpty());
             check("the notice of a closed connection");
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
@@ -633,7 +635,7 @@ class NothingCutOffTest {
     @Test
     void theActiveFilterChipReadsInBothThemes() throws Exception {
         select("dev system DB", WriteWorkspace.DEV_ID);
-        fxRun(() -> model.currentProperty().get().list().badgeFilterProperty().set(dev.cairn.ui.browse.Badge.HEALTHY));
+        fxRun(() -> model.connections().currentProperty().get().list().badgeFilterProperty().set(dev.cairn.ui.browse.Badge.HEALTHY));
         check("the ID list filtered by a chip");
         for (Theme theme : Theme.values()) {
             fxRun(() -> model.themeProperty().set(theme));

@@ -31,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
@@ -40,6 +41,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Running pipelines and the Timeline tab in the whole window, headless, on a SQLite system DB made
  * with Meltano's DDL: one ID with a pipeline running now, one whose run stopped beating.
  */
+@Tag("window")
 class TimelineWindowTest {
 
     private static final String RUNNING_ID = "dev:tap-github-to-target-postgres";
@@ -92,14 +94,14 @@ class TimelineWindowTest {
     }
 
     private StateIdEntry entry(String id) throws Exception {
-        return fx(() -> model.currentProperty().get().list().visible().stream().filter(e -> e.stateId().equals(id))
+        return fx(() -> model.connections().currentProperty().get().list().visible().stream().filter(e -> e.stateId().equals(id))
                 .findFirst().orElseThrow());
     }
 
     private void select(String id) throws Exception {
         StateIdEntry entry = entry(id);
         fx(() -> {
-            model.currentProperty().get().list().selectedProperty().set(entry);
+            model.connections().currentProperty().get().list().selectedProperty().set(entry);
             return null;
         });
         TestWindow.waitFor(() -> id.equals(model.inspector().stateIdProperty().get()) && model.tasks().isEmpty()

@@ -17,6 +17,7 @@ import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.demo.DemoWorkspace;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -25,12 +26,14 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The window never strands the user: filters stay removable, the selection survives writes, one lock wording. */
+@Tag("window")
 class WindowStatesTest {
 
     private final FxRobot robot = new FxRobot();
@@ -63,12 +66,12 @@ class WindowStatesTest {
     }
 
     private BackendSession session(String name) throws Exception {
-        return fx(() -> model.sessions().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow());
+        return fx(() -> model.connections().sessions().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow());
     }
 
     private void select(BackendSession session, String id) throws Exception {
         fxRun(() -> {
-            model.currentProperty().set(session);
+            model.connections().currentProperty().set(session);
             session.list().selectedProperty().set(session.list().visible().stream()
                     .filter(e -> e.stateId().equals(id)).findFirst().orElseThrow());
         });
@@ -120,7 +123,7 @@ class WindowStatesTest {
     void anEmptyListSaysWhichBackendItIsAbout() throws Exception {
         BackendSession files = session("Demo file backend");
         fxRun(() -> {
-            model.currentProperty().set(files);
+            model.connections().currentProperty().set(files);
             view.stateList().filterField().setText("no-such-pipeline");
         });
         String placeholder = fx(() -> view.stateList().lookupAll(".placeholder").stream().filter(Label.class::isInstance)
@@ -165,7 +168,7 @@ class WindowStatesTest {
     @Test
     void breakingAStaleLockNamesTheStateIdAndUndoWaitsForASelection() throws Exception {
         BackendSession files = session("Demo file backend");
-        fxRun(() -> model.currentProperty().set(files));
+        fxRun(() -> model.connections().currentProperty().set(files));
         TestWindow.waitFor(() -> model.tasks().isEmpty());
         assertTrue(fx(() -> view.lookup("#action-undo-last").isDisabled()), "nothing selected: Undo last write is off");
         select(files, DemoWorkspace.STALE_LOCK_ID);
@@ -190,7 +193,7 @@ class WindowStatesTest {
         fxRun(() -> model.writes().openTransfer());
         assertTrue(fx(() -> model.writes().transfer().showingProperty().get()));
         BackendSession prod = session("Demo system DB");
-        fxRun(() -> model.currentProperty().set(prod));
+        fxRun(() -> model.connections().currentProperty().set(prod));
         assertFalse(fx(() -> model.writes().transfer().showingProperty().get()), "it would copy from a backend no longer shown");
     }
 }

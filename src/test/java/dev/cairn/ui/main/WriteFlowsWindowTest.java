@@ -31,6 +31,7 @@ import javafx.scene.Node;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
@@ -40,6 +41,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * The write flows in the whole window, headless, on real backends: a dev SQLite system DB, a
  * production S3 bucket (S3Proxy), a staging file backend and a read-only SQLite archive.
  */
+@Tag("window")
 class WriteFlowsWindowTest {
 
     private final FxRobot robot = new FxRobot();
@@ -76,8 +78,8 @@ class WriteFlowsWindowTest {
 
     private void select(String sessionName, String id) throws Exception {
         fxRun(() -> {
-            BackendSession s = model.sessions().stream().filter(x -> x.name().equals(sessionName)).findFirst().orElseThrow();
-            model.currentProperty().set(s);
+            BackendSession s = model.connections().sessions().stream().filter(x -> x.name().equals(sessionName)).findFirst().orElseThrow();
+            model.connections().currentProperty().set(s);
             StateIdEntry entry = s.list().visible().stream().filter(e -> e.stateId().equals(id)).findFirst().orElseThrow();
             s.list().selectedProperty().set(entry);
         });
@@ -107,7 +109,7 @@ class WriteFlowsWindowTest {
         editCompletedText("2024-05-31T22:15:03.250117+00:00", "2024-05-01T00:00:00+00:00");
         robot.clickOn("#editor-save");
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
-        String uri = fx(() -> model.currentProperty().get().backend().displayUri());
+        String uri = fx(() -> model.connections().currentProperty().get().backend().displayUri());
         assertEquals("Set state of " + STAGING_ID, fx(() -> model.writes().flow().titleProperty().get()));
         assertEquals("on " + uri, robot.lookup("#write-uri").queryAs(javafx.scene.control.Label.class).getText());
         assertEquals("1 stream changed.", fx(() -> model.writes().flow().planProperty().get().summary()));

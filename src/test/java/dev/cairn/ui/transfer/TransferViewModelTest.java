@@ -27,10 +27,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Bulk copy dev → prod (SQLite → S3Proxy) with an ID rewrite and one existing, different destination. */
+@Tag("server")
 class TransferViewModelTest {
 
     @TempDir

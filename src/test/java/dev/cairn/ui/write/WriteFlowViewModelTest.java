@@ -24,10 +24,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The write flow's view model without a stage, against real SQLite, file and S3 (S3Proxy) backends. */
+@Tag("server")
 class WriteFlowViewModelTest {
 
     private static final String ID = "dev:tap-github-to-target-postgres";

@@ -14,10 +14,12 @@ import dev.cairn.state.StateDocument;
 import dev.cairn.testing.BigSystemDb;
 import dev.cairn.testing.EmptyBackends;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What a write's preview says when Meltano cannot read the state on one side of it. */
+@Tag("server")
 class WritePlanTest {
 
     private static final String ID = "dev:tap-x-to-target-y";

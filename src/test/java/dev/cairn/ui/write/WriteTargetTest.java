@@ -9,10 +9,12 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.systemdb.MeltanoSchema;
 import dev.cairn.ui.connect.Environment;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Why the window offers no writes: the connection's read-only flag, or the backend's own reason. */
+@Tag("unit")
 class WriteTargetTest {
 
     @TempDir

@@ -1,4 +1,4 @@
-package dev.cairn.ui;
+package dev.cairn.ui.services;
 
 import java.nio.file.Path;
 

@@ -1,8 +1,9 @@
-package dev.cairn.ui;
+package dev.cairn.ui.app;
 
 import dev.cairn.ui.dialog.FxDialogService;
+import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.inspect.JsonPane;
-import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.MainViewModel;
 import dev.cairn.ui.main.UncaughtErrors;
@@ -25,8 +26,8 @@ public final class App extends Application {
     private static final java.time.Duration WRITE_GRACE = java.time.Duration.ofSeconds(20);
 
     /** The window's preferred size. */
-    static final double WIDTH = 1360;
-    static final double HEIGHT = 820;
+    public static final double WIDTH = 1360;
+    public static final double HEIGHT = 820;
 
     private TaskExecutor executor;
     private MainViewModel model;
@@ -47,12 +48,12 @@ public final class App extends Application {
         stage.getIcons().addAll(windowIcons());
         stage.setScene(scene);
         stage.show();
-        model.start();
+        model.connections().start();
         Platform.runLater(JsonPane::warmUp);
     }
 
     /** The window's icons in the sizes the desktop picks from (rendered from assets/cairn.svg). */
-    static List<Image> windowIcons() {
+    public static List<Image> windowIcons() {
         return Stream.of(16, 32, 48, 256)
                 .map(size -> new Image(App.class.getResource("icons/cairn-" + size + ".png").toExternalForm()))
                 .toList();
@@ -75,7 +76,7 @@ public final class App extends Application {
     @Override
     public void stop() {
         if (model != null) {
-            model.shutdown(WRITE_GRACE);
+            model.connections().shutdown(WRITE_GRACE);
         }
         if (executor != null) {
             executor.close();

@@ -1,4 +1,4 @@
-package dev.cairn.ui.main;
+package dev.cairn.ui.services;
 
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;

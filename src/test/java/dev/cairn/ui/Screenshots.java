@@ -1,9 +1,11 @@
 package dev.cairn.ui;
 
+import dev.cairn.ui.app.App;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.dialog.DialogService;
 import dev.cairn.ui.connect.SavedConnection;
-import dev.cairn.ui.main.BackendOpener;
+import dev.cairn.ui.services.AppServices;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.main.BackendSession;
 import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.MainViewModel;
@@ -29,9 +31,8 @@ import javax.imageio.ImageIO;
 
 /**
  * Renders the pictures of README.md and docs/user-guide.md from a fresh demo workspace: the main window, the diff view, the
- * timeline, the bookmarks table and the write flows, as PNGs. Runs wherever JavaFX can start — headless under Monocle through
- * {@code mvn -o test -Dtest=ScreenshotsTest -Dcairn.screenshots=assets/screenshots}, or on a
- * desktop with {@code java -cp target/cairn.jar dev.cairn.ui.Screenshots assets/screenshots}.
+ * timeline, the bookmarks table and the write flows, as PNGs: headless under Monocle through
+ * {@code mvn -o test -Dtest=ScreenshotsTest -Dcairn.screenshots=assets/screenshots}.
  */
 public final class Screenshots {
 
@@ -44,13 +45,6 @@ public final class Screenshots {
     public Screenshots(Path out, BackendOpener opener) {
         this.out = out;
         this.opener = opener;
-    }
-
-    public static void main(String[] args) throws Exception {
-        Path out = Path.of(args.length > 0 ? args[0] : "assets/screenshots");
-        Platform.startup(() -> { });
-        new Screenshots(out, BackendOpener.DEFAULT).render();
-        Platform.exit();
     }
 
     /** Renders every picture; call from a thread other than the FX thread, once the toolkit runs. */
@@ -71,12 +65,12 @@ public final class Screenshots {
         });
         MainView view = (MainView) stage.getScene().getRoot();
         onFx(() -> {
-            model.start();
+            model.connections().start();
             return null;
         });
-        await(() -> model.sessions().size() == 2 && model.sessions().stream().allMatch(s -> s.list() != null)
+        await(() -> model.connections().sessions().size() == 2 && model.connections().sessions().stream().allMatch(s -> s.list() != null)
                 && model.tasks().isEmpty(), Duration.ofSeconds(60));
-        BackendSession prod = onFx(() -> model.sessions().get(0));
+        BackendSession prod = onFx(() -> model.connections().sessions().get(0));
         select(model, prod, SELECTED_ID);
         List<Path> written = new java.util.ArrayList<>();
         written.add(snapshot(stage.getScene(), "main-window.png", v -> { }, view));
@@ -111,7 +105,7 @@ public final class Screenshots {
      */
     private List<Path> writes(Stage stage, MainViewModel model, MainView view) throws Exception {
         List<Path> written = new java.util.ArrayList<>();
-        BackendSession files = onFx(() -> model.sessions().get(1));
+        BackendSession files = onFx(() -> model.connections().sessions().get(1));
         select(model, files, WRITE_ID);
         dev.cairn.ui.main.WriteActions writes = model.writes();
         com.fasterxml.jackson.databind.node.ObjectNode rewind = dev.cairn.state.Json.parseObject("{\"singer_state\":"
@@ -212,7 +206,7 @@ public final class Screenshots {
 
     private static void select(MainViewModel model, BackendSession session, String id) throws Exception {
         onFx(() -> {
-            model.currentProperty().set(session);
+            model.connections().currentProperty().set(session);
             StateIdEntry entry = session.list().visible().stream().filter(e -> e.stateId().equals(id))
                     .findFirst().orElseThrow();
             session.list().selectedProperty().set(entry);
