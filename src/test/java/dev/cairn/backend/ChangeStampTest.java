@@ -8,11 +8,13 @@ import dev.cairn.testing.EmptyBackends;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** {@link StateBackend#changeStamp} on every backend family: the same while a state stays, new with each write. */
+@Tag("server")
 class ChangeStampTest {
 
     private static final String ID = "dev:tap-x-to-y";

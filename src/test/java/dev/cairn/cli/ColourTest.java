@@ -9,11 +9,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Colour on a terminal through the real entry point: diff lines, statuses and the error prefix; none piped or with NO_COLOR. */
+@Tag("unit")
 class ColourTest {
 
     private static final String ESC = "\u001b[";

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The script {@code cairn completion bash} prints, sourced in a real bash and asked as bash asks at
  * a TAB (COMP_WORDS, COMP_CWORD), with {@code cairn} on the PATH a launcher of this build.
  */
+@Tag("unit")
 class CompletionTest {
 
     @RegisterExtension

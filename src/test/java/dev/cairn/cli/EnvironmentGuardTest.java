@@ -11,6 +11,7 @@ import dev.cairn.testing.EmptyBackends;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The environment guard: copy, move, import and apply writing IDs whose prefix names another
  * environment than the project environment written to warn, and on production need its name.
  */
+@Tag("unit")
 class EnvironmentGuardTest {
 
     private static final String X = "dev:tap-x-to-target-y";

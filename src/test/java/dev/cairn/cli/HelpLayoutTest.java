@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * options first, the backend options under their own heading, the options of every verb after
  * them, and two examples at the end that are command lines Cairn accepts.
  */
+@Tag("unit")
 class HelpLayoutTest {
 
     @RegisterExtension

@@ -23,6 +23,7 @@ import java.sql.DriverManager;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** {@code park} and {@code unpark} on real backends: a full refresh's state moved aside and put back. */
+@Tag("server")
 class ParkCommandTest {
 
     private static final String ID = "dev:tap-x-to-y";

@@ -21,6 +21,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
  * what the verb writes directly (the stored bytes, and the {@code runs} row), refuses a state that
  * moved on, and refuses a plan that was changed, cut short, or made for another environment.
  */
+@Tag("server")
 class PlanApplyTest {
 
     private static final String X = "dev:tap-x-to-target-y";

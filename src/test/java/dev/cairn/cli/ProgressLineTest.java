@@ -6,9 +6,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The progress line, on a clock the test moves: shown after a second, with rate and time left, erased at the end. */
+@Tag("unit")
 class ProgressLineTest {
 
     private final StringWriter err = new StringWriter();

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a launcher of this build and the demo the window makes at its first start, and prints what the
  * README shows (run IDs, versions and times aside). A README that stops being true fails here.
  */
+@Tag("unit")
 class ReadmeQuickStartTest {
 
     private static final String TOUR_HOME = "/tmp/cairn-tour";

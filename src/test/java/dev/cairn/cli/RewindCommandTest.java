@@ -12,6 +12,7 @@ import dev.cairn.testing.EmptyBackends;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** {@code cairn rewind} on real backends: what moves, what is left alone and says why, and the undo of the whole rewind. */
+@Tag("server")
 class RewindCommandTest {
 
     private static final String ID = "prod:tap-github-to-target-postgres";

@@ -15,11 +15,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --format json} for scripts (one object per line, snake_case fields) and the text of {@code list --long}. */
+@Tag("unit")
 class ScriptingOutputCliTest {
 
     @TempDir

@@ -9,11 +9,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** The files {@code mvn package} makes for the packages: a man page per verb, and the completion script. */
+@Tag("unit")
 class ShellFilesTest {
 
     @Test

@@ -7,6 +7,7 @@ import dev.cairn.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Writes on a terminal: the confirmation shows first what the write will change (the diff for one
  * state, a line per ID for many), and only when a question is asked; import asks as the other writes.
  */
+@Tag("unit")
 class TerminalWritesCliTest {
 
     @TempDir

@@ -9,6 +9,7 @@ import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** {@code cairn undo --backend B} after an operation that wrote several states: all of them undone together, or none. */
+@Tag("server")
 class UndoGroupTest {
 
     private static final String STATE = "{\"singer_state\": {\"bookmarks\": {\"orders\": {\"replication_key_value\": %d}}}}";

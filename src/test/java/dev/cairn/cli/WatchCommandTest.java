@@ -27,11 +27,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code get --watch} beside a pipeline that checkpoints as Meltano does, until its run ends; {@code log --follow}. */
+@Tag("unit")
 class WatchCommandTest {
 
     private static final String ID = "dev:tap-x-to-y";

@@ -3,9 +3,11 @@ package dev.cairn.ops;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Which IDs the guard names, and which environments are production by their name. */
+@Tag("unit")
 class EnvironmentGuardRuleTest {
 
     @Test

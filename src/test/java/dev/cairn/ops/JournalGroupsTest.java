@@ -16,10 +16,12 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Journal groups: the writes of one operation recorded together, found together for undo, and journals made before groups. */
+@Tag("unit")
 class JournalGroupsTest {
 
     @TempDir

@@ -13,10 +13,12 @@ import dev.cairn.state.StateDocument;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A rewind as an edit: planned again on a state another writer changed, it moves that state's bookmarks. */
+@Tag("unit")
 class RewindEditTest {
 
     private static final String ID = "dev:a";

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** A state ID's history from realistic runs rows (pipeline runs and state edits) in SQLite and PostgreSQL. */
-@Tag("unit")
+@Tag("server")
 class TimelineTest {
 
     private static final String ID = "prod:tap-github-to-target-postgres";

@@ -4,8 +4,10 @@ import static dev.cairn.state.TestJson.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("unit")
 class BookmarkChangeTest {
 
     private static List<String> lines(String before, String after) {

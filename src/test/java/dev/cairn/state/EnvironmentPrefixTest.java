@@ -3,11 +3,13 @@ package dev.cairn.state;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The environment a state ID names, on the IDs Meltano's own tests of its pattern use (tests/meltano/cli/test_state.py). */
+@Tag("unit")
 class EnvironmentPrefixTest {
 
     @ParameterizedTest

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Planning a rewind: each kind of bookmark value, its stored form kept, never forward, and where the change is stored. */
+@Tag("unit")
 class RewindTest {
 
     private static JsonNode bookmarks(String streams) throws Exception {

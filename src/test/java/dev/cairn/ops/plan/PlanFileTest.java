@@ -13,10 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A plan file read back is the plan written, every kind of document part included; anything else is refused. */
+@Tag("unit")
 class PlanFileTest {
 
     @TempDir
