@@ -23,7 +23,7 @@ final class ParkCommand implements Callable<Integer> {
     @Mixin
     BackendArgs backend;
 
-    @Parameters(paramLabel = "ID")
+    @Parameters(paramLabel = "ID", description = "The state to park.")
     String stateId;
 
     @Option(names = "--as", paramLabel = "ID2", description = "The parked ID (default: ID.parked-<UTC time>).")

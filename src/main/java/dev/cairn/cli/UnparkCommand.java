@@ -24,7 +24,7 @@ final class UnparkCommand implements Callable<Integer> {
     @Mixin
     BackendArgs backend;
 
-    @Parameters(paramLabel = "ID")
+    @Parameters(paramLabel = "ID", description = "The state whose parked copy is put back.")
     String stateId;
 
     static final class How {

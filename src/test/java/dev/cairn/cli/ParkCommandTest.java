@@ -165,7 +165,7 @@ class ParkCommandTest {
             assertEquals(BEFORE, b.read(older).document(), "the older copy stays");
         }
         assertEquals(0, run.cairn("list", "--backend", uri, "--long"), run.err());
-        assertEquals(ID + "\thealthy\n" + older + "\thealthy\tparked 2026-12-01T23:59:59Z\n",
+        assertEquals("ID\tHEALTH\tNOTES\n" + ID + "\thealthy\n" + older + "\thealthy\tpartial pending\tparked 2026-12-01T23:59:59Z\n",
                 run.out().lines().sorted().map(line -> line + "\n").collect(java.util.stream.Collectors.joining()));
     }
 

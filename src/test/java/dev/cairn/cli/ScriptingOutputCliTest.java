@@ -91,7 +91,7 @@ class ScriptingOutputCliTest {
         List<JsonNode> records = records();
         assertEquals(lines.size() - 1, records.size(), "no header: " + run.out());
         Set<String> every = Set.of("id", "health", "partial_pending", "lock", "lock_since", "run", "run_id", "run_started_at",
-                "run_last_heartbeat_at", "run_trigger", "differs_from_runs", "read_only", "nfc", "shell_word");
+                "run_last_heartbeat_at", "run_trigger", "differs_from_runs", "read_only", "parked_at", "nfc", "shell_word");
         records.forEach(r -> assertEquals(every, fields(r), "every field on every line: " + r));
         assertEquals("held", of(records, A).path("lock").asText());
         assertFalse(of(records, A).path("lock_since").isNull());
@@ -126,7 +126,7 @@ class ScriptingOutputCliTest {
         List<JsonNode> records = records();
         assertEquals(2, records.size(), run.out());
         assertEquals(Set.of("journal_id", "time", "backend", "state_id", "action", "verb", "undo", "status", "version_before",
-                "version_after", "error"), fields(records.get(0)));
+                "version_after", "error", "group"), fields(records.get(0)));
         assertEquals("Clear state", records.get(0).path("verb").asText(), "newest first: " + run.out());
         assertEquals("Clear partial state", records.get(1).path("verb").asText(), run.out());
         assertEquals("done", records.get(0).path("status").asText());

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.*;
 import dev.cairn.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -32,8 +34,11 @@ class TerminalWritesCliTest {
         files = Fixtures.fileBackend(dir);
     }
 
+    /** On {@code terminal}, without colour: what it shows is compared as text. */
     private int cairn(Terminal terminal, String... args) {
-        return run.cairn(Invocation.ofProcess().on(terminal), args);
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("NO_COLOR", "1");
+        return run.cairn(new Invocation(env, Path.of("").toAbsolutePath(), terminal), args);
     }
 
     private String get(String backend, String id) {

@@ -55,7 +55,7 @@ public final class App extends Application {
     /** The window's icons in the sizes the desktop picks from (rendered from assets/cairn.svg). */
     public static List<Image> windowIcons() {
         return Stream.of(16, 32, 48, 256)
-                .map(size -> new Image(App.class.getResource("icons/cairn-" + size + ".png").toExternalForm()))
+                .map(size -> new Image(App.class.getResource("/dev/cairn/ui/icons/cairn-" + size + ".png").toExternalForm()))
                 .toList();
     }
 
