@@ -113,6 +113,21 @@ class PlanApplyTest {
     }
 
     @Test
+    void anAppliedPlansWritesAreUndoneTogether() throws Exception {
+        String uri = seeded(EmptyBackends.FILE);
+        StateDocument x = read(uri, X);
+        StateDocument y = read(uri, Y);
+        Path plan = importPlan(uri);
+        assertEquals(0, run.cairn("apply", plan.toString(), "--force"), run.err());
+        assertEquals(imported(), read(uri, X));
+        assertEquals(imported(), read(uri, Y));
+
+        assertEquals(0, run.cairn("undo", "--backend", uri, "--force"), run.err());
+        assertEquals(x, read(uri, X), "one undo takes back the whole plan");
+        assertEquals(y, read(uri, Y));
+    }
+
+    @Test
     void allOrNothingWritesNothingWhenAStateMovedOn() throws Exception {
         String uri = seeded(EmptyBackends.FILE);
         Path plan = importPlan(uri);

@@ -71,10 +71,12 @@ public final class PlanRun {
     /**
      * Writes what {@code checks} found unchanged, in the plan's order. With {@code allOrNothing}, a
      * state that moved on refuses every write before any is made (a state that changes while the
-     * others are written still ends only its own write).
+     * others are written still ends only its own write). Several writes are one journal group, which
+     * {@code undo} takes back together, as the command the plan was made from would have been.
      */
     public List<Result> run(List<Check> checks, boolean allOrNothing) {
         boolean refuseAll = allOrNothing && checks.stream().anyMatch(Check::movedOn);
+        String group = checks.size() > 1 ? Journal.newGroup() : null;
         List<Result> results = new ArrayList<>();
         for (Check check : checks) {
             PlannedWrite w = check.write();
@@ -89,17 +91,17 @@ public final class PlanRun {
                 results.add(new Result(w, Outcome.NOT_RUN, "not written: it goes with " + required.description()
                         + ", which was not written", null));
             } else {
-                results.add(write(check));
+                results.add(write(check, group));
             }
         }
         return results;
     }
 
-    private Result write(Check check) {
+    private Result write(Check check, String group) {
         PlannedWrite w = check.write();
         try {
             WriteCommand command = WriteCommand.plan(backends.get(w.backend()), w.edit(), check.now());
-            command.execute(journal);
+            command.execute(journal, group);
             return new Result(w, Outcome.WRITTEN, "done (version " + command.written() + ")", command);
         } catch (ConflictException e) {
             return new Result(w, Outcome.CONFLICT, e.getMessage() + "; nothing was written", null);
