@@ -51,6 +51,7 @@ public final class MainViewModel {
         }
     };
     private final WriteActions writes;
+    private final dev.cairn.ui.check.CheckViewModel check;
     private final ReadOnlyObjectWrapper<Selection> selection = new ReadOnlyObjectWrapper<>(this, "selection");
     /** The id of the inspector's shown tab ({@link InspectorTabs}); null while a document tab is shown. */
     private final ObjectProperty<String> shown = new SimpleObjectProperty<>(this, "shown");
@@ -73,6 +74,9 @@ public final class MainViewModel {
         this.diff = new DiffViewModel(executor);
         this.bookmarks = new BookmarksViewModel(executor);
         this.writes = new WriteActions(executor, services.journal(), current, connections.sessions(), inspector, error::set);
+        this.check = new dev.cairn.ui.check.CheckViewModel(executor, writes.flow(), writes.breakLock(),
+                id -> java.util.Optional.ofNullable(current.get()).map(BackendSession::list).ifPresent(list -> list.select(id)));
+        current.addListener((o, was, now) -> check.currentChanged(now == null ? null : now.target()));
         // a write's sheet shows diffs side by side: with the sidebar and the list beside it, their keys were cut
         this.inspectorTakesWindow = inspectorWide.or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED));
         this.windowTitle = javafx.beans.binding.Bindings.createStringBinding(() -> {
@@ -229,6 +233,11 @@ public final class MainViewModel {
 
     public BookmarksViewModel bookmarks() {
         return bookmarks;
+    }
+
+    /** Check backend…: the current backend's check-up. */
+    public dev.cairn.ui.check.CheckViewModel check() {
+        return check;
     }
 
     /** The writes offered on the selected state, and the write flow they go through. */
