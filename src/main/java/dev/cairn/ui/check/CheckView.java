@@ -48,6 +48,7 @@ public final class CheckView extends BorderPane {
         title.setId("check-title");
         title.getStyleClass().add(Styles.TITLE);
         title.setWrapText(true);
+        title.setMinHeight(Region.USE_PREF_SIZE);
         Label uri = new Label();
         uri.setId("check-uri");
         uri.getStyleClass().add(Styles.MUTED);
@@ -56,14 +57,17 @@ public final class CheckView extends BorderPane {
         Label explain = new Label(Fxml.label("check.explain"));
         explain.getStyleClass().add(Styles.MUTED);
         explain.setWrapText(true);
+        explain.setMinHeight(Region.USE_PREF_SIZE);
         Label status = new Label();
         status.setId("check-status");
         status.setWrapText(true);
+        status.setMinHeight(Region.USE_PREF_SIZE);
         status.textProperty().bind(model.statusProperty());
         Label notice = new Label();
         notice.setId("check-notice");
         notice.getStyleClass().add(Styles.NOTICE);
         notice.setWrapText(true);
+        notice.setMinHeight(Region.USE_PREF_SIZE);
         notice.textProperty().bind(model.noticeProperty());
         notice.visibleProperty().bind(model.noticeProperty().isNotEmpty());
         notice.managedProperty().bind(notice.visibleProperty());
@@ -96,17 +100,21 @@ public final class CheckView extends BorderPane {
         table.getStyleClass().add(Styles.WHOLE_VALUES);
         table.setItems(model.shown());
         table.setPlaceholder(new Label(Fxml.label("check.placeholder")));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<Finding, Finding> severity = column("check.column.severity", 80);
+        // the badge and Fix… keep their widths; the finding takes the rest, its sentence wrapped
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        TableColumn<Finding, Finding> severity = column("check.column.severity", 84);
+        severity.setMaxWidth(84);
         severity.setCellFactory(c -> new SeverityCell());
-        TableColumn<Finding, Finding> fix = column("check.column.fix", 70);
-        fix.setText("");
-        fix.setCellFactory(c -> new FixCell());
         TableColumn<Finding, Finding> finding = column("check.column.finding", 200);
         finding.setCellFactory(c -> new FindingCell(finding));
+        TableColumn<Finding, Finding> fix = column("check.column.fix", 64);
+        fix.setMaxWidth(64);
+        fix.setCellFactory(c -> new FixCell());
+        // the rows' heights follow the sentences' wrapping at the new width
+        finding.widthProperty().addListener(o -> table.refresh());
         table.getColumns().add(severity);
-        table.getColumns().add(fix);
         table.getColumns().add(finding);
+        table.getColumns().add(fix);
         VBox.setVgrow(table, Priority.ALWAYS);
         table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> model.selectedProperty().set(now));
         model.selectedProperty().addListener((o, was, now) -> {
@@ -224,6 +232,16 @@ public final class CheckView extends BorderPane {
             box.maxWidthProperty().bind(column.widthProperty().subtract(14));
             box.prefWidthProperty().bind(box.maxWidthProperty());
             setGraphic(box);
+        }
+
+        /** As tall as the sentence wrapped to the column's width (a wrapped label alone asks for one line). */
+        @Override
+        protected double computePrefHeight(double width) {
+            if (getGraphic() == null) {
+                return super.computePrefHeight(width);
+            }
+            double room = column.getWidth() - snappedLeftInset() - snappedRightInset();
+            return snappedTopInset() + getGraphic().prefHeight(Math.min(room, getGraphic().maxWidth(-1))) + snappedBottomInset();
         }
 
         private static Label wrapped(String text) {

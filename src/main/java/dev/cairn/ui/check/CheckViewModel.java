@@ -195,6 +195,12 @@ public final class CheckViewModel {
         if (t == null || finding == null || finding.fix() == null || finding.stateId() == null) {
             return;
         }
+        String readOnly = t.whyReadOnly();
+        if (readOnly != null) {
+            // as the window's write actions, disabled on a connection that takes no writes, with the reason
+            notice.set(readOnly);
+            return;
+        }
         notice.set("");
         switch (finding.fix()) {
             case CLEAR_PARTIAL -> flow.start(t, finding.stateId(), Edit.clearPartial(), null);

@@ -183,6 +183,19 @@ class CheckViewModelTest {
     }
 
     @Test
+    void aReadOnlyConnectionSaysWhyInsteadOfFixing() throws Exception {
+        try (StateBackend backend = Backends.open(Fixtures.systemDb(dir), BackendOptions.defaults())) {
+            CheckViewModel model = model();
+            ui.run(() -> model.open(new WriteTarget("archive", backend, Environment.OTHER, true)));
+            checked(model);
+            Finding pending = ui.call(() -> find(model.findings(), Kind.PENDING_PARTIAL, B));
+            ui.run(() -> model.fix(pending));
+            assertTrue(ui.call(() -> model.noticeProperty().get()).startsWith("archive is a read-only connection"));
+            assertEquals(WriteFlowViewModel.Stage.CLOSED, ui.call(() -> flow.stageProperty().get()));
+        }
+    }
+
+    @Test
     void aStaleLockOpensTheBreakLockFormAndOnceBrokenTheFindingIsGone() throws Exception {
         String uri = Fixtures.fileBackend(dir);
         Path lock = Path.of(uri.substring("file://".length())).resolve(A).resolve("lock");
