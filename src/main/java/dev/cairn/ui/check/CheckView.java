@@ -95,6 +95,8 @@ public final class CheckView extends BorderPane {
             }
         });
         chips.selectToggle(chips.getToggles().get(0));
+        model.filterProperty().addListener((o, was, now) -> chips.getToggles().stream()
+                .filter(t -> t.getUserData() == now).findFirst().ifPresent(chips::selectToggle));
 
         table.setId("check-table");
         table.getStyleClass().add(Styles.WHOLE_VALUES);
