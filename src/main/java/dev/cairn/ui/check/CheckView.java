@@ -152,7 +152,10 @@ public final class CheckView extends BorderPane {
         chip.setUserData(severity);
         chip.setToggleGroup(chips);
         chip.setMinWidth(Region.USE_PREF_SIZE);
-        chip.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_COUNT, severityClass(severity));
+        chip.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_COUNT);
+        if (severity != null) {
+            chip.getStyleClass().add(severityClass(severity)); // "All" in the badges' neutral colours
+        }
         chip.textProperty().bind(Bindings.createStringBinding(() -> {
             Map<Severity, Integer> n = model.countsProperty().get();
             if (severity == null) {
@@ -164,7 +167,7 @@ public final class CheckView extends BorderPane {
     }
 
     private static String severityClass(Severity severity) {
-        return severity == null ? Styles.SEVERITY_ALL : switch (severity) {
+        return switch (severity) {
             case ERROR -> Styles.SEVERITY_ERROR;
             case WARNING -> Styles.SEVERITY_WARNING;
             case NOTICE -> Styles.SEVERITY_NOTICE;

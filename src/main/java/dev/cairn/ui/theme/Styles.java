@@ -95,7 +95,6 @@ public final class Styles {
     public static final String SHEET_BUTTONS = "sheet-buttons";
     /** Check backend…: the report sheet, a severity's badge and chip, a finding's Fix… button. */
     public static final String CHECK_SHEET = "check-sheet";
-    public static final String SEVERITY_ALL = "severity-all";
     public static final String SEVERITY_ERROR = "severity-error";
     public static final String SEVERITY_WARNING = "severity-warning";
     public static final String SEVERITY_NOTICE = "severity-notice";
