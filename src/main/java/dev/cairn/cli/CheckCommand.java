@@ -1,11 +1,8 @@
 package dev.cairn.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.CheckUp;
 import dev.cairn.ops.CheckUp.Finding;
-import dev.cairn.state.Json;
-import dev.cairn.state.PythonJson;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -54,18 +51,8 @@ final class CheckCommand implements Callable<Integer> {
         List<Finding> findings = report.findings();
         int states = report.states();
         switch (format) {
-            case json -> {
-                for (Finding f : findings) {
-                    out.println(PythonJson.write(json(f), PythonJson.Style.COMPACT));
-                }
-            }
-            case csv -> {
-                out.println("severity,kind,id,message,fix");
-                for (Finding f : findings) {
-                    out.println(String.join(",", csv(severity(f)), csv(f.kind().label()), csv(f.stateId()), csv(f.message()),
-                            csv(fix(f))));
-                }
-            }
+            case json -> report.jsonLines(CheckCommand::fix).forEach(out::println);
+            case csv -> report.csvLines(CheckCommand::fix).forEach(out::println);
             default -> text(out, findings, states);
         }
         out.flush();
@@ -95,7 +82,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private static String severity(Finding f) {
-        return f.severity().name().toLowerCase(Locale.ROOT);
+        return f.severity().label();
     }
 
     /** How the fix is previewed, then made: a command where there is one. */
@@ -108,28 +95,5 @@ final class CheckCommand implements Callable<Integer> {
                     + " (add --dry-run to preview it)";
             case BREAK_STALE_LOCK -> "Break stale lock in the window, or Meltano's next write breaks it";
         };
-    }
-
-    private static ObjectNode json(Finding f) {
-        ObjectNode o = Json.object();
-        o.put("severity", severity(f));
-        o.put("kind", f.kind().label());
-        o.put("id", f.stateId());
-        o.put("message", f.message());
-        if (f.fix() == null) {
-            o.putNull("fix");
-        } else {
-            o.put("fix", f.fix().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-            o.put("fix_how", fix(f));
-        }
-        return o;
-    }
-
-    /** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
-    private static String csv(String field) {
-        if (field == null) {
-            return "";
-        }
-        return field.matches("[^,\"\r\n]*") ? field : "\"" + field.replace("\"", "\"\"") + "\"";
     }
 }

@@ -1,5 +1,6 @@
 package dev.cairn.ops;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
@@ -8,6 +9,8 @@ import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.IdSpelling;
+import dev.cairn.state.Json;
+import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateHealth;
 import java.text.Normalizer;
 import java.time.Duration;
@@ -22,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A backend's check-up, for "is our state healthy?": every state Meltano would fail on or sync
@@ -33,7 +37,14 @@ import java.util.function.Consumer;
 public final class CheckUp {
 
     /** How bad a finding is: a run fails or loses its place; a run may go wrong; worth knowing. */
-    public enum Severity { ERROR, WARNING, NOTICE }
+    public enum Severity {
+        ERROR, WARNING, NOTICE;
+
+        /** As reports spell it: "error". */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     /** What a finding is about, spelled as reports and scripts use it. */
     public enum Kind {
@@ -54,13 +65,63 @@ public final class CheckUp {
     }
 
     /** What Cairn can do about a finding (each previewed before it writes). */
-    public enum Fix { CLEAR_PARTIAL, BREAK_STALE_LOCK }
+    public enum Fix {
+        CLEAR_PARTIAL, BREAK_STALE_LOCK;
+
+        /** As reports spell it: "clear-partial". */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
 
     /** One finding: the ID (null for a finding about several), one sentence, the fix or null. */
     public record Finding(Severity severity, Kind kind, String stateId, String message, Fix fix) { }
 
     /** What a check-up found, the worst first, each kind's by ID, among how many states. */
-    public record Report(List<Finding> findings, int states) { }
+    public record Report(List<Finding> findings, int states) {
+
+        /**
+         * The report as CSV (RFC 4180), a header first: for a support ticket. {@code fixHow} says how a
+         * finding's fix is made where it has one (a command line, a button).
+         */
+        public List<String> csvLines(Function<Finding, String> fixHow) {
+            List<String> lines = new ArrayList<>();
+            lines.add("severity,kind,id,message,fix");
+            for (Finding f : findings) {
+                lines.add(String.join(",", csv(f.severity().label()), csv(f.kind().label()), csv(f.stateId()),
+                        csv(f.message()), csv(f.fix() == null ? "" : fixHow.apply(f))));
+            }
+            return lines;
+        }
+
+        /** The report as JSON lines, one object per finding, as Python's json.dumps writes them. */
+        public List<String> jsonLines(Function<Finding, String> fixHow) {
+            List<String> lines = new ArrayList<>();
+            for (Finding f : findings) {
+                ObjectNode o = Json.object();
+                o.put("severity", f.severity().label());
+                o.put("kind", f.kind().label());
+                o.put("id", f.stateId());
+                o.put("message", f.message());
+                if (f.fix() == null) {
+                    o.putNull("fix");
+                } else {
+                    o.put("fix", f.fix().label());
+                    o.put("fix_how", fixHow.apply(f));
+                }
+                lines.add(PythonJson.write(o, PythonJson.Style.COMPACT));
+            }
+            return lines;
+        }
+
+        /** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+        private static String csv(String field) {
+            if (field == null) {
+                return "";
+            }
+            return field.matches("[^,\"\r\n]*") ? field : "\"" + field.replace("\"", "\"\"") + "\"";
+        }
+    }
 
     /**
      * @param pendingOlderThan a partial state pending for longer than this is a finding (one whose

@@ -86,6 +86,15 @@ public final class Screenshots {
         }, view));
         onFx(() -> {
             model.themeProperty().set(Theme.LIGHT);
+            model.check().open(prod.target());
+            return null;
+        });
+        await(() -> model.tasks().isEmpty() && model.check().stageProperty().get() == dev.cairn.ui.check.CheckViewModel.Stage.CHECKED,
+                Duration.ofSeconds(30));
+        written.add(snapshot(stage.getScene(), "check-backend.png", v -> model.check().filterProperty()
+                .set(dev.cairn.ops.CheckUp.Severity.WARNING), view));
+        onFx(() -> {
+            model.check().close();
             return null;
         });
         written.addAll(writes(stage, model, view));

@@ -20,6 +20,8 @@ public final class ScriptedDialogs implements DialogService {
     public ConnectRequest connect;
     public AlreadyOpen alreadyOpen;
     public Path folder;
+    /** Where a save-file chooser saves (null: cancelled). */
+    public Path saveAs;
     public List<String> pick = List.of();
     public final List<String> asked = new ArrayList<>();
 
@@ -56,6 +58,12 @@ public final class ScriptedDialogs implements DialogService {
     @Override
     public Optional<Path> chooseFile(String title) {
         return Optional.empty();
+    }
+
+    @Override
+    public Optional<Path> chooseSaveFile(String title, String fileName) {
+        asked.add(title);
+        return Optional.ofNullable(saveAs);
     }
 
     @Override

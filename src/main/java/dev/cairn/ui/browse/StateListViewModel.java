@@ -495,6 +495,21 @@ public final class StateListViewModel {
         }
     }
 
+    /**
+     * Selects the listed ID {@code stateId} (a finding of a check-up); a filter that hides it is
+     * cleared first. An ID not listed leaves the selection as it is.
+     */
+    public void select(String stateId) {
+        if (all.stream().noneMatch(e -> e.stateId().equals(stateId))) {
+            return;
+        }
+        if (visible.stream().noneMatch(e -> e.stateId().equals(stateId))) {
+            badgeFilter.set(null);
+            filterText.set("");
+        }
+        visible.stream().filter(e -> e.stateId().equals(stateId)).findFirst().ifPresent(selected::set);
+    }
+
     /** Keyboard: move the selection through the visible IDs. */
     public void selectNext(int delta) {
         if (visible.isEmpty()) {

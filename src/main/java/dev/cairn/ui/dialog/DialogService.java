@@ -33,6 +33,9 @@ public interface DialogService {
     /** Asks for a file to read (a JSON document to merge). */
     Optional<java.nio.file.Path> chooseFile(String title);
 
+    /** Asks where to save a file (a report), {@code fileName} suggested; empty when cancelled. */
+    Optional<java.nio.file.Path> chooseSaveFile(String title, String fileName);
+
     /** A folder (a Meltano project's), or empty when cancelled. */
     Optional<java.nio.file.Path> chooseFolder(String title);
 

@@ -141,6 +141,17 @@ public final class FxDialogService implements DialogService {
     }
 
     @Override
+    public Optional<java.nio.file.Path> chooseSaveFile(String title, String fileName) {
+        javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+        chooser.setTitle(title);
+        chooser.setInitialFileName(fileName);
+        chooser.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("CSV", "*.csv"),
+                new javafx.stage.FileChooser.ExtensionFilter(Fxml.label("chooser.jsonLines"), "*.json", "*.jsonl"));
+        java.io.File file = chooser.showSaveDialog(owner);
+        return Optional.ofNullable(file).map(java.io.File::toPath);
+    }
+
+    @Override
     public boolean confirm(String action, String target) {
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, action + " " + target + "?", ButtonType.CANCEL);
         ButtonType yes = new ButtonType(action, ButtonBar.ButtonData.OK_DONE);

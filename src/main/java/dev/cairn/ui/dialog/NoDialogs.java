@@ -40,6 +40,11 @@ public final class NoDialogs implements DialogService {
     }
 
     @Override
+    public Optional<Path> chooseSaveFile(String title, String fileName) {
+        return Optional.empty();
+    }
+
+    @Override
     public Optional<Path> chooseFolder(String title) {
         return Optional.empty();
     }

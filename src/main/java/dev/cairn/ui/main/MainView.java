@@ -2,6 +2,7 @@ package dev.cairn.ui.main;
 
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.bookmarks.BookmarksView;
+import dev.cairn.ui.check.CheckView;
 import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
@@ -63,6 +64,7 @@ public final class MainView extends BorderPane {
     private final RewindView rewindView;
     private final TransferView transferView;
     private final BreakLockView breakLockView;
+    private final CheckView checkView;
     /** The current backend's list, or why there is none, follows it as it opens, fails or does not answer. */
     private final javafx.beans.InvalidationListener currentStatus;
     /** The inspector and the sheets laid over it. */
@@ -97,6 +99,8 @@ public final class MainView extends BorderPane {
         rewindView = new RewindView(writes.rewind(), writes::submitRewind);
         transferView = new TransferView(writes.transfer());
         breakLockView = new BreakLockView(writes.breakLock());
+        checkView = new CheckView(model.check(), name -> dialogs.chooseSaveFile(Fxml.label("check.export.title"), name));
+        showWhen(checkView, model.check().showingProperty());
         showWhen(breakLockView, writes.breakLock().showingProperty());
         showWhen(mergeView, writes.merge().showingProperty());
         showWhen(rewindView, writes.rewind().showingProperty());
@@ -121,6 +125,12 @@ public final class MainView extends BorderPane {
             @Override
             public void edit(SavedConnection connection) {
                 askEdit(connection).ifPresent(edited -> model.connections().editSaved(connection, edited));
+            }
+
+            @Override
+            public void check(BackendSession session) {
+                model.connections().currentProperty().set(session);
+                checkBackend();
             }
 
             @Override
@@ -169,7 +179,7 @@ public final class MainView extends BorderPane {
         toolbar.getStyleClass().add(Styles.TOOLBAR);
         setTop(toolbar);
 
-        right = new StackPane(inspector, mergeView, rewindView, transferView, breakLockView, writeSheet);
+        right = new StackPane(inspector, checkView, mergeView, rewindView, transferView, breakLockView, writeSheet);
         split = new SplitPane(stateList, right);
         split.setDividerPositions(0.45); // typical IDs and their compact badges fit at 1024 px
         outer = new SplitPane(sidebar, split);
@@ -331,7 +341,7 @@ public final class MainView extends BorderPane {
 
     /**
      * Window shortcuts: Ctrl+L filter, Ctrl+R refresh, Ctrl+F find, Ctrl+O connect, Ctrl+Shift+O open a
-     * Meltano project, Ctrl+M the inspector the window's width (and back, as Ctrl+L does).
+     * Meltano project, Ctrl+Shift+K check the current backend, Ctrl+M the inspector the window's width (and back, as Ctrl+L does).
      */
     public void installShortcuts(Scene scene) {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN),
@@ -342,6 +352,8 @@ public final class MainView extends BorderPane {
             stateList.focusFilter();
         });
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::refresh);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                this::checkBackend);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), this::connect);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 this::openProject);
@@ -380,6 +392,15 @@ public final class MainView extends BorderPane {
                 }
             });
         });
+    }
+
+    /** Check backend… on the current backend, once it is open; not while a write's sheet is open. */
+    private void checkBackend() {
+        BackendSession session = model.connections().currentProperty().get();
+        if (session != null && session.target() != null
+                && model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.CLOSED) {
+            model.check().open(session.target());
+        }
     }
 
     /** Picks a Meltano project's folder and opens the environments chosen among its own. */
@@ -431,6 +452,10 @@ public final class MainView extends BorderPane {
 
     public WriteSheet writeSheet() {
         return writeSheet;
+    }
+
+    public CheckView checkView() {
+        return checkView;
     }
 
     public TransferView transferView() {

@@ -6,6 +6,7 @@ import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;
+import dev.cairn.ui.check.CheckViewModel;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
@@ -17,6 +18,7 @@ import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -51,6 +53,7 @@ public final class MainViewModel {
         }
     };
     private final WriteActions writes;
+    private final CheckViewModel check;
     private final ReadOnlyObjectWrapper<Selection> selection = new ReadOnlyObjectWrapper<>(this, "selection");
     /** The id of the inspector's shown tab ({@link InspectorTabs}); null while a document tab is shown. */
     private final ObjectProperty<String> shown = new SimpleObjectProperty<>(this, "shown");
@@ -73,6 +76,9 @@ public final class MainViewModel {
         this.diff = new DiffViewModel(executor);
         this.bookmarks = new BookmarksViewModel(executor);
         this.writes = new WriteActions(executor, services.journal(), current, connections.sessions(), inspector, error::set);
+        this.check = new CheckViewModel(executor, writes.flow(), writes.breakLock(),
+                id -> Optional.ofNullable(current.get()).map(BackendSession::list).ifPresent(list -> list.select(id)));
+        current.addListener((o, was, now) -> check.currentChanged(now == null ? null : now.target()));
         // a write's sheet shows diffs side by side: with the sidebar and the list beside it, their keys were cut
         this.inspectorTakesWindow = inspectorWide.or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED));
         this.windowTitle = javafx.beans.binding.Bindings.createStringBinding(() -> {
@@ -229,6 +235,11 @@ public final class MainViewModel {
 
     public BookmarksViewModel bookmarks() {
         return bookmarks;
+    }
+
+    /** Check backend…: the current backend's check-up. */
+    public CheckViewModel check() {
+        return check;
     }
 
     /** The writes offered on the selected state, and the write flow they go through. */

@@ -48,6 +48,9 @@ public final class SidebarView extends VBox {
         void edit(SavedConnection connection);
 
         void remove(SavedConnection connection);
+
+        /** Check backend… on an open connection. */
+        void check(BackendSession session);
     }
 
     public SidebarView(ConnectionsViewModel model, Actions actions) {
@@ -240,6 +243,7 @@ public final class SidebarView extends VBox {
             setGraphic(row);
             setContextMenu(new ContextMenu(
                     item(Fxml.label("sidebar.edit"), "F2", () -> actions.edit(session)),
+                    item(Fxml.label("sidebar.check"), "Ctrl+Shift+K", () -> actions.check(session)),
                     item(Fxml.label("sidebar.disconnect"), "Delete", () -> model.close(session)),
                     item(Fxml.label("sidebar.duplicate"), null, () -> model.duplicate(session.connection())),
                     item(Fxml.label("sidebar.openAnother"), null, () -> model.openAnother(session.connection(), false))));

@@ -93,6 +93,12 @@ public final class Styles {
     public static final String SHEET = "sheet";
     public static final String SHEET_BODY = "sheet-body";
     public static final String SHEET_BUTTONS = "sheet-buttons";
+    /** Check backend…: the report sheet, a severity's badge and chip, a finding's Fix… button. */
+    public static final String CHECK_SHEET = "check-sheet";
+    public static final String SEVERITY_ERROR = "severity-error";
+    public static final String SEVERITY_WARNING = "severity-warning";
+    public static final String SEVERITY_NOTICE = "severity-notice";
+    public static final String CHECK_FIX = "check-fix";
     public static final String WRITE_SHEET = "write-sheet";
     public static final String OVERLAPS = "overlaps";
     public static final String FORM = "form";

@@ -192,6 +192,11 @@ class NothingCutOffTest {
         check("the break-lock form");
         fxRun(() -> model.writes().breakLock().close());
 
+        fxRun(() -> model.check().open(model.connections().currentProperty().get().target()));
+        TestWindow.waitFor(() -> model.check().stageProperty().get() == dev.cairn.ui.check.CheckViewModel.Stage.CHECKED);
+        check("the check-up report");
+        fxRun(() -> model.check().close());
+
         select("prod S3", WriteWorkspace.PROD_ID_2);
         var rewind = Json.parseObject("{\"singer_state\": {\"bookmarks\": {\"charges\":"
                 + " {\"replication_key_value\": \"2024-04-01T00:00:00+00:00\"}}}}");
