@@ -131,13 +131,16 @@ public final class JsonPane extends BorderPane {
      */
     public static void warmUp() {
         PrettyText small = PrettyText.ofText("{\n  \"singer_state\": {\n    \"bookmarks\": {}\n  }\n}");
-        JsonPane code = new JsonPane();
-        code.show(new ShownDocument(small, StyledJson.of(small, TaskContext.NONE), "warming up", false));
-        JsonPane lines = new JsonPane();
-        lines.show(new ShownDocument(small, null, null, false));
-        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(code, lines);
+        // the panes are made in a styled scene, as in the window: made before it, their line numbers
+        // were styled as the scene took them, without the stylesheet (four CSS warnings at every start)
+        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox();
         javafx.scene.Scene scene = new javafx.scene.Scene(box, 400, 300);
         scene.getStylesheets().add(JsonPane.class.getResource(Styles.STYLESHEET).toExternalForm());
+        JsonPane code = new JsonPane();
+        JsonPane lines = new JsonPane();
+        box.getChildren().addAll(code, lines);
+        code.show(new ShownDocument(small, StyledJson.of(small, TaskContext.NONE), "warming up", false));
+        lines.show(new ShownDocument(small, null, null, false));
         box.applyCss();
         box.layout();
         box.snapshot(null, null);
