@@ -67,18 +67,21 @@ final class LogCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (StateBackend b = backend.open()) {
+            if (runId != null) {
+                // one run: Cairn's writes are not shown beside it, so the journal is not read (nor settled against the backend)
+                RunRow run = Running.run(Running.runsOf(b), stateId, runId);
+                // the page of one row older than the next one: this run, with what its checkpoint changed
+                print(Timeline.interleave(Timeline.page(b.runs().orElseThrow(), stateId, run.id() + 1, 1), List.of(), null, true), out);
+                return 0;
+            }
             Journal journal = UserFolders.fromEnvironment().journal();
             JournalCommand.settle(journal, b, stateId, spec);
             // from before the listing: a row that comes meanwhile is printed twice rather than never
             TimelineFollow following = follow ? new TimelineFollow(b, journal, stateId) : null;
+            List<Journal.Entry> writes = journal.history(b.displayUri(), stateId);
             Optional<RunLog> runs = b.runs();
             List<Timeline.Item> items;
-            if (runId != null) {
-                RunRow run = Running.run(Running.runsOf(b), stateId, runId);
-                // the page of one row older than the next one: this run, with what its checkpoint changed
-                items = Timeline.interleave(Timeline.page(runs.orElseThrow(), stateId, run.id() + 1, 1), List.of(), null, true);
-            } else if (runs.isPresent()) {
-                List<Journal.Entry> writes = journal.history(b.displayUri(), stateId);
+            if (runs.isPresent()) {
                 List<Timeline.Point> points = Timeline.page(runs.get(), stateId, limit);
                 if (points.isEmpty()) {
                     err.println("No runs of " + stateId + ".");
@@ -89,7 +92,7 @@ final class LogCommand implements Callable<Integer> {
                 err.println(b.displayUri() + (b.isSystemDatabase() ? " has no runs table, so it keeps no runs of " + stateId
                         : " keeps no runs: Meltano's runs of " + stateId + " are in its project's system database (give --project)")
                         + ". Cairn's writes from its journal:");
-                List<Timeline.Item> all = Timeline.interleave(List.of(), journal.history(b.displayUri(), stateId), null, true);
+                List<Timeline.Item> all = Timeline.interleave(List.of(), writes, null, true);
                 items = all.subList(0, Math.min(limit, all.size()));
                 if (items.isEmpty()) {
                     err.println("No write of " + stateId + " in Cairn's journal.");
