@@ -12,6 +12,7 @@ import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -53,6 +54,8 @@ public final class CheckView extends BorderPane {
         uri.setId("check-uri");
         uri.getStyleClass().add(Styles.MUTED);
         uri.setMinWidth(0);
+        // as the sidebar's and the write sheet's: a URI's ends say which backend it is
+        uri.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
         Styles.wholeTextAsTooltip(uri);
         Label explain = new Label(Fxml.label("check.explain"));
         explain.getStyleClass().add(Styles.MUTED);
