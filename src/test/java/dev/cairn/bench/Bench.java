@@ -756,17 +756,28 @@ public final class Bench {
     }
 
     private void startup() throws Exception {
-        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        int[] n = {0};
         List<Process> started = new ArrayList<>();
-        Runner.Setup launch = () -> {
+        try {
+            // interleaved with the toolkit alone showing a window of the same size
+            runner.time(1, Math.max(3, scale.runs),
+                    new Spec("startup-floor", "headless (Monocle): a window with one label, no Cairn", launch(StartupFloor.class, started)),
+                    new Spec("startup", "headless (Monocle), empty CAIRN_HOME", launch(StartupProbe.class, started)));
+        } finally {
+            endAll(started);
+        }
+    }
+
+    /** Starts {@code main} in a child JVM on this classpath, timed until its first window shows; {@code started} collects the processes. */
+    private Runner.Setup launch(Class<?> main, List<Process> started) {
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        return () -> {
             endAll(started); // the previous app exits after its marker; not timed
             Path home = Files.createTempDirectory(work, "cairn-home");
-            Path log = work.resolve("startup-" + n[0]++ + ".log");
+            Path log = Files.createTempFile(work, "startup-", ".log");
             ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                     "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dprism.text=t2k",
                     "-Dmonocle.headless.geometry=1600x1000-32", "-Dheadless.geometry=1600x1000-32",
-                    StartupProbe.class.getName());
+                    main.getName());
             builder.environment().put("CAIRN_HOME", home.toString());
             builder.redirectError(log.toFile());
             return () -> {
@@ -779,15 +790,10 @@ public final class Bench {
                         return line;
                     }
                 }
-                throw new IllegalStateException("the app ended without showing a window: "
+                throw new IllegalStateException(main.getSimpleName() + " ended without showing a window: "
                         + Files.readString(log, StandardCharsets.UTF_8));
             };
         };
-        try {
-            runner.time(1, Math.max(3, scale.runs), new Spec("startup", "headless (Monocle), empty CAIRN_HOME", launch));
-        } finally {
-            endAll(started);
-        }
     }
 
     private static void endAll(List<Process> processes) throws InterruptedException {
