@@ -9,16 +9,19 @@ import javafx.application.Application;
 /** Entry point of {@code cairn.jar}: the desktop app without arguments, the command line with them. */
 public final class Main {
 
+    private Main() {}
+
     /**
      * JavaFX's own logger. The one jar carries JavaFX on the class path, as Cairn is built to run
      * ({@code java -jar}, and the packages' launchers); JavaFX warns at every start that it prefers
      * the module path, which tells a user nothing they can act on. That one message is dropped; the
      * logger's other messages (and its children's, CSS among them) are printed as ever. Held here:
-     * a logger's filter lasts only as long as the logger is referenced.
+     * a logger's filter lasts only as long as the logger is referenced. In a class of its own, so
+     * that the command line does not start {@code java.util.logging}, which it never uses.
      */
-    private static final Logger JAVAFX = Logger.getLogger("javafx");
-
-    private Main() {}
+    private static final class JavaFxLog {
+        static final Logger JAVAFX = Logger.getLogger("javafx");
+    }
 
     public static void main(String[] args) {
         // the window replaces it with one that also shows the error (ui.main.UncaughtErrors)
@@ -38,6 +41,6 @@ public final class Main {
     }
 
     static void dropJavaFxClassPathWarning() {
-        JAVAFX.setFilter(r -> r.getMessage() == null || !r.getMessage().startsWith("Unsupported JavaFX configuration"));
+        JavaFxLog.JAVAFX.setFilter(r -> r.getMessage() == null || !r.getMessage().startsWith("Unsupported JavaFX configuration"));
     }
 }

@@ -7,8 +7,6 @@ import java.util.ServiceLoader;
 /** Opens a backend from its URI with whichever family accepts it. */
 public final class Backends {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Backends.class);
-
     private Backends() {}
 
     public static StateBackend open(String uri, BackendOptions options) {
@@ -18,10 +16,7 @@ public final class Backends {
         List<String> known = new ArrayList<>();
         for (BackendFactory factory : ServiceLoader.load(BackendFactory.class)) {
             if (factory.accepts(uri)) {
-                long start = System.nanoTime();
                 StateBackend backend = factory.open(uri, options);
-                LOG.debug("Opened {} through {} in {} ms with {}", backend.displayUri(), factory.getClass().getSimpleName(),
-                        (System.nanoTime() - start) / 1_000_000, options);
                 String systemDatabase = options.setting(BackendOptions.SYSTEM_DATABASE);
                 if (systemDatabase != null && !(backend instanceof RunLog)) {
                     backend = new RunRecordingBackend(backend, () -> runLog(systemDatabase, options));

@@ -9,16 +9,12 @@ import dev.cairn.meltano.ProjectDiscovery;
 import dev.cairn.meltano.StateLocation;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** How a command reaches its backend: a URI, or a Meltano project that says where its state lives. */
 final class BackendArgs {
-
-    private static final Logger LOG = LoggerFactory.getLogger(BackendArgs.class);
 
     /** The verb this is mixed into; its root is the {@link Cli} with the invocation's environment and working directory. */
     @Spec(Spec.Target.MIXEE)
@@ -103,16 +99,17 @@ final class BackendArgs {
         openedEnvironment = location.environment();
         root.announce("state backend " + location.describe() + " of project " + found.root()
                 + (project != null ? "" : " (" + found.how() + ")"));
-        return opened(Backends.open(location.uri(), options(location.options())));
+        return opened(System.nanoTime(), Backends.open(location.uri(), options(location.options())));
     }
 
     /** Opens another backend with the same options (a copy's destination, a diff's other side). */
     StateBackend open(String otherUri) {
-        return opened(Backends.open(otherUri, options(BackendOptions.defaults())));
+        return opened(System.nanoTime(), Backends.open(otherUri, options(BackendOptions.defaults())));
     }
 
-    private StateBackend opened(StateBackend backend) {
-        LOG.info("Opened {}", backend.displayUri());
+    private StateBackend opened(long start, StateBackend backend) {
+        ((Cli) mixee.root().userObject()).info(BackendArgs.class, "Opened {} in {} ms", backend.displayUri(),
+                (System.nanoTime() - start) / 1_000_000);
         String uri = backend.displayUri();
         if (!windowsLayout && uri.startsWith("file:") && FileBackendFactory.looksLikeWindowsLayout(uri)) {
             ((Cli) mixee.root().userObject()).warn(uri + " looks written by Meltano on Windows (folders named with the"

@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -21,7 +22,7 @@ import picocli.CommandLine.ScopeType;
  * The command line: the verbs of {@code meltano state} on any backend, plus diff, history, undo and the journal's export.
  * Exit status: 0 done, 1 failed (one line on stderr says why), 2 bad usage (one line, and where
  * {@code --help} tells more), 3 the state changed since it was read (nothing written), 4 a running
- * pipeline holds the state's lock (nothing written). Every run is logged (docs/cli.md "Logs"); {@code --verbose} and
+ * pipeline holds the state's lock (nothing written). Every write, and every warning or failure, is logged (docs/cli.md "Logs"); {@code --verbose} and
  * {@code --debug}, on every verb, also print the log's lines on stderr.
  */
 @Command(name = "cairn", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
@@ -35,12 +36,21 @@ public final class Cli implements Runnable {
             ImportCommand.class, ParkCommand.class, UnparkCommand.class, HistoryCommand.class, UndoCommand.class, JournalCommand.class, LogCommand.class,
             RestoreCommand.class, CheckCommand.class, ApplyCommand.class, CompletionCommand.class, CompleteCommand.class);
 
+    /**
+     * The verbs that only read. A call of one leaves no line in the log unless it warns or fails, or
+     * {@code --verbose}/{@code --debug} asks for the log's lines: then its command line is logged
+     * first. So a {@code list} or {@code get} initialises no logging at all (a quarter or more of such a
+     * call's CPU time here); every other verb, a new one included, logs its command line at the start.
+     */
+    private static final Set<Class<?>> READS = Set.of(ListCommand.class, GetCommand.class, DiffCommand.class,
+            CompareCommand.class, ExportCommand.class, HistoryCommand.class, LogCommand.class, CheckCommand.class,
+            CompletionCommand.class);
+
     public static final int FAILED = 1;
     public static final int USAGE = CommandLine.ExitCode.USAGE;
     public static final int CONFLICT = 3;
     public static final int LOCKED = 4;
 
-    private static final Logger LOG = LoggerFactory.getLogger(Cli.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -61,6 +71,9 @@ public final class Cli implements Runnable {
 
     private final Invocation invocation;
     private final PrintStream stderr;
+    /** The command line as given, once it runs; null before, and where nothing is to be logged (help, completion). */
+    private String[] commandLine;
+    private boolean commandLineLogged;
 
     public static int run(String... args) {
         return run(new PrintStream(System.out, true, StandardCharsets.UTF_8),
@@ -142,9 +155,36 @@ public final class Cli implements Runnable {
         return invocation.in(cwd);
     }
 
+    /**
+     * The log's logger, made at its first use: a call that logs nothing initialises no logging
+     * (logback's configuration, its appender and the file).
+     */
+    private static Logger log() {
+        return LoggerFactory.getLogger(Cli.class);
+    }
+
+    /** Logs the command line, once, before the run's first line in the log. */
+    private void logCommandLine() {
+        if (commandLine != null && !commandLineLogged) {
+            commandLineLogged = true;
+            log().info("cairn {}", String.join(" ", commandLine));
+        }
+    }
+
+    /**
+     * A line of the run's log at INFO ("Opened …"): written where the command line is (a verb that
+     * writes, {@code --verbose}); a read's is left out, as its command line is unless it warns or fails.
+     */
+    void info(Class<?> from, String format, Object... arguments) {
+        if (commandLineLogged) {
+            LoggerFactory.getLogger(from).info(format, arguments);
+        }
+    }
+
     /** A warning on stderr, and in the log. */
     void warn(String line) {
-        LOG.warn(line);
+        logCommandLine();
+        log().warn(line);
         if (!verbose && !debug) {
             stderr.println(new Colours(invocation.colour()).paint(Colours.Role.WARNING, "cairn: warning:") + " " + line);
         }
@@ -152,7 +192,7 @@ public final class Cli implements Runnable {
 
     /** A line on stderr the user should see without {@code --verbose} (which prints the log's copy instead). */
     void announce(String line) {
-        LOG.info("Using {}", line);
+        info(Cli.class, "Using {}", line);
         if (!verbose && !debug) {
             stderr.println("cairn: using " + line);
         }
@@ -183,19 +223,23 @@ public final class Cli implements Runnable {
         AutoCloseable console = root.verbose || root.debug ? Logs.toConsole(err, root.debug) : () -> { };
         try (console) {
             if (!isUnlogged(parseResult)) {
-                LOG.info("cairn {}", String.join(" ", args));
+                root.commandLine = args;
+                if (root.verbose || root.debug || !onlyReads(parseResult)) {
+                    root.logCommandLine();
+                }
             }
             try {
                 return new CommandLine.RunLast().execute(parseResult);
             } catch (CommandLine.ExecutionException e) {
                 Throwable cause = e.getCause() == null ? e : e.getCause();
+                root.logCommandLine();
                 if (isUsage(cause)) {
-                    LOG.warn("Usage: {}", cause.getMessage());
+                    log().warn("Usage: {}", cause.getMessage());
                 } else if (cause instanceof ConflictException || cause instanceof LockedException
                         || cause instanceof EditRefused || cause instanceof UserError) {
-                    LOG.warn("Refused: {}", cause.getMessage());
+                    log().warn("Refused: {}", cause.getMessage());
                 } else {
-                    LOG.error("Failed: {}", cause.getMessage(), cause);
+                    log().error("Failed: {}", cause.getMessage(), cause);
                 }
                 throw e;
             }
@@ -204,6 +248,12 @@ public final class Cli implements Runnable {
         } catch (Exception e) {
             throw new IllegalStateException("could not close the log's copy on stderr", e);
         }
+    }
+
+    /** Whether the verb called is one that only reads ({@link #READS}). */
+    private static boolean onlyReads(CommandLine.ParseResult parseResult) {
+        CommandLine.ParseResult verb = parseResult.subcommand();
+        return verb != null && READS.contains(verb.commandSpec().userObject().getClass());
     }
 
     /** The command line is wrong, as a verb found out: exit status 2 and a pointer to its {@code --help}, logged as usage. */

@@ -20,6 +20,7 @@ import dev.cairn.bench.BenchData.BigState;
 import dev.cairn.bench.BenchData.Row;
 import dev.cairn.bench.Runner.Spec;
 import dev.cairn.cli.Cli;
+import dev.cairn.ops.CheckUp;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.Polling;
 import dev.cairn.ops.Rename;
@@ -142,8 +143,8 @@ public final class Bench {
     private final Path work;
     private final Runner runner;
     /**
-     * Groups of scenarios to run (documents, systemdb, runs, s3, copy, compare — or its halves
-     * compare-db and compare-blob —, ui, cli, watch); empty: all.
+     * Groups of scenarios to run (documents, systemdb, runs, s3, copy, compare — or its parts
+     * compare-db, compare-blob and compare-pg —, rewind, ui, cli, watch); empty: all.
      */
     private final List<String> only;
 
@@ -216,15 +217,23 @@ public final class Bench {
         if (selected("copy")) {
             copy();
         }
-        if (selected("compare") || selected("compare-db") || selected("compare-blob")) {
+        if (selected("compare") || selected("compare-db") || selected("compare-blob") || selected("compare-pg")) {
+            boolean whole = selected("compare");
             CompareBench compare = new CompareBench(runner, work, scale.ids[1], ID_LABELS[1], Math.min(1, scale.warmups),
                     Math.min(3, scale.runs));
-            if (!selected("compare-blob") || selected("compare-db")) {
+            if (whole || selected("compare-db")) {
                 compare.databases();
             }
-            if (!selected("compare-db") || selected("compare-blob")) {
+            if (whole || selected("compare-blob")) {
                 compare.blobs();
             }
+            if (whole || selected("compare-pg")) {
+                new CompareBench(runner, work, scale.ids[2], ID_LABELS[2], Math.min(1, scale.warmups), Math.min(3, scale.runs))
+                        .postgresPair();
+            }
+        }
+        if (selected("rewind")) {
+            rewind();
         }
         if (selected("cli")) {
             System.err.println("generating the command line's states …");
@@ -368,8 +377,13 @@ public final class Bench {
                 backend.list(null).size(); // opens the pool's connection
                 runner.time(Spec.of("list-jdbc-floor-" + label, dataset, () -> jdbcIds(jdbc)),
                         Spec.of("list-pg-" + label, dataset, () -> listModel(backend)));
-                runner.time(Spec.of("rows-jdbc-floor-" + label, dataset, () -> jdbcRows(jdbc)),
-                        Spec.of("badges-pg-" + label, dataset, () -> badges(backend)));
+                List<Spec> scans = new ArrayList<>(List.of(Spec.of("rows-jdbc-floor-" + label, dataset, () -> jdbcRows(jdbc)),
+                        Spec.of("badges-pg-" + label, dataset, () -> badges(backend))));
+                if (i == ID_LABELS.length - 1) {
+                    // the check-up reads what the badge scan reads, with a listing of update times, locks and runs besides
+                    scans.add(Spec.of("check-pg-" + label, dataset, () -> checkUp(backend, rows.size())));
+                }
+                runner.time(scans.toArray(Spec[]::new));
             }
         }
         List<Row> rows = all.subList(0, scale.ids[2]);
@@ -490,12 +504,117 @@ public final class Bench {
         }
     }
 
+    /** {@code cairn check}'s report, its count of states checked: a fast wrong answer is no result. */
+    private static Object checkUp(StateBackend backend, int states) {
+        CheckUp.Report report = new CheckUp(backend, CheckUp.Options.defaults()).run((done, total) -> { });
+        if (report.states() != states) {
+            throw new IllegalStateException("the check-up checked " + report.states() + " states of " + states);
+        }
+        return report;
+    }
+
     /** The health of every state, checked as the list model's scan checks it: one worker per core while the backend reads on. */
     private static Object badges(StateBackend backend) {
         Map<StateHealth, Integer> counts = new java.util.concurrent.ConcurrentHashMap<>();
         PipelinedScan.readAll(backend, null, Runtime.getRuntime().availableProcessors(),
                 stored -> counts.merge(StateHealth.of(stored.document()), 1, Integer::sum));
         return counts;
+    }
+
+    // --- bulk writes -----------------------------------------------------------------------------
+
+    /** Before every timestamp of the seeded bookmarks: each one that is a timestamp moves back. */
+    private static final String REWIND_TO = "2000-01-01T00:00:00Z";
+
+    /**
+     * {@code cairn rewind --pattern '*' --to-datetime … --force} on a SQLite system DB of the 10k
+     * states, each run on a fresh copy of it: every state listed, read, planned, journalled and
+     * written compare-and-set, as one journal group; against a bare JDBC loop that reads those rows
+     * and writes each back in one transaction.
+     */
+    private void rewind() throws Exception {
+        List<Row> rows = BenchData.states(SEED + 9, scale.ids[1]);
+        String seeded = Seed.sqlite(work, "rewind", rows);
+        Path db = Paths.get(seeded.substring("sqlite://".length()));
+        String dataset = String.format(Locale.ROOT, "%,d IDs, SQLite, every timestamp bookmark to %s", rows.size(), REWIND_TO);
+        Path home = Files.createDirectories(work.resolve("rewind-home"));
+        PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+        int[] n = {0};
+        Path[] last = new Path[1];
+        Function<String, Path> freshCopy = name -> {
+            try {
+                last[0] = work.resolve(name + "-" + n[0]++ + ".db");
+                return Files.copy(db, last[0]);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        String before = System.getProperty("cairn.home");
+        System.setProperty("cairn.home", home.toString()); // the journal of the rewinds goes there
+        try {
+            // three runs: one rewind of 10k states took minutes at load 12 (a read, a journal record and a
+            // commit per state)
+            runner.time(Math.min(1, scale.warmups), Math.min(3, scale.runs),
+                    new Spec("write-floor-sqlite-" + ID_LABELS[1], dataset + ", floor: read and written back by JDBC", () -> {
+                        Path copy = freshCopy.apply("write-floor");
+                        return () -> jdbcWriteBack(copy);
+                    }),
+                    new Spec("rewind-sqlite-" + ID_LABELS[1], dataset, () -> {
+                        String[] args = {"rewind", "--backend", "sqlite:///" + freshCopy.apply("rewind"), "--pattern", "*",
+                                "--to-datetime", REWIND_TO, "--force"};
+                        return () -> {
+                            int status = Cli.run(discard, discard, args);
+                            if (status != 0) {
+                                throw new IllegalStateException("cairn rewind ended with status " + status);
+                            }
+                            return status;
+                        };
+                    }));
+            // the last run was a rewind's: a fast wrong answer is no result
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + last[0]);
+                 PreparedStatement s = c.prepareStatement("SELECT count(*) FROM state WHERE completed_state LIKE ?")) {
+                s.setString(1, "%" + REWIND_TO + "%");
+                try (ResultSet r = s.executeQuery()) {
+                    r.next();
+                    if (r.getInt(1) < rows.size() / 2) {
+                        throw new IllegalStateException("the rewind moved back " + r.getInt(1) + " of " + rows.size() + " states");
+                    }
+                }
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty("cairn.home");
+            } else {
+                System.setProperty("cairn.home", before);
+            }
+        }
+    }
+
+    /** The floor of a bulk write: every row read, then each written back with its texts, in one transaction. */
+    private static Object jdbcWriteBack(Path db) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            c.setAutoCommit(false);
+            List<String[]> rows = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT state_id, completed_state, partial_state FROM state");
+                 ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    rows.add(new String[] {r.getString(1), r.getString(2), r.getString(3)});
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement(
+                    "UPDATE state SET completed_state = ?, partial_state = ? WHERE state_id = ?")) {
+                for (String[] row : rows) {
+                    s.setString(1, row[1]);
+                    s.setString(2, row[2]);
+                    s.setString(3, row[0]);
+                    if (s.executeUpdate() != 1) {
+                        throw new IllegalStateException("no row " + row[0]);
+                    }
+                }
+            }
+            c.commit();
+            return rows.size();
+        }
     }
 
     // --- the desktop UI ----------------------------------------------------------------------------
@@ -637,17 +756,28 @@ public final class Bench {
     }
 
     private void startup() throws Exception {
-        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        int[] n = {0};
         List<Process> started = new ArrayList<>();
-        Runner.Setup launch = () -> {
+        try {
+            // interleaved with the toolkit alone showing a window of the same size
+            runner.time(1, Math.max(3, scale.runs),
+                    new Spec("startup-floor", "headless (Monocle): a window with one label, no Cairn", launch(StartupFloor.class, started)),
+                    new Spec("startup", "headless (Monocle), empty CAIRN_HOME", launch(StartupProbe.class, started)));
+        } finally {
+            endAll(started);
+        }
+    }
+
+    /** Starts {@code main} in a child JVM on this classpath, timed until its first window shows; {@code started} collects the processes. */
+    private Runner.Setup launch(Class<?> main, List<Process> started) {
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        return () -> {
             endAll(started); // the previous app exits after its marker; not timed
             Path home = Files.createTempDirectory(work, "cairn-home");
-            Path log = work.resolve("startup-" + n[0]++ + ".log");
+            Path log = Files.createTempFile(work, "startup-", ".log");
             ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                     "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dprism.text=t2k",
                     "-Dmonocle.headless.geometry=1600x1000-32", "-Dheadless.geometry=1600x1000-32",
-                    StartupProbe.class.getName());
+                    main.getName());
             builder.environment().put("CAIRN_HOME", home.toString());
             builder.redirectError(log.toFile());
             return () -> {
@@ -660,15 +790,10 @@ public final class Bench {
                         return line;
                     }
                 }
-                throw new IllegalStateException("the app ended without showing a window: "
+                throw new IllegalStateException(main.getSimpleName() + " ended without showing a window: "
                         + Files.readString(log, StandardCharsets.UTF_8));
             };
         };
-        try {
-            runner.time(1, Math.max(3, scale.runs), new Spec("startup", "headless (Monocle), empty CAIRN_HOME", launch));
-        } finally {
-            endAll(started);
-        }
     }
 
     private static void endAll(List<Process> processes) throws InterruptedException {

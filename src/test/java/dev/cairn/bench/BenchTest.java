@@ -25,7 +25,9 @@ class BenchTest {
             "copy-sqlite-s3-1k-latency-seq", "copy-sqlite-s3-1k-latency",
             "filter-100k", "filter-100k-substring", "filter-100k-pattern", "first-screen-small-busy", "diff-small-busy",
             "startup", "timeline-100k-runs", "cli-list-small", "cli-get-small", "cli-get-10mb", "py-pretty-10mb",
-            "badges-sqlite-20k", "rows-sqlite-floor-20k", "py-list-small", "watch-10mb-idle");
+            "badges-sqlite-20k", "rows-sqlite-floor-20k", "py-list-small", "watch-10mb-idle",
+            "compare-pg-pg-100k", "compare-floor-pg-pg-100k", "check-pg-100k", "rewind-sqlite-10k", "write-floor-sqlite-10k",
+            "startup-floor");
 
     @Test
     void writesEveryScenarioToResultsJson(@TempDir Path dir) throws Exception {

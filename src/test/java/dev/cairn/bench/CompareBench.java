@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 /**
  * {@code cairn compare}'s engine on two backends of {@link CompareData} (10,000 IDs a side, 5 %
  * only on each, every tenth shared one different): SQLite against PostgreSQL, and a file tree
- * against S3. Each floor reads both sides bare in the same run, the two at once as the comparison
+ * against S3; and, on 100,000 IDs a side, PostgreSQL against PostgreSQL. Each floor reads both sides bare in the same run, the two at once as the comparison
  * does (JDBC rows; every {@code state.json} of the tree, and a listing plus a GET per object with
  * the eight requests in flight {@code BlobStateBackend} keeps).
  */
@@ -69,6 +69,26 @@ final class CompareBench {
                     Spec.of("compare-floor-sqlite-pg-" + label, dataset,
                             () -> both(() -> Bench.jdbcRows(hereJdbc), () -> Bench.jdbcRows(thereJdbc))),
                     Spec.of("compare-sqlite-pg-" + label, dataset, () -> compare(here, there, data)));
+        }
+    }
+
+    /**
+     * PostgreSQL against PostgreSQL (two schemas of one server, as two environments' system
+     * databases); the floor reads both sides' rows with {@link Bench#jdbcRows}, one after the other:
+     * twice {@code rows-jdbc-floor}.
+     */
+    void postgresPair() throws Exception {
+        System.err.printf("loading %,d states into two PostgreSQL schemas for compare …%n", ids);
+        String hereUri = Seed.postgres(data.here());
+        String thereUri = Seed.postgres(data.there());
+        try (StateBackend here = Backends.open(hereUri, BackendOptions.defaults());
+             StateBackend there = Backends.open(thereUri, BackendOptions.defaults());
+             Connection hereJdbc = PostgresUri.parse(hereUri).connect();
+             Connection thereJdbc = PostgresUri.parse(thereUri).connect()) {
+            runner.time(warmups, runs,
+                    Spec.of("compare-floor-pg-pg-" + label, dataset + ", floor: both read one after the other",
+                            () -> new Object[] {Bench.jdbcRows(hereJdbc), Bench.jdbcRows(thereJdbc)}),
+                    Spec.of("compare-pg-pg-" + label, dataset, () -> compare(here, there, data)));
         }
     }
 

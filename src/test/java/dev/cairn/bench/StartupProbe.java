@@ -15,6 +15,15 @@ public final class StartupProbe {
     private StartupProbe() {}
 
     public static void main(String[] args) {
+        reportFirstWindow();
+        dev.cairn.Main.main(new String[0]);
+    }
+
+    /**
+     * Prints {@link #MARKER} when the process's first window is shown, then ends the process unless
+     * {@code cairn.startup.stay} is set.
+     */
+    static void reportFirstWindow() {
         // the list of showing windows is a plain static list: watching it needs no toolkit yet, and
         // a window joins it when it is shown (on the FX thread, inside Stage.show())
         Window.getWindows().addListener((ListChangeListener<Window>) change -> {
@@ -30,6 +39,5 @@ public final class StartupProbe {
                 }
             }
         });
-        dev.cairn.Main.main(new String[0]);
     }
 }

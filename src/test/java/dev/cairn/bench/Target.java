@@ -32,6 +32,10 @@ final class Target {
         // both sides read at once; digests, and a structural diff of the tenth that differs
         ratio(out, byName, "compare-sqlite-pg-10k", "compare-floor-sqlite-pg-10k", 1.5);
         ratio(out, byName, "compare-file-s3-10k", "compare-floor-file-s3-10k", 1.5);
+        // the floor reads both sides one after the other: twice rows-jdbc-floor-100k
+        ratio(out, byName, "compare-pg-pg-100k", "compare-floor-pg-pg-100k", 1.5);
+        ratio(out, byName, "check-pg-100k", "badges-pg-100k", 1.2);
+        ratio(out, byName, "rewind-sqlite-10k", "write-floor-sqlite-10k", 2);
         Measurement filter = byName.get("filter-100k");
         if (filter != null) {
             // each run's slowest keystroke, of the worse of substring and pattern; median of the runs

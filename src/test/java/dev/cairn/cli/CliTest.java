@@ -262,7 +262,7 @@ class CliTest {
         assertEquals(2, cairn("lst", "--backend", files));
         assertTrue(err().contains("Did you mean 'cairn list'?"), err());
         assertEquals(0, cairn("--debug", "list", "--backend", files), err());
-        assertTrue(err().contains("DEBUG Backends - Opened " + files), err());
+        assertTrue(err().contains("INFO BackendArgs - Opened " + files), err());
     }
 
     @Test
@@ -836,7 +836,7 @@ class CliTest {
     }
 
     @Test
-    void everyRunIsLoggedAndVerbosePrintsTheLinesOnStderr() throws java.io.IOException {
+    void aQuietReadLeavesNoLineAndVerbosePrintsTheLinesOnStderr() throws java.io.IOException {
         assertEquals(0, cairn("list", "--backend", files));
         assertEquals("", err(), "quiet without --verbose");
         assertEquals(0, cairn("list", "--verbose", "--backend", files));
@@ -844,9 +844,12 @@ class CliTest {
         assertTrue(stderr.contains("INFO Cli - cairn list --verbose --backend " + files), stderr);
         assertTrue(stderr.contains("INFO BackendArgs - Opened " + files), stderr);
         assertFalse(out().contains("INFO"), "stdout keeps the IDs only");
+        assertEquals(0, cairn("clear", "--backend", files, A, "--force"), err());
         String log = log();
-        assertTrue(log.contains("Cli - cairn list --backend " + files), log);
+        assertFalse(log.contains("cairn list --backend " + files), "a read that went well leaves no line: " + log);
         assertTrue(log.contains("Cli - cairn list --verbose --backend " + files), log);
+        assertTrue(log.contains("Cli - cairn clear --backend " + files + " " + A + " --force"), "a write's command line: " + log);
+        assertTrue(log.contains("BackendArgs - Opened " + files), log);
     }
 
     @Test
@@ -854,7 +857,7 @@ class CliTest {
         assertEquals(0, cairn("set", "--debug", "--backend", files, A, "{\"singer_state\": {\"x\": 1}}", "--force"),
                 err());
         String debug = err();
-        assertTrue(debug.contains("DEBUG Backends - Opened " + files) && debug.contains("DEBUG WriteCommand - Planned Set state of "
+        assertTrue(debug.contains("INFO BackendArgs - Opened " + files) && debug.contains("DEBUG WriteCommand - Planned Set state of "
                 + A) && debug.contains("INFO WriteCommand - Wrote Set state of " + A), debug);
         assertEquals(1, cairn("set", "--backend", files, A, "{\"singer_state\": {", "--force"));
         String log = log();
@@ -869,6 +872,8 @@ class CliTest {
         String uri = "postgresql://meltano:Sup3r-s3cret@127.0.0.1:1/meltano";
         assertEquals(1, cairn("list", "--backend", uri, "--connect-timeout", "1"));
         String log = log();
+        assertTrue(log.contains("Cli - cairn list --backend postgresql://meltano:***@127.0.0.1:1/meltano"),
+                "a read that fails logs its command line first: " + log);
         assertTrue(log.contains("ERROR") && log.contains("\tat "), log);
         assertTrue(log.contains("postgresql://meltano:***@127.0.0.1:1/meltano"), log);
         assertFalse(log.contains("Sup3r-s3cret"), log);
