@@ -51,6 +51,8 @@ public final class S3Connection {
     public static final String ACCESS_KEY_SETTING = "s3.aws_access_key_id";
     public static final String SECRET_KEY_SETTING = "s3.aws_secret_access_key";
     public static final String ENDPOINT_SETTING = "s3.endpoint_url";
+    /** Not a Meltano setting: the AWS profile whose credentials and region to use ({@code AWS_PROFILE} otherwise). */
+    public static final String PROFILE_SETTING = "s3.profile";
     /** Not a Meltano setting: Meltano leaves the region to boto3's configuration. */
     public static final String REGION_SETTING = "s3.region";
 
