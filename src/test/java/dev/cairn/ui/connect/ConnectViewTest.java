@@ -60,6 +60,6 @@ class ConnectViewTest {
 
         assertEquals(List.of("Acme prod", "Acme prod"), shown);
         assertEquals("s3://acme-state/meltano", model.uriProperty().get());
-        assertEquals("acme", model.s3ProfileProperty().get());
+        assertEquals("acme", model.settingProperty("s3.profile").get());
     }
 }
