@@ -127,7 +127,8 @@ final class BackendArgs {
     private StateBackend opened(StateBackend backend) {
         LOG.info("Opened {}", backend.displayUri());
         String uri = backend.displayUri();
-        if (!windowsLayout && uri.startsWith("file:") && FileBackendFactory.looksLikeWindowsLayout(uri)) {
+        boolean windows = windowsLayout || "windows".equals(settings.get(FileBackendFactory.LAYOUT_SETTING));
+        if (!windows && uri.startsWith("file:") && FileBackendFactory.looksLikeWindowsLayout(uri)) {
             ((Cli) mixee.root().userObject()).warn(uri + " looks written by Meltano on Windows (folders named with the"
                     + " base64 of their IDs): add --windows-layout to read them as IDs");
         }
