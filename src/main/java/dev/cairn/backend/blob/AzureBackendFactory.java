@@ -25,7 +25,7 @@ public final class AzureBackendFactory extends CloudBackendFactory {
                         "MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING", "Azure connection string").asSecret(),
                 BackendSetting.meltano(AzureConnection.ACCOUNT_URL_SETTING, "MELTANO_STATE_BACKEND_AZURE_STORAGE_ACCOUNT_URL",
                         "Azure account URL")
-                        .withHint("https://account.blob.core.windows.net (empty: MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING)")
+                        .withHint("https://account.blob.core.windows.net (empty: the connection string)")
                         .inConnectForm()));
     }
 

@@ -24,8 +24,10 @@ public final class ConnectView extends GridPane {
 
     /** The row of the first setting field, under the read-only box (Connect.fxml). */
     private static final int FIRST_SETTING_ROW = 5;
-    /** A setting field's id: this and the setting's key ({@code connect-setting-s3.endpoint_url}). */
-    public static final String SETTING_ID = "connect-setting-";
+    /** The id of a setting's field: {@code connect-setting-s3-endpoint_url} for {@code s3.endpoint_url} (no dot, which CSS reads as a class). */
+    public static String settingId(String key) {
+        return "connect-setting-" + key.replace('.', '-');
+    }
 
     private final List<Node> settingRows = new ArrayList<>();
 
@@ -88,7 +90,7 @@ public final class ConnectView extends GridPane {
     private void showSettings(ConnectViewModel model) {
         for (Node node : settingRows) {
             if (node instanceof TextField field) {
-                field.textProperty().unbindBidirectional(model.settingProperty(field.getId().substring(SETTING_ID.length())));
+                field.textProperty().unbindBidirectional(model.settingProperty((String) field.getUserData()));
             }
         }
         getChildren().removeAll(settingRows);
@@ -97,7 +99,8 @@ public final class ConnectView extends GridPane {
         for (BackendSetting setting : model.fields()) {
             Label label = new Label(setting.label());
             TextField field = new TextField();
-            field.setId(SETTING_ID + setting.key());
+            field.setId(settingId(setting.key()));
+            field.setUserData(setting.key());
             field.setPromptText(setting.hint());
             field.textProperty().bindBidirectional(model.settingProperty(setting.key()));
             label.setLabelFor(field);

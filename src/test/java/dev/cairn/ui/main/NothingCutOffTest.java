@@ -532,6 +532,38 @@ class NothingCutOffTest {
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 
+    /** The connect form with each kind's example URI, and so its settings' fields, fits its dialog. */
+    @Test
+    void theConnectFormFitsWithEveryKindsSettings() throws Exception {
+        try (TaskExecutor executor = new TaskExecutor(1, Platform::runLater)) {
+            for (dev.cairn.backend.BackendKind kind : dev.cairn.backend.Backends.kinds()) {
+                List<String> found = fx(() -> {
+                    ConnectViewModel form = new ConnectViewModel(executor, c -> {
+                        throw new IllegalStateException("not opened here");
+                    });
+                    form.uriProperty().set(kind.exampleUri());
+                    DialogPane pane = new DialogPane();
+                    pane.setContent(new ConnectView(form, model.connections().saved(), true));
+                    pane.getStylesheets().add(MainView.class.getResource(Styles.STYLESHEET).toExternalForm());
+                    Stage stage = new Stage();
+                    stage.setScene(new Scene(pane));
+                    stage.show();
+                    pane.applyCss();
+                    pane.layout();
+                    List<String> cut = LayoutCheck.problems(pane);
+                    String renders = System.getProperty("cairn.renders");
+                    if (renders != null) {
+                        LayoutCheck.render(pane, Path.of(renders, "the-connect-form-" + kind.id() + ".png"));
+                    }
+                    stage.close();
+                    return cut;
+                });
+                found.forEach(p -> problems.add("connect " + kind.id() + ": " + p));
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
     /** Where a node's top is in the scene, laid out. */
     private double top(Node node) {
         view.applyCss();
