@@ -24,11 +24,8 @@ public final class ConnectView extends GridPane {
 
     /** The row of the first setting field, under the read-only box (Connect.fxml). */
     private static final int FIRST_SETTING_ROW = 5;
-    /** The id of a setting's field: {@code connect-setting-s3-endpoint_url} for {@code s3.endpoint_url} (no dot, which CSS reads as a class). */
-    public static String settingId(String key) {
-        return "connect-setting-" + key.replace('.', '-');
-    }
 
+    /** The labels and fields of the settings shown now. */
     private final List<Node> settingRows = new ArrayList<>();
 
     @FXML private Label savedLabel;
@@ -81,6 +78,11 @@ public final class ConnectView extends GridPane {
         test.setOnAction(e -> model.testConnection());
         tested.textProperty().bind(model.testResultProperty());
         problem.textProperty().bind(model.problemProperty());
+    }
+
+    /** The id of a setting's field: {@code connect-setting-s3-endpoint_url} for {@code s3.endpoint_url} (no dot, which CSS reads as a class). */
+    public static String settingId(String key) {
+        return "connect-setting-" + key.replace('.', '-');
     }
 
     /**
