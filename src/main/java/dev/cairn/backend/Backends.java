@@ -1,7 +1,7 @@
 package dev.cairn.backend;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 /** Opens a backend from its URI with whichever family accepts it. */
@@ -9,12 +9,33 @@ public final class Backends {
 
     private Backends() {}
 
+    /** The registered factories, in the order of the services file, loaded once. */
+    private static final class Registered {
+        static final List<BackendFactory> FACTORIES = ServiceLoader.load(BackendFactory.class).stream()
+                .map(ServiceLoader.Provider::get).toList();
+    }
+
+    /** Every registered backend kind. */
+    public static List<BackendKind> kinds() {
+        return Registered.FACTORIES.stream().map(BackendFactory::kind).toList();
+    }
+
+    /** The kind whose factory accepts {@code uri}, if any. */
+    public static Optional<BackendKind> kindOf(String uri) {
+        return uri == null ? Optional.empty()
+                : Registered.FACTORIES.stream().filter(f -> f.accepts(uri)).map(BackendFactory::kind).findFirst();
+    }
+
+    /** The setting some kind describes under {@code key}, if any. */
+    public static Optional<BackendSetting> setting(String key) {
+        return kinds().stream().flatMap(k -> k.settings().stream()).filter(s -> s.key().equals(key)).findFirst();
+    }
+
     public static StateBackend open(String uri, BackendOptions options) {
         if (uri == null || uri.isBlank()) {
             throw new BackendException("no backend URI given");
         }
-        List<String> known = new ArrayList<>();
-        for (BackendFactory factory : ServiceLoader.load(BackendFactory.class)) {
+        for (BackendFactory factory : Registered.FACTORIES) {
             if (factory.accepts(uri)) {
                 StateBackend backend = factory.open(uri, options);
                 String systemDatabase = options.setting(BackendOptions.SYSTEM_DATABASE);
@@ -23,10 +44,9 @@ public final class Backends {
                 }
                 return options.readOnly() ? new ReadOnlyBackend(backend) : backend;
             }
-            known.add(factory.schemes());
         }
         throw new BackendException("unknown backend URI " + Redaction.redact(uri) + " (expected one of: "
-                + String.join(", ", known) + ")");
+                + String.join(", ", kinds().stream().map(BackendKind::exampleUri).toList()) + ")");
     }
 
     /** The project's system database, opened with the state backend's options but for its own URI. */

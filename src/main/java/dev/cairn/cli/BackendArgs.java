@@ -1,15 +1,22 @@
 package dev.cairn.cli;
 
+import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.BackendSetting;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.blob.FileBackendFactory;
+import dev.cairn.backend.blob.S3Connection;
 import dev.cairn.meltano.MeltanoProject;
 import dev.cairn.meltano.ProjectDiscovery;
 import dev.cairn.meltano.StateLocation;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -20,9 +27,10 @@ final class BackendArgs {
     @Spec(Spec.Target.MIXEE)
     CommandSpec mixee;
 
-    @Option(names = {"-b", "--backend"}, paramLabel = "URI",
-            description = "State backend: sqlite:///path/meltano.db, postgresql://..., file:///path, s3://bucket/prefix,"
-                    + " azure://container/prefix, gs://bucket/prefix.")
+    /** Where the help of {@code --backend} lists the kinds' example URIs (see {@link #withKinds}). */
+    static final String KINDS = "{backend-kinds}";
+
+    @Option(names = {"-b", "--backend"}, paramLabel = "URI", description = "State backend, e.g. " + KINDS + ".")
     String uri;
 
     @Option(names = "--project", paramLabel = "DIR",
@@ -39,6 +47,11 @@ final class BackendArgs {
 
     @Option(names = "--s3-endpoint", paramLabel = "URL", description = "S3-compatible endpoint (MinIO, ...), path-style.")
     String s3Endpoint;
+
+    @Option(names = "--setting", paramLabel = "KEY=VALUE",
+            description = "A setting of the backend, as Meltano names it without state_backend., e.g."
+                    + " s3.endpoint_url=URL (the settings of each kind: docs/backends.md). Repeatable; wins over the project's.")
+    Map<String, String> settings = new LinkedHashMap<>();
 
     @Option(names = "--lock-timeout", paramLabel = "SECONDS",
             description = "Meltano's lock_timeout_seconds: an older lock is stale and broken (default: 10, or the project's).")
@@ -111,7 +124,8 @@ final class BackendArgs {
         ((Cli) mixee.root().userObject()).info(BackendArgs.class, "Opened {} in {} ms", backend.displayUri(),
                 (System.nanoTime() - start) / 1_000_000);
         String uri = backend.displayUri();
-        if (!windowsLayout && uri.startsWith("file:") && FileBackendFactory.looksLikeWindowsLayout(uri)) {
+        boolean windows = windowsLayout || "windows".equals(settings.get(FileBackendFactory.LAYOUT_SETTING));
+        if (!windows && uri.startsWith("file:") && FileBackendFactory.looksLikeWindowsLayout(uri)) {
             ((Cli) mixee.root().userObject()).warn(uri + " looks written by Meltano on Windows (folders named with the"
                     + " base64 of their IDs): add --windows-layout to read them as IDs");
         }
@@ -134,8 +148,31 @@ final class BackendArgs {
             options = options.withSetting(FileBackendFactory.LAYOUT_SETTING, "windows");
         }
         if (s3Endpoint != null) {
-            options = options.withSetting("s3.endpoint_url", s3Endpoint);
+            options = options.withSetting(S3Connection.ENDPOINT_SETTING, s3Endpoint);
+        }
+        for (Map.Entry<String, String> setting : settings.entrySet()) {
+            if (Backends.setting(setting.getKey()).isEmpty()) {
+                throw new UsageError("no backend has a setting " + setting.getKey() + " (settings: " + String.join(", ",
+                        Backends.kinds().stream().flatMap(k -> k.settings().stream()).map(BackendSetting::key).toList())
+                        + ")");
+            }
+            options = options.withSetting(setting.getKey(), setting.getValue());
         }
         return options;
+    }
+
+    /**
+     * {@code option} as its help shows it: {@link #KINDS} in its description replaced by the example
+     * URIs of the registered backend kinds, so that a new kind needs no edit here.
+     */
+    static OptionSpec withKinds(OptionSpec option) {
+        String[] description = option.description();
+        if (Arrays.stream(description).noneMatch(line -> line.contains(KINDS))) {
+            return option;
+        }
+        String kinds = String.join(", ", Backends.kinds().stream().map(BackendKind::exampleUri).toList());
+        return OptionSpec.builder(option)
+                .description(Arrays.stream(description).map(line -> line.replace(KINDS, kinds)).toArray(String[]::new))
+                .build();
     }
 }

@@ -89,7 +89,8 @@ final class HelpLayout {
     private static String list(Help help, List<OptionSpec> options) {
         Help.Layout layout = help.createDefaultLayout(help.commandSpec().options(), help.commandSpec().positionalParameters(),
                 help.colorScheme());
-        return help.optionListExcludingGroups(options, layout, help.createDefaultOptionSort(), help.parameterLabelRenderer());
+        return help.optionListExcludingGroups(options.stream().map(BackendArgs::withKinds).toList(), layout,
+                help.createDefaultOptionSort(), help.parameterLabelRenderer());
     }
 
     /** The examples of examples.properties. */

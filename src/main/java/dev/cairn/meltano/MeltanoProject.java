@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.cairn.backend.BackendException;
+import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.BackendSetting;
+import dev.cairn.backend.Backends;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,12 +116,13 @@ public final class MeltanoProject {
         if (lockTimeout != null) {
             options = options.withLockStaleAfter(Duration.ofSeconds(Long.parseLong(lockTimeout.trim())));
         }
-        for (String name : List.of("s3.aws_access_key_id", "s3.aws_secret_access_key", "s3.endpoint_url",
-                "azure.connection_string", "azure.storage_account_url", "gcs.application_credentials_path",
-                "gcs.application_credentials_json", "gcs.application_credentials")) {
-            String value = setting(vars, envNode, "state_backend." + name);
-            if (value != null) {
-                options = options.withSetting(name, value);
+        // every kind's Meltano settings: which kind the URI names is the factory's to decide when it opens
+        for (BackendKind kind : Backends.kinds()) {
+            for (BackendSetting described : kind.settings()) {
+                String value = described.isMeltano() ? setting(vars, envNode, described.meltanoName()) : null;
+                if (value != null) {
+                    options = options.withSetting(described.key(), value);
+                }
             }
         }
         return new StateLocation(relativeSqlite(uri), options, source, environment);

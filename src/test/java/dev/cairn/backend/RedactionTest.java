@@ -33,4 +33,32 @@ class RedactionTest {
         assertEquals("host=h password=*** dbname=meltano", Redaction.redactText("host=h password=pw dbname=meltano"));
         assertEquals("no secret in 3 states of tap-a (design=1)", Redaction.redactText("no secret in 3 states of tap-a (design=1)"));
     }
+
+    @Test
+    void secretsTheBackendKindsMarkAreHiddenThoughTheirNamesSayNothing() {
+        // a service account key: hidden to the end of the line, since its text holds spaces, quotes and commas
+        assertEquals("Opened gs://b with settings={gcs.application_credentials_json=***",
+                Redaction.redactText("Opened gs://b with settings={gcs.application_credentials_json={\"type\": \"service_account\","
+                        + " \"private_key\": \"-----BEGIN PRIVATE KEY-----\\nMIIE\"}, gcs.emulator_host=h}"));
+        assertEquals("MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS_JSON=***\nnext line",
+                Redaction.redactText("MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS_JSON='{\"private_key\": \"k\"}'\nnext line"));
+        assertEquals("MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING=***;AccountName=acme;AccountKey=***",
+                Redaction.redactText("MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING=DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=k3y"));
+        assertEquals("s3.aws_access_key_id=***, s3.endpoint_url=http://minio:9000",
+                Redaction.redactText("s3.aws_access_key_id=AKIAEXAMPLE, s3.endpoint_url=http://minio:9000"));
+        assertEquals("{\"azure.connection_string\": \"***\", \"azure.storage_account_url\": \"https://a\"}",
+                Redaction.redactText("{\"azure.connection_string\": \"AccountName=a;AccountKey=k\", \"azure.storage_account_url\": \"https://a\"}"));
+        assertEquals("s3://b/p?gcs.application_credentials_json=***", Redaction.redact("s3://b/p?gcs.application_credentials_json={x}"));
+        for (BackendKind kind : Backends.kinds()) {
+            for (BackendSetting setting : kind.settings()) {
+                if (setting.secret()) {
+                    assertEquals(setting.key() + "=***", Redaction.redactText(setting.key() + "=v4lue"), setting.key());
+                    if (setting.environmentVariable() != null) {
+                        assertEquals(setting.environmentVariable() + "=***",
+                                Redaction.redactText(setting.environmentVariable() + "=v4lue"), setting.key());
+                    }
+                }
+            }
+        }
+    }
 }

@@ -200,6 +200,18 @@ class CliStartTest {
     }
 
     @Test
+    void anySettingAKindDescribesIsGivenWithSetting() {
+        String windows = dev.cairn.testing.Fixtures.windowsFileBackend(dir);
+        assertEquals(0, cairn(Map.of(), dir, "list", "--backend", windows, "--setting", "file.layout=windows"), err());
+        assertEquals("", err());
+        assertTrue(out().contains(dev.cairn.testing.Fixtures.A + "\n"), out());
+        assertEquals(2, cairn(Map.of(), dir, "list", "--backend", windows, "--setting", "file.colour=blue"));
+        assertTrue(err().contains("no backend has a setting file.colour (settings: file.layout, s3."), err());
+        assertEquals(1, cairn(Map.of(), dir, "list", "--backend", windows, "--setting", "file.layout=mac"));
+        assertEquals("cairn: unknown file layout 'mac' (posix or windows)\n", err());
+    }
+
+    @Test
     void aMissingOrMalformedImportFileIsOneSentence() throws Exception {
         String files = "file://" + Files.createDirectories(dir.resolve("import-target"));
         Path missing = dir.resolve("missing.json");

@@ -67,7 +67,7 @@ class HelpLayoutTest {
         for (OptionSpec option : verb.options()) {
             int at = help.indexOf(" " + option.longestName(), Math.max(ownHeading, 0));
             boolean own = !option.inherited() && !option.usageHelp() && !option.versionHelp() && verb.parent() != null
-                    && !option.longestName().matches("--(against-)?(backend|project|environment|windows-layout|s3-endpoint"
+                    && !option.longestName().matches("--(against-)?(backend|project|environment|windows-layout|s3-endpoint|setting"
                             + "|lock-timeout|lock-wait|read-only|connect-timeout|read-timeout|request-timeout)");
             if (own) {
                 assertTrue(ownHeading >= 0 && at > ownHeading && (backendHeading < 0 || at < backendHeading)

@@ -54,6 +54,22 @@ class MeltanoProjectTest {
     }
 
     @Test
+    void everyMeltanoSettingOfEveryKindIsRead() throws Exception {
+        StringBuilder yml = new StringBuilder("state_backend:\n  uri: s3://b/p\n");
+        java.util.List<dev.cairn.backend.BackendSetting> settings = dev.cairn.backend.Backends.kinds().stream()
+                .flatMap(kind -> kind.settings().stream()).toList();
+        for (dev.cairn.backend.BackendSetting setting : settings) {
+            yml.append(setting.meltanoName() != null ? setting.meltanoName() : "state_backend." + setting.key())
+                    .append(": v-").append(setting.key()).append("\n");
+        }
+        BackendOptions options = project(yml.toString(), null, Map.of()).stateLocation(null).options();
+        for (dev.cairn.backend.BackendSetting setting : settings) {
+            // Cairn's own settings are not Meltano's: a project does not give them
+            assertEquals(setting.isMeltano() ? "v-" + setting.key() : null, options.setting(setting.key()), setting.key());
+        }
+    }
+
+    @Test
     void azureSettingsComeFromTheManifestAndMeltanosVariables() throws Exception {
         String yml = "state_backend:\n  uri: azure://meltano-state/prod\n  azure:\n    storage_account_url: https://acme.blob.core.windows.net\n";
         StateLocation at = project(yml, "MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING='AccountName=acme;AccountKey=k3y'\n", Map.of())

@@ -6,8 +6,10 @@ import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.models.BlobStorageException;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.BackendSetting;
 import dev.cairn.backend.Transport;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -18,7 +20,13 @@ import java.util.concurrent.TimeoutException;
 public final class AzureBackendFactory extends CloudBackendFactory {
 
     public AzureBackendFactory() {
-        super("azure://", "container");
+        super("azure", "Azure Blob Storage", "azure://", "container", "An Azure URI", List.of(
+                BackendSetting.meltano(AzureConnection.CONNECTION_STRING_SETTING,
+                        "MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING", "Azure connection string").asSecret(),
+                BackendSetting.meltano(AzureConnection.ACCOUNT_URL_SETTING, "MELTANO_STATE_BACKEND_AZURE_STORAGE_ACCOUNT_URL",
+                        "Azure account URL")
+                        .withHint("https://account.blob.core.windows.net (empty: the connection string)")
+                        .inConnectForm()));
     }
 
     @Override

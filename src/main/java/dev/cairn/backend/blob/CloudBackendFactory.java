@@ -2,9 +2,12 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendFactory;
+import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.BackendSetting;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * A cloud blob backend Meltano addresses as {@code scheme://bucket/prefix}: the URI read as Meltano
@@ -14,29 +17,33 @@ import java.time.Clock;
 abstract class CloudBackendFactory implements BackendFactory {
 
     private final String scheme;
-    private final String userInfo;
     private final String bucket;
+    private final BackendKind kind;
 
-    /** @param bucket what the family calls the URI's host: "bucket", "container" */
-    CloudBackendFactory(String scheme, String bucket) {
-        this(scheme, "", bucket);
+    /**
+     * @param scheme with its {@code ://}, e.g. {@code "s3://"}
+     * @param bucket what the family calls the URI's host: "bucket", "container"
+     * @param uriName how a sentence names one of its URIs: "An S3 URI"
+     */
+    CloudBackendFactory(String id, String displayName, String scheme, String bucket, String uriName,
+                        List<BackendSetting> settings) {
+        this.scheme = scheme;
+        this.bucket = bucket;
+        String form = scheme + bucket + "/prefix";
+        String needsHost = uriName + " needs a " + bucket + ": " + form;
+        this.kind = new BackendKind(id, displayName, List.of(scheme.substring(0, scheme.indexOf(':'))),
+                form,
+                uri -> CloudUri.parse(scheme, uri).host() == null ? needsHost : null, settings, false);
     }
 
-    /** @param userInfo the credentials the family's URI may carry, as the list of schemes shows them: "[KEY:SECRET@]" */
-    CloudBackendFactory(String scheme, String userInfo, String bucket) {
-        this.scheme = scheme;
-        this.userInfo = userInfo;
-        this.bucket = bucket;
+    @Override
+    public final BackendKind kind() {
+        return kind;
     }
 
     @Override
     public final boolean accepts(String uri) {
         return CloudUri.hasScheme(uri, scheme);
-    }
-
-    @Override
-    public final String schemes() {
-        return scheme + userInfo + bucket + "/prefix";
     }
 
     @Override

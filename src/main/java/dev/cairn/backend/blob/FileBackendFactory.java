@@ -2,7 +2,9 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendFactory;
+import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.BackendSetting;
 import dev.cairn.backend.StateBackend;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +12,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * Opens Meltano's local {@code file:///absolute/path} backend. The setting {@code file.layout=windows}
@@ -19,14 +22,21 @@ public final class FileBackendFactory implements BackendFactory {
 
     public static final String LAYOUT_SETTING = "file.layout";
 
+    private static final BackendKind KIND = new BackendKind("file", "A local folder", List.of("file"),
+            "file:///abs/folder",
+            uri -> uri.startsWith("file:///") ? null : "A file backend URI needs an absolute path: file:///abs/dir",
+            List.of(BackendSetting.cairn(LAYOUT_SETTING, null, "Folder layout").withDefault("posix")
+                    .withHint("posix, or windows for a folder written by Meltano on Windows (base64 folder names)")),
+            true);
+
     @Override
-    public boolean accepts(String uri) {
-        return uri.startsWith("file:");
+    public BackendKind kind() {
+        return KIND;
     }
 
     @Override
-    public String schemes() {
-        return "file:///absolute/path";
+    public boolean accepts(String uri) {
+        return uri.startsWith("file:");
     }
 
     @Override

@@ -3,7 +3,9 @@ package dev.cairn.backend.blob;
 import com.google.cloud.storage.Storage;
 import com.google.cloud.storage.StorageException;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.BackendSetting;
 import dev.cairn.backend.Transport;
+import java.util.List;
 
 /**
  * Opens Meltano's {@code gs://bucket/prefix} backend (see {@link GcsConnection} for credentials). The
@@ -12,7 +14,16 @@ import dev.cairn.backend.Transport;
 public final class GcsBackendFactory extends CloudBackendFactory {
 
     public GcsBackendFactory() {
-        super("gs://", "bucket");
+        super("gcs", "Google Cloud Storage", "gs://", "bucket", "A GCS URI", List.of(
+                BackendSetting.meltano(GcsConnection.CREDENTIALS_PATH_SETTING,
+                        "MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS_PATH", "GCS key file")
+                        .withHint("/abs/service-account.json (empty: application-default credentials)").inConnectForm(),
+                BackendSetting.meltano(GcsConnection.CREDENTIALS_JSON_SETTING,
+                        "MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS_JSON", "GCS key (JSON)").asSecret(),
+                BackendSetting.meltano(GcsConnection.CREDENTIALS_SETTING, "MELTANO_STATE_BACKEND_GCS_APPLICATION_CREDENTIALS",
+                        "GCS key file (Meltano's older name)"),
+                BackendSetting.cairn(GcsConnection.EMULATOR_HOST_SETTING, GcsConnection.EMULATOR_VARIABLE, "GCS emulator")
+                        .withHint("localhost:9023 (empty: Google Cloud, or STORAGE_EMULATOR_HOST)").inConnectForm()));
     }
 
     @Override

@@ -2,8 +2,10 @@ package dev.cairn.backend.blob;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.BackendSetting;
 import dev.cairn.backend.Transport;
 import java.time.Duration;
+import java.util.List;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -16,7 +18,17 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 public final class S3BackendFactory extends CloudBackendFactory {
 
     public S3BackendFactory() {
-        super("s3://", "[KEY:SECRET@]", "bucket");
+        super("s3", "Amazon S3 or an S3-compatible server", "s3://", "bucket", "An S3 URI", List.of(
+                BackendSetting.meltano(S3Connection.ACCESS_KEY_SETTING, "MELTANO_STATE_BACKEND_S3_AWS_ACCESS_KEY_ID",
+                        "AWS access key ID").asSecret(),
+                BackendSetting.meltano(S3Connection.SECRET_KEY_SETTING, "MELTANO_STATE_BACKEND_S3_AWS_SECRET_ACCESS_KEY",
+                        "AWS secret access key").asSecret(),
+                BackendSetting.meltano(S3Connection.ENDPOINT_SETTING, "MELTANO_STATE_BACKEND_S3_ENDPOINT_URL", "S3 endpoint")
+                        .withHint("https://minio.internal:9000 (empty for AWS)").inConnectForm(),
+                BackendSetting.cairn(S3Connection.PROFILE_SETTING, "AWS_PROFILE", "S3 profile")
+                        .withHint("AWS profile (credentials stay in ~/.aws)").inConnectForm(),
+                BackendSetting.cairn(S3Connection.REGION_SETTING, "AWS_REGION", "S3 region")
+                        .withHint("eu-west-1 (empty: AWS_DEFAULT_REGION, the profile's, or us-east-1)")));
     }
 
     @Override

@@ -19,6 +19,7 @@ import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.retry.RetryUtils;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
+import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.AwsProfileRegionProvider;
 import software.amazon.awssdk.retries.DefaultRetryStrategy;
@@ -51,6 +52,8 @@ public final class S3Connection {
     public static final String ACCESS_KEY_SETTING = "s3.aws_access_key_id";
     public static final String SECRET_KEY_SETTING = "s3.aws_secret_access_key";
     public static final String ENDPOINT_SETTING = "s3.endpoint_url";
+    /** Not a Meltano setting: the AWS profile whose credentials and region to use ({@code AWS_PROFILE} otherwise). */
+    public static final String PROFILE_SETTING = "s3.profile";
     /** Not a Meltano setting: Meltano leaves the region to boto3's configuration. */
     public static final String REGION_SETTING = "s3.region";
 
@@ -83,6 +86,7 @@ public final class S3Connection {
         String key = first(options.setting(ACCESS_KEY_SETTING), env.get("MELTANO_STATE_BACKEND_S3_AWS_ACCESS_KEY_ID"));
         String secret = first(options.setting(SECRET_KEY_SETTING), env.get("MELTANO_STATE_BACKEND_S3_AWS_SECRET_ACCESS_KEY"));
         String keySource = key != null ? "settings" : "the URI";
+        String profile = first(options.setting(PROFILE_SETTING));
         // Meltano takes each of the two from the URI on its own when the setting is empty.
         key = first(key, location.accessKeyId());
         secret = first(secret, location.secretAccessKey());
@@ -95,6 +99,9 @@ public final class S3Connection {
             throw new BackendException("AWS secret access key configured, but not AWS access key ID.");
         } else if (key != null) {
             throw new BackendException("AWS access key ID configured, but no AWS secret access key.");
+        } else if (profile != null) {
+            credentials = DefaultCredentialsProvider.builder().profileName(profile).build();
+            credentialSource = "the AWS default credential chain with the profile " + profile;
         } else {
             credentials = DefaultCredentialsProvider.builder().build();
             credentialSource = "the AWS default credential chain";
@@ -105,7 +112,7 @@ public final class S3Connection {
         URI endpoint = endpointText == null ? null : endpoint(endpointText);
 
         String regionName = first(options.setting(REGION_SETTING), env.get("AWS_REGION"), env.get("AWS_DEFAULT_REGION"),
-                profileRegion());
+                profileRegion(profile));
         Region region = regionName == null ? Region.US_EAST_1 : Region.of(regionName);
         return new S3Connection(credentials, credentialSource, endpoint, region, regionName == null,
                 options.connectTimeout(), options.readTimeout(), options.requestTimeout());
@@ -123,10 +130,11 @@ public final class S3Connection {
         }
     }
 
-    /** The region of the active AWS profile; no instance-metadata lookup, which stalls off EC2. */
-    private static String profileRegion() {
+    /** The region of the AWS profile ({@code null}: the active one); no instance-metadata lookup, which stalls off EC2. */
+    private static String profileRegion(String profile) {
         try {
-            return new AwsProfileRegionProvider().getRegion().id();
+            return (profile == null ? new AwsProfileRegionProvider()
+                    : new AwsProfileRegionProvider(ProfileFile::defaultProfileFile, profile)).getRegion().id();
         } catch (SdkClientException | IllegalArgumentException e) {
             return null;
         }

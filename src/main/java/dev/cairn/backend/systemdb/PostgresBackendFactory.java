@@ -1,9 +1,13 @@
 package dev.cairn.backend.systemdb;
 
 import dev.cairn.backend.BackendFactory;
+import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateBackend;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -12,14 +16,28 @@ import java.util.Properties;
  */
 public final class PostgresBackendFactory implements BackendFactory {
 
+    private static final BackendKind KIND = new BackendKind("postgresql", "A PostgreSQL system database",
+            List.of("postgresql", "postgresql+psycopg", "jdbc:postgresql"), "postgresql://user@host:5432/meltano",
+            PostgresBackendFactory::problem, List.of(), false);
+
+    @Override
+    public BackendKind kind() {
+        return KIND;
+    }
+
     @Override
     public boolean accepts(String uri) {
         return PostgresUri.accepts(uri);
     }
 
-    @Override
-    public String schemes() {
-        return "postgresql[+psycopg]://user@host:5432/db[?options=-csearch_path%3Dschema], jdbc:postgresql://…";
+    /** Read as a URI only: parsing it as {@link PostgresUri} reads {@code .pgpass}, which is I/O. */
+    private static String problem(String uri) {
+        try {
+            URI parsed = new URI(uri.replaceFirst("^(jdbc:)?[A-Za-z0-9+]+:", "postgresql:"));
+            return parsed.getHost() == null ? "A PostgreSQL URI needs a host: postgresql://user@host:5432/db" : null;
+        } catch (URISyntaxException e) {
+            return "Not a valid URI: " + e.getReason();
+        }
     }
 
     @Override

@@ -2,11 +2,13 @@ package dev.cairn.backend.systemdb;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendFactory;
+import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.util.List;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -15,14 +17,30 @@ import org.sqlite.SQLiteConfig;
  */
 public final class SqliteBackendFactory implements BackendFactory {
 
+    private static final BackendKind KIND = new BackendKind("sqlite", "A SQLite system database",
+            List.of("sqlite", "jdbc:sqlite"), "sqlite:///path/to/meltano.db", SqliteBackendFactory::problem,
+            List.of(), false);
+
+    @Override
+    public BackendKind kind() {
+        return KIND;
+    }
+
     @Override
     public boolean accepts(String uri) {
         return uri.startsWith("sqlite:") || uri.startsWith("jdbc:sqlite:");
     }
 
-    @Override
-    public String schemes() {
-        return "sqlite:///path/to/meltano.db";
+    private static String problem(String uri) {
+        if (uri.startsWith("sqlite:") && !uri.startsWith("sqlite:///")) {
+            return "A SQLite URI needs an absolute path: sqlite:///abs/path/meltano.db";
+        }
+        try {
+            path(uri);
+            return null;
+        } catch (BackendException e) {
+            return e.getMessage();
+        }
     }
 
     @Override

@@ -1,17 +1,20 @@
 package dev.cairn.ui.connect;
 
+import dev.cairn.backend.BackendKind;
+import dev.cairn.backend.BackendSetting;
+import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
-import dev.cairn.backend.blob.AzureConnection;
-import dev.cairn.backend.blob.GcsConnection;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
-import java.net.URI;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -21,32 +24,23 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The connect form: URI, name, environment, read-only flag, S3 endpoint and profile, Azure account
- * URL, GCS key file and emulator, whether to save. {@link #problemProperty()} says what is wrong with the input (empty when it can connect).
+ * The connect form: URI, name, environment, read-only flag, the settings the URI's backend kind
+ * offers ({@link BackendKind#offeredSettings()}: S3's endpoint and profile, Azure's account URL, …),
+ * whether to save. {@link #problemProperty()} says what is wrong with the input (empty when it can connect).
  */
 public final class ConnectViewModel {
-
-    private static final Map<String, String> CLOUD_URI_NEEDS = Map.of(
-            "s3://", "An S3 URI needs a bucket: s3://bucket/prefix",
-            "azure://", "An Azure URI needs a container: azure://container/prefix",
-            "gs://", "A GCS URI needs a bucket: gs://bucket/prefix");
 
     private final StringProperty uri = new SimpleStringProperty(this, "uri", "");
     private final StringProperty name = new SimpleStringProperty(this, "name", "");
     private final ObjectProperty<Environment> environment = new SimpleObjectProperty<>(this, "environment", Environment.DEV);
     private final BooleanProperty readOnly = new SimpleBooleanProperty(this, "readOnly", false);
-    private final StringProperty s3Endpoint = new SimpleStringProperty(this, "s3Endpoint", "");
-    private final StringProperty s3Profile = new SimpleStringProperty(this, "s3Profile", "");
-    private final StringProperty azureAccountUrl = new SimpleStringProperty(this, "azureAccountUrl", "");
-    private final StringProperty gcsCredentialsPath = new SimpleStringProperty(this, "gcsCredentialsPath", "");
-    private final StringProperty gcsEmulatorHost = new SimpleStringProperty(this, "gcsEmulatorHost", "");
+    /** Every setting's value by key, kept while the URI changes kind, so that changing it back loses nothing. */
+    private final Map<String, StringProperty> settings = new HashMap<>();
     private final BooleanProperty save = new SimpleBooleanProperty(this, "save", true);
     private final StringProperty testResult = new SimpleStringProperty(this, "testResult", "");
     private final BooleanProperty testing = new SimpleBooleanProperty(this, "testing", false);
     private final StringBinding problem;
-    private final javafx.beans.binding.BooleanBinding s3;
-    private final javafx.beans.binding.BooleanBinding azure;
-    private final javafx.beans.binding.BooleanBinding gcs;
+    private final ObjectBinding<BackendKind> kind;
     private final TaskSlot tests;
     private final Function<SavedConnection, StateBackend> opener;
 
@@ -55,9 +49,7 @@ public final class ConnectViewModel {
         this.tests = new TaskSlot(executor);
         this.opener = opener;
         problem = Bindings.createStringBinding(() -> problem(uri.get(), effectiveName()), uri, name);
-        s3 = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("s3://"), uri);
-        azure = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("azure://"), uri);
-        gcs = Bindings.createBooleanBinding(() -> uri.get().toLowerCase(Locale.ROOT).startsWith("gs://"), uri);
+        kind = Bindings.createObjectBinding(() -> Backends.kindOf(uri.get().strip()).orElse(null), uri);
         // production connections start read-only: changing prod must be a deliberate choice
         environment.addListener((o, a, b) -> {
             if (b == Environment.PROD) {
@@ -68,34 +60,19 @@ public final class ConnectViewModel {
 
     static String problem(String uriText, String nameText) {
         String u = uriText == null ? "" : uriText.strip();
+        List<BackendKind> kinds = Backends.kinds();
         if (u.isEmpty()) {
-            return "Enter a backend URI, e.g. sqlite:///home/me/project/.meltano/meltano.db";
+            return "Enter a backend URI, e.g. " + kinds.get(0).exampleUri();
         }
-        String lower = u.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("sqlite:")) {
-            if (!lower.startsWith("sqlite:////") && !lower.startsWith("sqlite:///")) {
-                return "A SQLite URI needs an absolute path: sqlite:///abs/path/meltano.db";
+        BackendKind kind = Backends.kindOf(u).orElse(null);
+        if (kind != null) {
+            String malformed = kind.problem(u);
+            if (malformed != null) {
+                return malformed;
             }
-        } else if (lower.startsWith("file:")) {
-            if (!lower.startsWith("file:///")) {
-                return "A file backend URI needs an absolute path: file:///abs/dir";
-            }
-        } else if (lower.startsWith("postgresql:") || lower.startsWith("postgresql+") || lower.startsWith("postgres:")) {
-            try {
-                URI parsed = new URI(u.replaceFirst("^[a-z0-9+]+:", "postgresql:"));
-                if (parsed.getHost() == null) {
-                    return "A PostgreSQL URI needs a host: postgresql://user@host:5432/db";
-                }
-            } catch (java.net.URISyntaxException e) {
-                return "Not a valid URI: " + e.getReason();
-            }
-        } else if (lower.matches("^(s3|azure|gs)://.*")) {
-            String scheme = lower.substring(0, lower.indexOf("://") + 3);
-            if (lower.length() == scheme.length() || lower.charAt(scheme.length()) == '/') {
-                return CLOUD_URI_NEEDS.get(scheme);
-            }
-        } else if (!lower.matches("^[a-z][a-z0-9+.-]*://.*")) {
-            return "Not a backend URI: expected sqlite:///…, postgresql://…, file:///…, s3://…, azure://… or gs://…";
+        } else if (!u.toLowerCase(Locale.ROOT).matches("^[a-z][a-z0-9+.-]*://.*")) {
+            return "Not a backend URI: expected " + String.join(", ",
+                    kinds.stream().map(k -> k.schemes().get(0) + "://…").toList());
         }
         if (nameText == null || nameText.isBlank()) {
             return "Give the connection a name";
@@ -144,19 +121,11 @@ public final class ConnectViewModel {
     }
 
     public SavedConnection toConnection() {
-        Map<String, String> settings = new LinkedHashMap<>();
-        if (s3.get()) {
-            settings.put("s3.endpoint_url", s3Endpoint.get().strip());
-            settings.put("s3.profile", s3Profile.get().strip());
+        Map<String, String> values = new LinkedHashMap<>();
+        for (BackendSetting setting : fields()) {
+            values.put(setting.key(), settingProperty(setting.key()).get().strip());
         }
-        if (azure.get()) {
-            settings.put(AzureConnection.ACCOUNT_URL_SETTING, azureAccountUrl.get().strip());
-        }
-        if (gcs.get()) {
-            settings.put(GcsConnection.CREDENTIALS_PATH_SETTING, gcsCredentialsPath.get().strip());
-            settings.put(GcsConnection.EMULATOR_HOST_SETTING, gcsEmulatorHost.get().strip());
-        }
-        return new SavedConnection(effectiveName().strip(), uri.get().strip(), environment.get(), readOnly.get(), settings);
+        return new SavedConnection(effectiveName().strip(), uri.get().strip(), environment.get(), readOnly.get(), values);
     }
 
     public void load(SavedConnection c) {
@@ -164,11 +133,8 @@ public final class ConnectViewModel {
         name.set(c.name());
         environment.set(c.environment());
         readOnly.set(c.readOnly());
-        s3Endpoint.set(c.settings().getOrDefault("s3.endpoint_url", ""));
-        s3Profile.set(c.settings().getOrDefault("s3.profile", ""));
-        azureAccountUrl.set(c.settings().getOrDefault(AzureConnection.ACCOUNT_URL_SETTING, ""));
-        gcsCredentialsPath.set(c.settings().getOrDefault(GcsConnection.CREDENTIALS_PATH_SETTING, ""));
-        gcsEmulatorHost.set(c.settings().getOrDefault(GcsConnection.EMULATOR_HOST_SETTING, ""));
+        settings.values().forEach(value -> value.set(""));
+        c.settings().forEach((key, value) -> settingProperty(key).set(value));
         save.set(false);
     }
 
@@ -188,25 +154,19 @@ public final class ConnectViewModel {
         return readOnly;
     }
 
-    public StringProperty s3EndpointProperty() {
-        return s3Endpoint;
+    /** The kind of backend the URI names (its factory accepts it), or {@code null}. */
+    public ObjectBinding<BackendKind> kindProperty() {
+        return kind;
     }
 
-    public StringProperty s3ProfileProperty() {
-        return s3Profile;
+    /** The settings the form has fields for: those the URI's kind offers, none for a URI no kind accepts. */
+    public List<BackendSetting> fields() {
+        return kind.get() == null ? List.of() : kind.get().offeredSettings();
     }
 
-    public StringProperty azureAccountUrlProperty() {
-        return azureAccountUrl;
-    }
-
-    /** A service-account key file ({@code gcs.application_credentials_path}); empty: application-default credentials. */
-    public StringProperty gcsCredentialsPathProperty() {
-        return gcsCredentialsPath;
-    }
-
-    public StringProperty gcsEmulatorHostProperty() {
-        return gcsEmulatorHost;
+    /** The value of a setting by its key ({@code s3.endpoint_url}), "" when none is given. */
+    public StringProperty settingProperty(String key) {
+        return settings.computeIfAbsent(key, k -> new SimpleStringProperty(this, k, ""));
     }
 
     public BooleanProperty saveProperty() {
@@ -224,17 +184,5 @@ public final class ConnectViewModel {
 
     public StringBinding problemProperty() {
         return problem;
-    }
-
-    public javafx.beans.binding.BooleanBinding isS3() {
-        return s3;
-    }
-
-    public javafx.beans.binding.BooleanBinding isAzure() {
-        return azure;
-    }
-
-    public javafx.beans.binding.BooleanBinding isGcs() {
-        return gcs;
     }
 }

@@ -1,6 +1,8 @@
 package dev.cairn.ui.connect;
 
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.BackendSetting;
+import dev.cairn.backend.Backends;
 import dev.cairn.backend.Redaction;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -28,7 +30,11 @@ public record SavedConnection(String name, String uri, Environment environment, 
         return new SavedConnection(name, Redaction.redact(uri), environment, readOnly, settings);
     }
 
+    /** A setting a backend kind marks secret, or one whose name says it is. */
     public static boolean isSecretSetting(String key) {
+        if (Backends.setting(key).map(BackendSetting::secret).orElse(false)) {
+            return true;
+        }
         String k = key.toLowerCase(Locale.ROOT);
         return k.contains("secret") || k.contains("password") || k.contains("access_key") || k.contains("token")
                 || k.contains("connection_string") || k.contains("credentials_json");

@@ -1,5 +1,7 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.backend.BackendKind;
+import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.browse.StateListViewModel;
 import dev.cairn.ui.connect.SavedConnection;
@@ -47,7 +49,8 @@ public final class BackendSession {
     void opened(StateBackend opened, TaskExecutor executor) {
         this.backend = opened;
         // a folder's lock files are cheap to list with every scan; a system DB has none besides its running jobs
-        this.list = new StateListViewModel(opened, executor, connection.scheme().equals("file"));
+        this.list = new StateListViewModel(opened, executor,
+                Backends.kindOf(connection.uri()).map(BackendKind::locksCheapToScan).orElse(false));
         status.set(Status.OPEN);
         list.refresh();
     }

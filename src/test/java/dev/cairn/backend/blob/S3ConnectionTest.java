@@ -47,6 +47,27 @@ class S3ConnectionTest {
     }
 
     @Test
+    void theProfileSettingPicksTheProfilesCredentialsAndRegion(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path config = java.nio.file.Files.writeString(dir.resolve("config"),
+                "[profile acme]\nregion = eu-west-3\naws_access_key_id = AKIAACME\naws_secret_access_key = s\n");
+        String was = System.getProperty("aws.configFile");
+        System.setProperty("aws.configFile", config.toString());
+        try {
+            S3Connection c = S3Connection.resolve(S3LocationTest.parse("s3://bucket/p"),
+                    NO_SETTINGS.withSetting(S3Connection.PROFILE_SETTING, "acme"), Map.of());
+            assertEquals("the AWS default credential chain with the profile acme", c.credentialSource());
+            assertEquals("eu-west-3", c.region().id());
+        } finally {
+            if (was == null) {
+                System.clearProperty("aws.configFile");
+            } else {
+                System.setProperty("aws.configFile", was);
+            }
+        }
+    }
+
+    @Test
     void noKeyMeansTheDefaultChain() {
         S3Connection c = S3Connection.resolve(S3LocationTest.parse("s3://bucket/p"), NO_SETTINGS, Map.of());
         assertEquals("the AWS default credential chain", c.credentialSource());

@@ -73,6 +73,6 @@ class S3LocationTest {
                 () -> new S3BackendFactory().open("s3:///prefix", BackendOptions.defaults()));
         assertEquals("no bucket in s3:///prefix (expected s3://bucket/prefix)", e.getMessage());
         assertFalse(new S3BackendFactory().accepts("gs://bucket/prefix"));
-        assertEquals("s3://[KEY:SECRET@]bucket/prefix", new S3BackendFactory().schemes());
+        assertEquals("An S3 URI needs a bucket: s3://bucket/prefix", new S3BackendFactory().kind().problem("s3:///prefix"));
     }
 }

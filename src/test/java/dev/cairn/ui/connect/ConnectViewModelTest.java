@@ -4,12 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.BackendKind;
+import dev.cairn.backend.BackendSetting;
+import dev.cairn.backend.Backends;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.services.BackendOpener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -52,6 +58,54 @@ class ConnectViewModelTest {
         assertFalse(result.isBlank());
         assertFalse(result.contains("found"), result);
         assertFalse(result.contains("\n"), "one line: " + result);
+    }
+
+    @Test
+    void theFieldsAreTheSettingsTheUrisKindOffers() {
+        ConnectViewModel model = ui.call(() -> new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open));
+        for (BackendKind kind : Backends.kinds()) {
+            ui.run(() -> {
+                model.uriProperty().set(kind.exampleUri());
+                model.nameProperty().set("x");
+            });
+            assertEquals(kind.id(), ui.call(() -> model.kindProperty().get().id()));
+            assertEquals("", ui.call(() -> model.problemProperty().get()), kind.exampleUri());
+            List<BackendSetting> fields = ui.call(model::fields);
+            assertEquals(kind.offeredSettings(), fields, kind.id());
+            Map<String, String> typed = new LinkedHashMap<>();
+            for (BackendSetting field : fields) {
+                typed.put(field.key(), "value of " + field.key());
+                ui.run(() -> model.settingProperty(field.key()).set(" value of " + field.key() + " "));
+            }
+            SavedConnection saved = ui.call(model::toConnection);
+            assertEquals(typed, saved.settings(), "the fields typed, stripped, and no other kind's: " + kind.id());
+
+            ConnectViewModel again = ui.call(() -> new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open));
+            ui.run(() -> again.load(saved));
+            for (BackendSetting field : fields) {
+                assertEquals("value of " + field.key(), ui.call(() -> again.settingProperty(field.key()).get()));
+            }
+        }
+        ui.run(() -> model.uriProperty().set("ftp://host/state"));
+        assertEquals(List.of(), ui.call(model::fields), "a URI no kind takes has no settings");
+    }
+
+    @Test
+    void aUriIsCheckedByItsKind() {
+        int checked = 0;
+        for (BackendKind kind : Backends.kinds()) {
+            // the scheme alone, or with an empty authority: malformed for most kinds
+            for (String uri : List.of(kind.schemes().get(0) + ":", kind.schemes().get(0) + ":///")) {
+                String malformed = Backends.kindOf(uri).filter(k -> k.id().equals(kind.id())).map(k -> k.problem(uri)).orElse(null);
+                if (malformed != null) {
+                    assertEquals(malformed, ConnectViewModel.problem(uri, "x"));
+                    checked++;
+                }
+            }
+        }
+        assertTrue(checked >= 4, "the cloud kinds and PostgreSQL refuse a URI without host: " + checked);
+        assertEquals("A file backend URI needs an absolute path: file:///abs/dir", ConnectViewModel.problem("file:rel", "x"));
+        assertTrue(ConnectViewModel.problem("nothing", "x").startsWith("Not a backend URI: expected sqlite://…, file://…"));
     }
 
     @Test

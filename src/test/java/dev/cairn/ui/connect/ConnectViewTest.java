@@ -1,13 +1,22 @@
 package dev.cairn.ui.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.BackendKind;
+import dev.cairn.backend.BackendSetting;
+import dev.cairn.backend.Backends;
 import dev.cairn.ui.FxTestSupport;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.skin.ComboBoxListViewSkin;
@@ -60,6 +69,47 @@ class ConnectViewTest {
 
         assertEquals(List.of("Acme prod", "Acme prod"), shown);
         assertEquals("s3://acme-state/meltano", model.uriProperty().get());
-        assertEquals("acme", model.s3ProfileProperty().get());
+        assertEquals("acme", model.settingProperty("s3.profile").get());
+    }
+
+    /** For each kind: its example URI typed, the form has a labelled field for each setting it offers and for no other. */
+    @Test
+    void theFormRendersEachKindsSettingsFromItsDescriptor() throws Exception {
+        FxTestSupport.start();
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
+        ConnectView view = WaitForAsyncUtils.asyncFx(() -> {
+            ConnectView v = new ConnectView(model, List.of(), true);
+            Stage s = new Stage();
+            s.setScene(new Scene(v));
+            s.show();
+            return v;
+        }).get(10, TimeUnit.SECONDS);
+        for (BackendKind kind : Backends.kinds()) {
+            Map<String, String> shown = WaitForAsyncUtils.asyncFx(() -> {
+                model.uriProperty().set(kind.exampleUri());
+                view.applyCss();
+                view.layout();
+                Map<String, String> labels = new LinkedHashMap<>();
+                for (Node node : view.getChildren()) {
+                    if (node instanceof Label label && label.getLabelFor() instanceof TextField field
+                            && field.getId() != null && field.getId().startsWith("connect-setting-")) {
+                        labels.put(field.getId(), label.getText());
+                        assertEquals(GridPane.getRowIndex(label), GridPane.getRowIndex(field), "a label beside its field");
+                        assertTrue(field.isVisible() && label.isVisible(), kind.id());
+                    }
+                }
+                return labels;
+            }).get(10, TimeUnit.SECONDS);
+            Map<String, String> described = new LinkedHashMap<>();
+            kind.offeredSettings().forEach(setting -> described.put(ConnectView.settingId(setting.key()), setting.label()));
+            assertEquals(described, shown, kind.id());
+            for (BackendSetting setting : kind.offeredSettings()) {
+                TextField field = (TextField) view.lookup("#" + ConnectView.settingId(setting.key()));
+                WaitForAsyncUtils.asyncFx(() -> field.setText("typed " + setting.key())).get(10, TimeUnit.SECONDS);
+                assertEquals("typed " + setting.key(), model.settingProperty(setting.key()).get());
+                assertEquals(setting.hint(), field.getPromptText());
+            }
+        }
+        WaitForAsyncUtils.asyncFx(() -> view.getScene().getWindow().hide()).get(10, TimeUnit.SECONDS);
     }
 }

@@ -104,8 +104,8 @@ class ConnectionStoreTest {
         ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         model.uriProperty().set("azure://meltano-state/prod");
         model.nameProperty().set("azure");
-        model.azureAccountUrlProperty().set(" https://acme.blob.core.windows.net ");
-        assertTrue(model.isAzure().get());
+        model.settingProperty("azure.storage_account_url").set(" https://acme.blob.core.windows.net ");
+        assertEquals("azure", model.kindProperty().get().id());
         SavedConnection c = model.toConnection();
         assertEquals(Map.of("azure.storage_account_url", "https://acme.blob.core.windows.net"), c.settings());
         assertEquals(Map.of(), new SavedConnection("a", c.uri(), Environment.DEV, false,
@@ -113,7 +113,7 @@ class ConnectionStoreTest {
 
         ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         again.load(c);
-        assertEquals("https://acme.blob.core.windows.net", again.azureAccountUrlProperty().get());
+        assertEquals("https://acme.blob.core.windows.net", again.settingProperty("azure.storage_account_url").get());
     }
 
     @Test
@@ -121,9 +121,9 @@ class ConnectionStoreTest {
         ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         model.uriProperty().set("gs://meltano-state/prod");
         model.nameProperty().set("gcs");
-        model.gcsCredentialsPathProperty().set(" /keys/meltano.json ");
-        model.gcsEmulatorHostProperty().set("localhost:9023");
-        assertTrue(model.isGcs().get());
+        model.settingProperty("gcs.application_credentials_path").set(" /keys/meltano.json ");
+        model.settingProperty("gcs.emulator_host").set("localhost:9023");
+        assertEquals("gcs", model.kindProperty().get().id());
         SavedConnection c = model.toConnection();
         assertEquals(Map.of("gcs.application_credentials_path", "/keys/meltano.json", "gcs.emulator_host", "localhost:9023"),
                 c.settings());
@@ -132,8 +132,8 @@ class ConnectionStoreTest {
 
         ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
         again.load(c);
-        assertEquals("/keys/meltano.json", again.gcsCredentialsPathProperty().get());
-        assertEquals("localhost:9023", again.gcsEmulatorHostProperty().get());
+        assertEquals("/keys/meltano.json", again.settingProperty("gcs.application_credentials_path").get());
+        assertEquals("localhost:9023", again.settingProperty("gcs.emulator_host").get());
     }
 
     @Test

@@ -505,31 +505,50 @@ class NothingCutOffTest {
     void theConnectAndEditFormsFitTheirDialog() throws Exception {
         try (TaskExecutor executor = new TaskExecutor(1, Platform::runLater)) {
             for (boolean offerSave : new boolean[] {true, false}) {
-                List<String> found = fx(() -> {
-                    ConnectViewModel form = new ConnectViewModel(executor, c -> {
-                        throw new IllegalStateException("not opened here");
-                    });
-                    form.load(model.connections().saved().get(0));
-                    DialogPane pane = new DialogPane();
-                    pane.setContent(new ConnectView(form, model.connections().saved(), offerSave));
-                    pane.getStylesheets().add(MainView.class.getResource(Styles.STYLESHEET).toExternalForm());
-                    Stage stage = new Stage();
-                    stage.setScene(new Scene(pane));
-                    stage.show();
-                    pane.applyCss();
-                    pane.layout();
-                    List<String> cut = LayoutCheck.problems(pane);
-                    String renders = System.getProperty("cairn.renders");
-                    if (renders != null) {
-                        LayoutCheck.render(pane, Path.of(renders, (offerSave ? "the-connect-form" : "the-edit-connection-form") + ".png"));
-                    }
-                    stage.close();
-                    return cut;
-                });
-                found.forEach(p -> problems.add((offerSave ? "connect" : "edit connection") + ": " + p));
+                connectFormFits(executor, form -> form.load(model.connections().saved().get(0)), offerSave,
+                        offerSave ? "the-connect-form" : "the-edit-connection-form", offerSave ? "connect" : "edit connection");
             }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /** The connect form with each kind's example URI, and so its settings' fields, fits its dialog. */
+    @Test
+    void theConnectFormFitsWithEveryKindsSettings() throws Exception {
+        try (TaskExecutor executor = new TaskExecutor(1, Platform::runLater)) {
+            for (dev.cairn.backend.BackendKind kind : dev.cairn.backend.Backends.kinds()) {
+                connectFormFits(executor, form -> form.uriProperty().set(kind.exampleUri()), true,
+                        "the-connect-form-" + kind.id(), "connect " + kind.id());
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /** Shows the connect form, filled by {@code fill}, in a dialog; adds what is cut off to the problems, renders it as {@code render}.png. */
+    private void connectFormFits(TaskExecutor executor, Consumer<ConnectViewModel> fill, boolean offerSave, String render,
+                                 String what) throws Exception {
+        List<String> found = fx(() -> {
+            ConnectViewModel form = new ConnectViewModel(executor, c -> {
+                throw new IllegalStateException("not opened here");
+            });
+            fill.accept(form);
+            DialogPane pane = new DialogPane();
+            pane.setContent(new ConnectView(form, model.connections().saved(), offerSave));
+            pane.getStylesheets().add(MainView.class.getResource(Styles.STYLESHEET).toExternalForm());
+            Stage stage = new Stage();
+            stage.setScene(new Scene(pane));
+            stage.show();
+            pane.applyCss();
+            pane.layout();
+            List<String> cut = LayoutCheck.problems(pane);
+            String renders = System.getProperty("cairn.renders");
+            if (renders != null) {
+                LayoutCheck.render(pane, Path.of(renders, render + ".png"));
+            }
+            stage.close();
+            return cut;
+        });
+        found.forEach(p -> problems.add(what + ": " + p));
     }
 
     /** Where a node's top is in the scene, laid out. */
