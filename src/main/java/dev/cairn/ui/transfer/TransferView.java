@@ -44,6 +44,8 @@ public final class TransferView extends BorderPane {
     @FXML private TextField pattern;
     @FXML private TextField targetId;
     @FXML private TextField rename;
+    @FXML private Label chosen;
+    @FXML private Label chosenTargets;
     @FXML private ChoiceBox<WriteTarget> destination;
     @FXML private ChoiceBox<Transfer.OnConflict> onConflict;
     @FXML private CheckBox preservePartial;
@@ -70,7 +72,7 @@ public final class TransferView extends BorderPane {
         mode.getItems().setAll(Transfer.Mode.values());
         mode.valueProperty().bindBidirectional(model.modeProperty());
         mode.setConverter(lowercase());
-        scope.getItems().setAll(Scope.values());
+        scope.setItems(model.scopes());
         scope.valueProperty().bindBidirectional(model.scopeProperty());
         sourceId.textProperty().bindBidirectional(model.sourceIdProperty());
         pattern.textProperty().bindBidirectional(model.patternProperty());
@@ -106,8 +108,14 @@ public final class TransferView extends BorderPane {
         BooleanBinding one = model.scopeProperty().isEqualTo(Scope.ONE_ID);
         showWhen(sourceId, one);
         showWhen(targetId, one);
-        showWhen(pattern, one.not());
-        showWhen(rename, one.not());
+        BooleanBinding byPattern = model.scopeProperty().isEqualTo(Scope.PATTERN);
+        showWhen(pattern, byPattern);
+        showWhen(rename, byPattern);
+        BooleanBinding given = model.scopeProperty().isEqualTo(Scope.IDS);
+        showWhen(chosen, given);
+        showWhen(chosenTargets, given);
+        chosen.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("transfer.chosen", model.chosen().size()),
+                model.showingProperty(), model.scopeProperty()));
         plan.setOnAction(e -> model.plan());
         plan.disableProperty().bind(model.stageProperty().isEqualTo(Stage.RUNNING).or(model.stageProperty().isEqualTo(Stage.PLANNING)));
         message.textProperty().bind(model.messageProperty());
