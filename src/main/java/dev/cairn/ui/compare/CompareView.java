@@ -194,10 +194,9 @@ public final class CompareView extends BorderPane {
         VBox.setVgrow(table, Priority.ALWAYS);
         table.setMinHeight(90);
         VBox list = new VBox(6, chipRow, filterRow, table);
-        list.setMinHeight(Region.USE_PREF_SIZE);
         SplitPane body = new SplitPane(list, diff);
         body.setOrientation(Orientation.VERTICAL);
-        body.setDividerPositions(0.5);
+        body.setDividerPositions(0.5); // at 700 px: eight rows, and the diff's panes over its list of changes
         body.getStyleClass().add(Styles.SHEET_BODY);
         setCenter(body);
 
@@ -207,6 +206,7 @@ public final class CompareView extends BorderPane {
         notice.setMinWidth(0);
         notice.textProperty().bind(model.noticeProperty());
         Styles.wholeTextAsTooltip(notice);
+        notice.visibleProperty().bind(model.noticeProperty().isNotEmpty());
         HBox.setHgrow(notice, Priority.ALWAYS);
         notice.setMaxWidth(Double.MAX_VALUE);
         Button toThere = button("compare-copy-there", "compare.copyToThere", () -> model.copy(Direction.TO_THERE));

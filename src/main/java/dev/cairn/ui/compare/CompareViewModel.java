@@ -295,9 +295,8 @@ public final class CompareViewModel {
         }).lane(h.backend()), totals -> {
                     flush();
                     running.set(null);
-                    status.set(Fxml.label("compare.status.done", totals.total(), h.name(), t.name(),
-                            totals.total() - totals.count(Status.SAME) - totals.count(Status.SAME_EFFECTIVE)));
                     stage.set(Stage.COMPARED);
+                    status.set(doneLine(sides));
                 }, failure -> {
                     flush();
                     running.set(null);
@@ -351,6 +350,14 @@ public final class CompareViewModel {
         }
         counts.set(n);
         checkedCount.set(checked);
+    }
+
+    /** "Compared 1,234 IDs of prod and staging: 56 differ.", from the rows as they are now. */
+    private String doneLine(Compared sides) {
+        Map<Status, Integer> n = counts.get();
+        int total = n.values().stream().mapToInt(Integer::intValue).sum();
+        int agree = n.getOrDefault(Status.SAME, 0) + n.getOrDefault(Status.SAME_EFFECTIVE, 0);
+        return Fxml.label("compare.status.done", total, sides.here().name(), sides.there().name(), total - agree);
     }
 
     private void refilter() {
@@ -522,11 +529,14 @@ public final class CompareViewModel {
                 }
             });
             counted();
+            if (stage.get() == Stage.COMPARED) {
+                status.set(doneLine(sides));
+            }
             notice.set(Fxml.label("compare.refreshed", now.size()));
         }, failure -> notice.set(UserError.sentence(failure.message())));
     }
 
-    /** "prod by 2 d 3 h": which side's newest bookmark is ahead and by how much; "" where not known. */
+    /** "2 d 3 h · prod": by how much and which side's newest bookmark is ahead and by how much; "" where not known. */
     public String aheadBy(Row row) {
         Duration lead = row.lead();
         Compared sides = compared;

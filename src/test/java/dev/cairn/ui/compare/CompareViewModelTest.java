@@ -124,7 +124,7 @@ class CompareViewModelTest {
             Row behind = row(model, E);
             assertEquals(Status.DIFFERENT, behind.status());
             assertEquals(Duration.ofDays(2), behind.lead());
-            assertEquals("dev db by 2 d", ui.call(() -> model.aheadBy(behind)));
+            assertEquals("2 d · dev db", ui.call(() -> model.aheadBy(behind)));
             assertTrue(behind.detail().contains("newest bookmark here 2024-06-01T08:30:00Z, there 2024-05-30T08:30:00Z"),
                     behind.detail());
             assertTrue(row(model, F).detail().startsWith("here: "), row(model, F).detail());
