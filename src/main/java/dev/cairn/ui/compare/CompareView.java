@@ -8,6 +8,7 @@ import dev.cairn.ui.compare.CompareViewModel.Order;
 import dev.cairn.ui.compare.CompareViewModel.Row;
 import dev.cairn.ui.compare.CompareViewModel.Stage;
 import dev.cairn.ui.theme.Styles;
+import dev.cairn.ui.theme.WholeTextCell;
 import dev.cairn.ui.write.WriteTarget;
 import java.util.Locale;
 import java.util.Map;
@@ -173,7 +174,7 @@ public final class CompareView extends BorderPane {
         fixed(check, 34);
         TableColumn<Row, String> id = text("compare.column.id", r -> r.hereId().equals(r.thereId()) ? r.hereId()
                 : r.hereId() + " → " + r.thereId(), 300);
-        id.setCellFactory(c -> new TextCell(OverrunStyle.CENTER_ELLIPSIS));
+        id.setCellFactory(c -> new WholeTextCell<>(OverrunStyle.CENTER_ELLIPSIS));
         TableColumn<Row, Row> badge = new TableColumn<>(Fxml.label("compare.column.status"));
         badge.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         badge.setCellFactory(c -> new StatusCell());
@@ -274,7 +275,7 @@ public final class CompareView extends BorderPane {
     private static TableColumn<Row, String> text(String key, Function<Row, String> value, double width) {
         TableColumn<Row, String> column = new TableColumn<>(Fxml.label(key));
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
-        column.setCellFactory(c -> new TextCell(OverrunStyle.ELLIPSIS));
+        column.setCellFactory(c -> new WholeTextCell<>(OverrunStyle.ELLIPSIS));
         column.setPrefWidth(width);
         column.setMinWidth(Math.min(width, 90));
         // the order is the model's (the Order choice), so that it is the same wherever the rows are shown
@@ -289,20 +290,6 @@ public final class CompareView extends BorderPane {
         button.setMinWidth(Region.USE_PREF_SIZE);
         button.setOnAction(e -> action.run());
         return button;
-    }
-
-    /** A value that may be cut, whole on hover. */
-    private static final class TextCell extends TableCell<Row, String> {
-        TextCell(OverrunStyle overrun) {
-            setTextOverrun(overrun);
-            Styles.wholeTextAsTooltip(this);
-        }
-
-        @Override
-        protected void updateItem(String item, boolean empty) {
-            super.updateItem(item, empty);
-            setText(empty ? null : item);
-        }
     }
 
     /** The status as a badge. */

@@ -4,6 +4,7 @@ import dev.cairn.ops.Transfer;
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.theme.ColumnWidths;
 import dev.cairn.ui.theme.Styles;
+import dev.cairn.ui.theme.WholeTextCell;
 import dev.cairn.ui.transfer.TransferViewModel.Row;
 import dev.cairn.ui.transfer.TransferViewModel.Scope;
 import dev.cairn.ui.transfer.TransferViewModel.Stage;
@@ -183,7 +184,7 @@ public final class TransferView extends BorderPane {
     private static TableColumn<Row, String> column(String titleKey, Function<Row, String> value, double width) {
         TableColumn<Row, String> column = new TableColumn<>(Fxml.label(titleKey));
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
-        column.setCellFactory(c -> new WholeOnHoverCell(OverrunStyle.ELLIPSIS));
+        column.setCellFactory(c -> new WholeTextCell<>(OverrunStyle.ELLIPSIS));
         column.setPrefWidth(width);
         return ColumnWidths.keepHeader(column);
     }
@@ -191,22 +192,8 @@ public final class TransferView extends BorderPane {
     /** A column of state IDs: cut in the middle where narrow (their tap and target ends both show), whole on hover. */
     private static TableColumn<Row, String> idColumn(String titleKey, Function<Row, String> value, double width) {
         TableColumn<Row, String> column = column(titleKey, value, width);
-        column.setCellFactory(c -> new WholeOnHoverCell(OverrunStyle.CENTER_ELLIPSIS));
+        column.setCellFactory(c -> new WholeTextCell<>(OverrunStyle.CENTER_ELLIPSIS));
         return column;
-    }
-
-    /** A value that may be cut, with the whole of it as its tooltip. */
-    private static final class WholeOnHoverCell extends TableCell<Row, String> {
-        WholeOnHoverCell(OverrunStyle overrun) {
-            setTextOverrun(overrun);
-            Styles.wholeTextAsTooltip(this);
-        }
-
-        @Override
-        protected void updateItem(String item, boolean empty) {
-            super.updateItem(item, empty);
-            setText(empty ? null : item);
-        }
     }
 
     public TableView<Row> table() {

@@ -155,7 +155,8 @@ public final class TransferViewModel {
         if (scope.get() == Scope.IDS) {
             scope.set(Scope.ONE_ID);
         }
-        scopes.setAll(Scope.ONE_ID, Scope.PATTERN);
+        // removed alone, not set anew: a choice box clears its value when its item leaves the list, even for a moment
+        scopes.remove(Scope.IDS);
         destinations.setAll(openBackends);
         // where a copy usually goes: another backend that takes writes, not the read-only archive, and
         // production only when it is the one writable choice (it is never the default by being listed first)
@@ -174,6 +175,11 @@ public final class TransferViewModel {
             int colon = selectedId.indexOf(':');
             pattern.set(colon > 0 ? selectedId.substring(0, colon + 1) + "*" : selectedId);
         }
+        shownAfresh();
+    }
+
+    /** The form shown with nothing planned or typed yet. */
+    private void shownAfresh() {
         typed.set("");
         rows.clear();
         progress.set(0);
@@ -190,17 +196,14 @@ public final class TransferViewModel {
     public void openWith(WriteTarget from, WriteTarget to, List<Item> items, List<WriteTarget> openBackends) {
         this.source = from;
         chosen = List.copyOf(items);
-        scopes.setAll(Scope.ONE_ID, Scope.PATTERN, Scope.IDS);
+        if (!scopes.contains(Scope.IDS)) {
+            scopes.add(Scope.IDS);
+        }
         destinations.setAll(openBackends);
         destination.set(to);
         mode.set(Transfer.Mode.COPY);
         scope.set(Scope.IDS);
-        typed.set("");
-        rows.clear();
-        progress.set(0);
-        message.set("");
-        stage.set(Stage.EDITING);
-        showing.set(true);
+        shownAfresh();
         plan();
     }
 
