@@ -159,5 +159,12 @@ class CompareWindowTest {
         assertEquals(counts.get(Status.ONLY_HERE) - copied.size(), fx(() -> compare.countsProperty().get()).getOrDefault(Status.ONLY_HERE, 0));
         assertTrue(fx(() -> view.compareView().isVisible()), "the comparison is shown again");
         assertEquals(List.of(), cutOff("compare-after-copy"));
+
+        // the copy form opened as usual afterwards offers one ID or a pattern again, one of them chosen
+        fxRun(() -> model.compare().close());
+        fxRun(() -> model.writes().openTransfer());
+        assertEquals(TransferViewModel.Scope.ONE_ID, fx(() -> transfer.scopeProperty().get()));
+        assertEquals(List.of(TransferViewModel.Scope.ONE_ID, TransferViewModel.Scope.PATTERN), fx(() -> List.copyOf(transfer.scopes())));
+        assertFalse(fx(() -> model.inspectorTakesWindowProperty().get()), "the sidebar and the list are back");
     }
 }
