@@ -2,7 +2,6 @@ package dev.cairn.cli;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.StateBackend;
-import dev.cairn.backend.StateStorage;
 import dev.cairn.ops.Rename;
 import dev.cairn.ops.compare.Comparison;
 import java.io.PrintWriter;
@@ -63,7 +62,7 @@ final class CompareCommand implements Callable<Integer> {
         backend.readOnly = true;
         other.readOnly = true;
         try (StateBackend here = backend.open(); StateBackend there = other.open()) {
-            if (rewrite == null && sameStorage(here, there)) {
+            if (rewrite == null && Comparison.sameStorage(here, there)) {
                 throw new ParameterException(spec.commandLine(), "both sides are the same storage ("
                         + here.displayUri() + "): give another --against-… side, or --rename");
             }
@@ -79,15 +78,6 @@ final class CompareCommand implements Callable<Integer> {
             err.println("cairn: " + e.getMessage());
             return TROUBLE;
         }
-    }
-
-    /**
-     * Whether both sides file every ID under one key of one storage, whatever their URIs say (a
-     * symlinked folder, {@code localhost} for {@code 127.0.0.1}): each ID would be compared with
-     * itself. One ID's key tells, since a side files every ID under its own prefix.
-     */
-    private static boolean sameStorage(StateBackend here, StateBackend there) {
-        return StateStorage.sameState(here, "cairn:compare-probe", there, "cairn:compare-probe");
     }
 
     private Rename rewrite() {

@@ -71,19 +71,6 @@ abstract class ComparisonPrinter implements Comparison.Listener {
         }
     }
 
-    /** The sentence under a different ID: "2 streams changed, 1 added; newest bookmark here …, there …". */
-    static String sentence(StateComparison detail) {
-        String sentence = detail.summary().sentence();
-        if (detail.newestHere() != null || detail.newestThere() != null) {
-            sentence += "; newest bookmark here " + orNone(detail.newestHere()) + ", there " + orNone(detail.newestThere());
-        }
-        return sentence;
-    }
-
-    private static String orNone(String value) {
-        return value == null ? "none" : value;
-    }
-
     /** Which side a failed read or unusable state is on: "here", "there", "both", or null. */
     static String unreadableSide(IdComparison result) {
         if (result.hereProblem() != null && result.thereProblem() != null) {
@@ -142,7 +129,7 @@ abstract class ComparisonPrinter implements Comparison.Listener {
             if (result.status() != Status.DIFFERENT || detail == null) {
                 return;
             }
-            out.println(INDENT + sentence(detail));
+            out.println(INDENT + detail.sentence());
             if (detail.summary().consequence() != null) {
                 out.println(INDENT + detail.summary().consequence());
             }
@@ -205,7 +192,7 @@ abstract class ComparisonPrinter implements Comparison.Listener {
             o.put("status", result.status().label());
             StateComparison detail = result.detail();
             DiffSummary summary = detail == null ? null : detail.summary();
-            o.put("summary", summary == null ? null : sentence(detail));
+            o.put("summary", summary == null ? null : detail.sentence());
             putCount(o, "streamsChanged", summary == null ? null : summary.streamsChanged());
             putCount(o, "streamsAdded", summary == null ? null : summary.streamsAdded());
             putCount(o, "streamsRemoved", summary == null ? null : summary.streamsRemoved());

@@ -2,6 +2,7 @@ package dev.cairn.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -93,6 +94,32 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
         List<Bookmark> thereRows = Bookmarks.of(thereEffective);
         return new StateComparison(Verdict.DIFFERENT, summary, leads(hereRows, thereRows), newest(hereRows),
                 newest(thereRows), null, null);
+    }
+
+    /**
+     * What differs, in a sentence: "2 streams changed, 1 added; newest bookmark here
+     * 2024-06-01T06:00:00Z, there none". For {@link Verdict#DIFFERENT} only.
+     */
+    public String sentence() {
+        String sentence = summary.sentence();
+        if (newestHere != null || newestThere != null) {
+            sentence += "; newest bookmark here " + orNone(newestHere) + ", there " + orNone(newestThere);
+        }
+        return sentence;
+    }
+
+    private static String orNone(String value) {
+        return value == null ? "none" : value;
+    }
+
+    /**
+     * How far here's newest date-time bookmark is ahead of there's (negative: behind), or {@code null}
+     * where a side has none: how much a tap resuming from the side behind would sync again.
+     */
+    public Duration newestLead() {
+        Instant here = newestHere == null ? null : IsoDateTime.instant(newestHere);
+        Instant there = newestThere == null ? null : IsoDateTime.instant(newestThere);
+        return here == null || there == null ? null : Duration.between(there, here);
     }
 
     /** Stored text first: two parts still held as equal text (the system database's columns) need no tree. */

@@ -31,7 +31,7 @@ import javax.imageio.ImageIO;
 
 /**
  * Renders the pictures of README.md and docs/user-guide.md from a fresh demo workspace: the main window, the diff view, the
- * timeline, the bookmarks table and the write flows, as PNGs: headless under Monocle through
+ * timeline, the bookmarks table, the check-up, Compare backends… and the write flows, as PNGs: headless under Monocle through
  * {@code mvn -o test -Dtest=ScreenshotsTest -Dcairn.screenshots=assets/screenshots}.
  */
 public final class Screenshots {
@@ -95,6 +95,22 @@ public final class Screenshots {
                 .set(dev.cairn.ops.CheckUp.Severity.WARNING), view));
         onFx(() -> {
             model.check().close();
+            model.compareBackends(prod);
+            return null;
+        });
+        dev.cairn.ui.compare.CompareViewModel compare = model.compare();
+        await(() -> model.tasks().isEmpty() && compare.stageProperty().get() == dev.cairn.ui.compare.CompareViewModel.Stage.COMPARED,
+                Duration.ofSeconds(30));
+        onFx(() -> {
+            compare.orderProperty().set(dev.cairn.ui.compare.CompareViewModel.Order.AHEAD);
+            compare.checkAll(dev.cairn.ops.compare.IdComparison.Status.ONLY_HERE);
+            compare.selectedProperty().set(compare.shown().get(0));
+            return null;
+        });
+        await(() -> model.tasks().isEmpty() && compare.diff().diffProperty().get() != null, Duration.ofSeconds(30));
+        written.add(snapshot(stage.getScene(), "compare-backends.png", v -> { }, view));
+        onFx(() -> {
+            compare.close();
             return null;
         });
         written.addAll(writes(stage, model, view));

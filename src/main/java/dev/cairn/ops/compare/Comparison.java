@@ -2,6 +2,7 @@ package dev.cairn.ops.compare;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Rename;
 import dev.cairn.ops.compare.IdComparison.Status;
@@ -308,6 +309,44 @@ public final class Comparison {
             return;
         }
         emit(IdComparison.of(hereId, thereId, StateComparison.of(hereState.document(), thereState.document())));
+    }
+
+    /**
+     * Whether both sides file every ID under one key of one storage, whatever their URIs say (a
+     * symlinked folder, {@code localhost} for {@code 127.0.0.1}): each ID would be compared with
+     * itself. One ID's key tells, since a side files every ID under its own prefix.
+     */
+    public static boolean sameStorage(StateBackend here, StateBackend there) {
+        return StateStorage.sameState(here, "cairn:compare-probe", there, "cairn:compare-probe");
+    }
+
+    /**
+     * One pair of IDs compared now, outside a run: what a copy between the sides touched, looked at
+     * again without comparing every other ID. Read as a run reads them: a state that cannot be read is
+     * {@link Status#UNREADABLE}; an ID absent on a side is only on the other.
+     *
+     * @return the pair's result, or {@code null} where neither side holds a state under its ID
+     */
+    public static IdComparison compareOne(StateBackend here, StateBackend there, String hereId, String thereId) {
+        StoredState hereState;
+        StoredState thereState;
+        try {
+            hereState = here.read(hereId);
+        } catch (RuntimeException e) {
+            return IdComparison.unreadable(hereId, thereId, "cannot be read: " + message(e), null);
+        }
+        try {
+            thereState = there.read(thereId);
+        } catch (RuntimeException e) {
+            return IdComparison.unreadable(hereId, thereId, null, "cannot be read: " + message(e));
+        }
+        if (!hereState.exists()) {
+            return thereState.exists() ? IdComparison.onlyThere(hereId, thereId, null) : null;
+        }
+        if (!thereState.exists()) {
+            return IdComparison.onlyHere(hereId, thereId, null);
+        }
+        return IdComparison.of(hereId, thereId, StateComparison.of(hereState.document(), thereState.document()));
     }
 
     /** This side's ID as the other side names it, or {@code null} for an ID outside the comparison. */

@@ -13,9 +13,9 @@ import javafx.scene.layout.Region;
 /**
  * The badge chips in one row, whatever the width: the chips that do not fit fold into a "+3" menu
  * at the row's end (choosing one there works as clicking it), so a narrow list is never pushed down
- * by a second or third row of chips.
+ * by a second or third row of chips. The ID list's badges and Compare backends…' statuses use it.
  */
-final class ChipRow extends Region {
+public final class ChipRow extends Region {
 
     private static final double GAP = 4;
 
@@ -23,7 +23,7 @@ final class ChipRow extends Region {
     private final MenuButton more = new MenuButton();
     private List<ToggleButton> folded = List.of();
 
-    ChipRow() {
+    public ChipRow() {
         more.setMnemonicParsing(false);
         more.setMinWidth(Region.USE_PREF_SIZE);
         chips.addListener((ListChangeListener<ToggleButton>) c -> {
@@ -35,7 +35,7 @@ final class ChipRow extends Region {
     }
 
     /** The chips, in order; set them here, not through the children. */
-    ObservableList<ToggleButton> chips() {
+    public ObservableList<ToggleButton> chips() {
         return chips;
     }
 

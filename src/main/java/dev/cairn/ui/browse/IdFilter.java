@@ -36,6 +36,14 @@ public final class IdFilter {
         return text;
     }
 
+    /** Whether the filter lets this ID through (its lower-cased form is made here; the list keeps its own). */
+    public boolean matches(String id) {
+        if (glob != null) {
+            return glob.matches(id);
+        }
+        return needle.isEmpty() || id.toLowerCase(Locale.ROOT).contains(needle);
+    }
+
     boolean matches(StateIdEntry entry) {
         if (glob != null) {
             return glob.matches(entry.stateId());

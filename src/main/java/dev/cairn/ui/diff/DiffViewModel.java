@@ -15,6 +15,7 @@ import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -54,8 +55,15 @@ public final class DiffViewModel implements SelectionTab {
         }
     }
 
-    /** An open backend to compare with, by the name the sidebar shows. */
-    public record BackendChoice(String name, StateBackend backend) {
+    /**
+     * An open backend to compare with, by the name the sidebar shows; {@code idThere} names an ID
+     * there (Compare backends… with a rename: {@code dev:*=prod:*}), else the same ID.
+     */
+    public record BackendChoice(String name, StateBackend backend, UnaryOperator<String> idThere) {
+        public BackendChoice(String name, StateBackend backend) {
+            this(name, backend, UnaryOperator.identity());
+        }
+
         @Override
         public String toString() {
             return name;
@@ -185,14 +193,16 @@ public final class DiffViewModel implements SelectionTab {
                 requireJson(doc.partial(), "partial");
                 return new Sides("completed", texts.completed(checkCancelled), "partial", texts.partial(checkCancelled));
             case OTHER_BACKEND: {
-                StoredState other = there.backend().read(name);
+                String otherName = there.idThere().apply(name);
+                StoredState other = there.backend().read(otherName);
                 boolean itself = sharedStorage(here, there.backend())
-                        && here.storageKey(name).equals(there.backend().storageKey(name));
+                        && here.storageKey(name).equals(there.backend().storageKey(otherName));
                 String note = itself
                         ? " " + backendName + " and " + there.name() + " name the same storage: this is the state compared with itself."
                         : "";
-                return new Sides(backendName + " · effective", texts.effective(checkCancelled), there.name() + " · effective",
-                        PrettyText.of(other.document().effective()), note);
+                String renamed = otherName.equals(name) ? "" : " · " + otherName;
+                return new Sides(backendName + " · effective", texts.effective(checkCancelled),
+                        there.name() + renamed + " · effective", PrettyText.of(other.document().effective()), note);
             }
             case OTHER_ID: {
                 StoredState other = here.read(id);

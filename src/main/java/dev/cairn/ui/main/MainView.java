@@ -3,6 +3,7 @@ package dev.cairn.ui.main;
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.bookmarks.BookmarksView;
 import dev.cairn.ui.check.CheckView;
+import dev.cairn.ui.compare.CompareView;
 import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
@@ -65,6 +66,7 @@ public final class MainView extends BorderPane {
     private final TransferView transferView;
     private final BreakLockView breakLockView;
     private final CheckView checkView;
+    private final CompareView compareView;
     /** The current backend's list, or why there is none, follows it as it opens, fails or does not answer. */
     private final javafx.beans.InvalidationListener currentStatus;
     /** The inspector and the sheets laid over it. */
@@ -101,6 +103,8 @@ public final class MainView extends BorderPane {
         breakLockView = new BreakLockView(writes.breakLock());
         checkView = new CheckView(model.check(), name -> dialogs.chooseSaveFile(Fxml.label("check.export.title"), name));
         showWhen(checkView, model.check().showingProperty());
+        compareView = new CompareView(model.compare(), new DiffView(model.compare().diff()));
+        showWhen(compareView, model.compare().showingProperty());
         showWhen(breakLockView, writes.breakLock().showingProperty());
         showWhen(mergeView, writes.merge().showingProperty());
         showWhen(rewindView, writes.rewind().showingProperty());
@@ -131,6 +135,12 @@ public final class MainView extends BorderPane {
             public void check(BackendSession session) {
                 model.connections().currentProperty().set(session);
                 checkBackend();
+            }
+
+            @Override
+            public void compare(BackendSession session) {
+                model.connections().currentProperty().set(session);
+                model.compareBackends(session);
             }
 
             @Override
@@ -179,7 +189,7 @@ public final class MainView extends BorderPane {
         toolbar.getStyleClass().add(Styles.TOOLBAR);
         setTop(toolbar);
 
-        right = new StackPane(inspector, checkView, mergeView, rewindView, transferView, breakLockView, writeSheet);
+        right = new StackPane(inspector, checkView, compareView, mergeView, rewindView, transferView, breakLockView, writeSheet);
         split = new SplitPane(stateList, right);
         split.setDividerPositions(0.45); // typical IDs and their compact badges fit at 1024 px
         outer = new SplitPane(sidebar, split);
@@ -341,7 +351,7 @@ public final class MainView extends BorderPane {
 
     /**
      * Window shortcuts: Ctrl+L filter, Ctrl+R refresh, Ctrl+F find, Ctrl+O connect, Ctrl+Shift+O open a
-     * Meltano project, Ctrl+Shift+K check the current backend, Ctrl+M the inspector the window's width (and back, as Ctrl+L does).
+     * Meltano project, Ctrl+Shift+K check the current backend, Ctrl+Shift+C compare it with another, Ctrl+M the inspector the window's width (and back, as Ctrl+L does).
      */
     public void installShortcuts(Scene scene) {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN),
@@ -354,6 +364,8 @@ public final class MainView extends BorderPane {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::refresh);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 this::checkBackend);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                () -> model.compareBackends(model.connections().currentProperty().get()));
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), this::connect);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 this::openProject);
@@ -399,6 +411,7 @@ public final class MainView extends BorderPane {
         BackendSession session = model.connections().currentProperty().get();
         if (session != null && session.target() != null
                 && model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.CLOSED) {
+            model.compare().close();
             model.check().open(session.target());
         }
     }
@@ -456,6 +469,10 @@ public final class MainView extends BorderPane {
 
     public CheckView checkView() {
         return checkView;
+    }
+
+    public CompareView compareView() {
+        return compareView;
     }
 
     public TransferView transferView() {

@@ -7,6 +7,7 @@ import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;
 import dev.cairn.ui.check.CheckViewModel;
+import dev.cairn.ui.compare.CompareViewModel;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
@@ -54,6 +55,7 @@ public final class MainViewModel {
     };
     private final WriteActions writes;
     private final CheckViewModel check;
+    private final CompareViewModel compare;
     private final ReadOnlyObjectWrapper<Selection> selection = new ReadOnlyObjectWrapper<>(this, "selection");
     /** The id of the inspector's shown tab ({@link InspectorTabs}); null while a document tab is shown. */
     private final ObjectProperty<String> shown = new SimpleObjectProperty<>(this, "shown");
@@ -79,8 +81,11 @@ public final class MainViewModel {
         this.check = new CheckViewModel(executor, writes.flow(), writes.breakLock(),
                 id -> Optional.ofNullable(current.get()).map(BackendSession::list).ifPresent(list -> list.select(id)));
         current.addListener((o, was, now) -> check.currentChanged(now == null ? null : now.target()));
-        // a write's sheet shows diffs side by side: with the sidebar and the list beside it, their keys were cut
-        this.inspectorTakesWindow = inspectorWide.or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED));
+        this.compare = new CompareViewModel(executor, new DiffViewModel(executor), writes.transfer());
+        // a write's sheet shows diffs side by side: with the sidebar and the list beside it, their keys were cut;
+        // Compare backends… shows a table of both sides' IDs over the diff of one
+        this.inspectorTakesWindow = inspectorWide.or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED))
+                .or(compare.showingProperty());
         this.windowTitle = javafx.beans.binding.Bindings.createStringBinding(() -> {
             BackendSession s = current.get();
             if (s == null) {
@@ -102,7 +107,10 @@ public final class MainViewModel {
         });
         selection.addListener((javafx.beans.Observable o) -> showSelection());
         shown.addListener((javafx.beans.Observable o) -> showSelection());
-        connections.sessions().addListener((javafx.collections.ListChangeListener<BackendSession>) change -> updateDiffChoices());
+        connections.sessions().addListener((javafx.collections.ListChangeListener<BackendSession>) change -> {
+            updateDiffChoices();
+            compare.openChanged(openTargets());
+        });
         current.addListener((obs, old, now) -> updateDiffChoices());
         current.addListener((obs, old, now) -> {
             if (old != null && old.list() != null) {
@@ -235,6 +243,36 @@ public final class MainViewModel {
 
     public BookmarksViewModel bookmarks() {
         return bookmarks;
+    }
+
+    /**
+     * Compare backends… from this session's backend with another open one (a connection or a
+     * project's environment); not while a write's sheet is open. The check-up and the forms over the
+     * inspector close: the comparison takes the window.
+     */
+    public void compareBackends(BackendSession session) {
+        if (session == null || session.target() == null || writes.flow().stageProperty().get() != WriteFlowViewModel.Stage.CLOSED) {
+            return;
+        }
+        check.close();
+        writes.closeForms();
+        compare.open(session.target(), openTargets());
+    }
+
+    /** The open backends, as writes and comparisons name them. */
+    private List<dev.cairn.ui.write.WriteTarget> openTargets() {
+        List<dev.cairn.ui.write.WriteTarget> open = new ArrayList<>();
+        for (BackendSession s : connections.sessions()) {
+            if (s.target() != null) {
+                open.add(s.target());
+            }
+        }
+        return open;
+    }
+
+    /** Compare backends…: two open backends ID by ID. */
+    public CompareViewModel compare() {
+        return compare;
     }
 
     /** Check backend…: the current backend's check-up. */

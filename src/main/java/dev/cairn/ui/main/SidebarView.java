@@ -51,6 +51,9 @@ public final class SidebarView extends VBox {
 
         /** Check backend… on an open connection. */
         void check(BackendSession session);
+
+        /** Compare backends… from an open connection. */
+        void compare(BackendSession session);
     }
 
     public SidebarView(ConnectionsViewModel model, Actions actions) {
@@ -244,6 +247,7 @@ public final class SidebarView extends VBox {
             setContextMenu(new ContextMenu(
                     item(Fxml.label("sidebar.edit"), "F2", () -> actions.edit(session)),
                     item(Fxml.label("sidebar.check"), "Ctrl+Shift+K", () -> actions.check(session)),
+                    item(Fxml.label("sidebar.compare"), "Ctrl+Shift+C", () -> actions.compare(session)),
                     item(Fxml.label("sidebar.disconnect"), "Delete", () -> model.close(session)),
                     item(Fxml.label("sidebar.duplicate"), null, () -> model.duplicate(session.connection())),
                     item(Fxml.label("sidebar.openAnother"), null, () -> model.openAnother(session.connection(), false))));

@@ -290,7 +290,7 @@ public final class WriteActions {
     }
 
     /** The forms over the inspector, closed before another one (or the write sheet) opens. */
-    private void closeForms() {
+    void closeForms() {
         merge.close();
         rewind.close();
         transfer.close();

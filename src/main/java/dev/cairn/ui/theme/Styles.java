@@ -99,6 +99,9 @@ public final class Styles {
     public static final String SEVERITY_WARNING = "severity-warning";
     public static final String SEVERITY_NOTICE = "severity-notice";
     public static final String CHECK_FIX = "check-fix";
+    /** Compare backends…: the sheet; a status's badge and chip are {@code compare-status-<status>} ({@link #variant}). */
+    public static final String COMPARE_SHEET = "compare-sheet";
+    public static final String COMPARE_STATUS = "compare-status";
     public static final String WRITE_SHEET = "write-sheet";
     public static final String OVERLAPS = "overlaps";
     public static final String FORM = "form";

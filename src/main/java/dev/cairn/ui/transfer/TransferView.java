@@ -4,6 +4,7 @@ import dev.cairn.ops.Transfer;
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.theme.ColumnWidths;
 import dev.cairn.ui.theme.Styles;
+import dev.cairn.ui.theme.WholeTextCell;
 import dev.cairn.ui.transfer.TransferViewModel.Row;
 import dev.cairn.ui.transfer.TransferViewModel.Scope;
 import dev.cairn.ui.transfer.TransferViewModel.Stage;
@@ -44,6 +45,8 @@ public final class TransferView extends BorderPane {
     @FXML private TextField pattern;
     @FXML private TextField targetId;
     @FXML private TextField rename;
+    @FXML private Label chosen;
+    @FXML private Label chosenTargets;
     @FXML private ChoiceBox<WriteTarget> destination;
     @FXML private ChoiceBox<Transfer.OnConflict> onConflict;
     @FXML private CheckBox preservePartial;
@@ -70,7 +73,7 @@ public final class TransferView extends BorderPane {
         mode.getItems().setAll(Transfer.Mode.values());
         mode.valueProperty().bindBidirectional(model.modeProperty());
         mode.setConverter(lowercase());
-        scope.getItems().setAll(Scope.values());
+        scope.setItems(model.scopes());
         scope.valueProperty().bindBidirectional(model.scopeProperty());
         sourceId.textProperty().bindBidirectional(model.sourceIdProperty());
         pattern.textProperty().bindBidirectional(model.patternProperty());
@@ -106,8 +109,14 @@ public final class TransferView extends BorderPane {
         BooleanBinding one = model.scopeProperty().isEqualTo(Scope.ONE_ID);
         showWhen(sourceId, one);
         showWhen(targetId, one);
-        showWhen(pattern, one.not());
-        showWhen(rename, one.not());
+        BooleanBinding byPattern = model.scopeProperty().isEqualTo(Scope.PATTERN);
+        showWhen(pattern, byPattern);
+        showWhen(rename, byPattern);
+        BooleanBinding given = model.scopeProperty().isEqualTo(Scope.IDS);
+        showWhen(chosen, given);
+        showWhen(chosenTargets, given);
+        chosen.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("transfer.chosen", model.chosen().size()),
+                model.showingProperty(), model.scopeProperty()));
         plan.setOnAction(e -> model.plan());
         plan.disableProperty().bind(model.stageProperty().isEqualTo(Stage.RUNNING).or(model.stageProperty().isEqualTo(Stage.PLANNING)));
         message.textProperty().bind(model.messageProperty());
@@ -175,7 +184,7 @@ public final class TransferView extends BorderPane {
     private static TableColumn<Row, String> column(String titleKey, Function<Row, String> value, double width) {
         TableColumn<Row, String> column = new TableColumn<>(Fxml.label(titleKey));
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
-        column.setCellFactory(c -> new WholeOnHoverCell(OverrunStyle.ELLIPSIS));
+        column.setCellFactory(c -> new WholeTextCell<>(OverrunStyle.ELLIPSIS));
         column.setPrefWidth(width);
         return ColumnWidths.keepHeader(column);
     }
@@ -183,22 +192,8 @@ public final class TransferView extends BorderPane {
     /** A column of state IDs: cut in the middle where narrow (their tap and target ends both show), whole on hover. */
     private static TableColumn<Row, String> idColumn(String titleKey, Function<Row, String> value, double width) {
         TableColumn<Row, String> column = column(titleKey, value, width);
-        column.setCellFactory(c -> new WholeOnHoverCell(OverrunStyle.CENTER_ELLIPSIS));
+        column.setCellFactory(c -> new WholeTextCell<>(OverrunStyle.CENTER_ELLIPSIS));
         return column;
-    }
-
-    /** A value that may be cut, with the whole of it as its tooltip. */
-    private static final class WholeOnHoverCell extends TableCell<Row, String> {
-        WholeOnHoverCell(OverrunStyle overrun) {
-            setTextOverrun(overrun);
-            Styles.wholeTextAsTooltip(this);
-        }
-
-        @Override
-        protected void updateItem(String item, boolean empty) {
-            super.updateItem(item, empty);
-            setText(empty ? null : item);
-        }
     }
 
     public TableView<Row> table() {

@@ -54,9 +54,9 @@ public final class TransferViewModel {
     /** Where the form is. */
     public enum Stage { EDITING, PLANNING, PLANNED, RUNNING, FINISHED }
 
-    /** One ID or a pattern. */
+    /** One ID, a pattern, or IDs handed over as they are (Compare backends…' checked rows). */
     public enum Scope {
-        ONE_ID("One ID"), PATTERN("IDs matching a pattern");
+        ONE_ID("One ID"), PATTERN("IDs matching a pattern"), IDS("The IDs chosen");
 
         private final String label;
 
@@ -98,6 +98,8 @@ public final class TransferViewModel {
     private final ReadOnlyObjectWrapper<Stage> stage = new ReadOnlyObjectWrapper<>(this, "stage", Stage.EDITING);
     private final ObjectProperty<Transfer.Mode> mode = new SimpleObjectProperty<>(this, "mode", Transfer.Mode.COPY);
     private final ObjectProperty<Scope> scope = new SimpleObjectProperty<>(this, "scope", Scope.ONE_ID);
+    /** The scopes offered: "the IDs chosen" only while the form holds some. */
+    private final ObservableList<Scope> scopes = FXCollections.observableArrayList(Scope.ONE_ID, Scope.PATTERN);
     private final StringProperty sourceId = new SimpleStringProperty(this, "sourceId", "");
     private final StringProperty targetId = new SimpleStringProperty(this, "targetId", "");
     private final StringProperty pattern = new SimpleStringProperty(this, "pattern", "");
@@ -117,6 +119,8 @@ public final class TransferViewModel {
     private final List<Runnable> finishedListeners = new ArrayList<>();
     private WriteTarget source;
     private List<Item> planned = List.of();
+    /** The IDs handed over with {@link #openWith}, each with its destination ID. */
+    private List<Item> chosen = List.of();
     private final AtomicReference<Run> running = new AtomicReference<>();
 
     public TransferViewModel(TaskExecutor executor, Journal journal) {
@@ -147,6 +151,12 @@ public final class TransferViewModel {
      */
     public void open(WriteTarget from, String selectedId, List<WriteTarget> openBackends, String listFilter) {
         this.source = from;
+        chosen = List.of();
+        if (scope.get() == Scope.IDS) {
+            scope.set(Scope.ONE_ID);
+        }
+        // removed alone, not set anew: a choice box clears its value when its item leaves the list, even for a moment
+        scopes.remove(Scope.IDS);
         destinations.setAll(openBackends);
         // where a copy usually goes: another backend that takes writes, not the read-only archive, and
         // production only when it is the one writable choice (it is never the default by being listed first)
@@ -165,12 +175,41 @@ public final class TransferViewModel {
             int colon = selectedId.indexOf(':');
             pattern.set(colon > 0 ? selectedId.substring(0, colon + 1) + "*" : selectedId);
         }
+        shownAfresh();
+    }
+
+    /** The form shown with nothing planned or typed yet. */
+    private void shownAfresh() {
         typed.set("");
         rows.clear();
         progress.set(0);
         message.set("");
         stage.set(Stage.EDITING);
         showing.set(true);
+    }
+
+    /**
+     * Opens the form on IDs chosen elsewhere (Compare backends…' checked rows), each with its ID at
+     * the destination, and previews them at once: the plan lists every one of them with what will
+     * happen to it; policy, production's typed confirmation, the run and its journal are the form's own.
+     */
+    public void openWith(WriteTarget from, WriteTarget to, List<Item> items, List<WriteTarget> openBackends) {
+        this.source = from;
+        chosen = List.copyOf(items);
+        if (!scopes.contains(Scope.IDS)) {
+            scopes.add(Scope.IDS);
+        }
+        destinations.setAll(openBackends);
+        destination.set(to);
+        mode.set(Transfer.Mode.COPY);
+        scope.set(Scope.IDS);
+        shownAfresh();
+        plan();
+    }
+
+    /** The IDs handed over with {@link #openWith} ("the IDs chosen"), empty otherwise. */
+    public List<Item> chosen() {
+        return chosen;
     }
 
     public void close() {
@@ -186,7 +225,12 @@ public final class TransferViewModel {
         if (!prodWrite && !prodDelete) {
             return "";
         }
-        return scope.get() == Scope.ONE_ID ? sourceId.get().strip() : pattern.get().strip();
+        return switch (scope.get()) {
+            case ONE_ID -> sourceId.get().strip();
+            case PATTERN -> pattern.get().strip();
+            // no ID or pattern stands for the IDs chosen: the production connection's name does, as for allowing its writes
+            case IDS -> prodWrite ? to.name() : source.name();
+        };
     }
 
     private String computeWhyNot() {
@@ -217,6 +261,7 @@ public final class TransferViewModel {
         String oneTarget = targetId.get().strip().isEmpty() ? one : targetId.get().strip();
         String glob = pattern.get().strip();
         String renameSpec = rename.get().strip();
+        List<Item> given = chosen;
         stage.set(Stage.PLANNING);
         rows.clear();
         message.set("Reading the states to " + verb() + " …");
@@ -227,6 +272,11 @@ public final class TransferViewModel {
                     throw new IllegalArgumentException("Type the ID to " + verb() + ".");
                 }
                 items = List.of(new Item(one, oneTarget));
+            } else if (s == Scope.IDS) {
+                if (given.isEmpty()) {
+                    throw new IllegalArgumentException("No IDs are chosen to " + verb() + ".");
+                }
+                items = given;
             } else {
                 if (glob.isEmpty()) {
                     throw new IllegalArgumentException("Type a pattern, e.g. dev:*.");
@@ -437,6 +487,11 @@ public final class TransferViewModel {
 
     public ObjectProperty<Scope> scopeProperty() {
         return scope;
+    }
+
+    /** The scopes the form offers now. */
+    public ObservableList<Scope> scopes() {
+        return scopes;
     }
 
     public StringProperty sourceIdProperty() {

@@ -69,6 +69,25 @@ class ComparisonTest {
         }
     }
 
+    /** What Compare backends… does after a copy: one ID compared again, as the whole run compared it. */
+    @Test
+    void oneIdComparedAloneReadsAsTheRunHadIt() {
+        try (StateBackend db = open(Fixtures.systemDb(dir)); StateBackend files = open(Fixtures.fileBackend(dir))) {
+            files.delete(D, null);
+            write(files, "dev:tap-new-to-target-jsonl", "{\"singer_state\": {\"bookmarks\": {}}}", "{}");
+            write(files, C, EFFECTIVE_C, "{}");
+            Map<String, IdComparison> results = results(new Comparison(db, files, null, null));
+            assertEquals(10, results.size());
+            for (IdComparison whole : results.values()) {
+                IdComparison one = Comparison.compareOne(db, files, whole.hereId(), whole.thereId());
+                assertEquals(whole.status(), one.status(), whole.hereId());
+                assertEquals(whole.hereProblem(), one.hereProblem(), whole.hereId());
+                assertEquals(whole.thereProblem(), one.thereProblem(), whole.hereId());
+            }
+            assertNull(Comparison.compareOne(db, files, "dev:nowhere", "dev:nowhere"), "an ID on neither side has no row");
+        }
+    }
+
     @Test
     void everyStatusWithWhoIsAheadAndWhy() {
         try (StateBackend db = open(Fixtures.systemDb(dir)); StateBackend files = open(Fixtures.fileBackend(dir))) {

@@ -197,6 +197,14 @@ class NothingCutOffTest {
         check("the check-up report");
         fxRun(() -> model.check().close());
 
+        fxRun(() -> model.compareBackends(model.connections().currentProperty().get()));
+        TestWindow.waitFor(() -> model.compare().stageProperty().get() == dev.cairn.ui.compare.CompareViewModel.Stage.COMPARED
+                && model.tasks().isEmpty());
+        fxRun(() -> model.compare().selectedProperty().set(model.compare().shown().get(0)));
+        TestWindow.waitFor(() -> model.compare().diff().diffProperty().get() != null && model.tasks().isEmpty());
+        check("Compare backends");
+        fxRun(() -> model.compare().close());
+
         select("prod S3", WriteWorkspace.PROD_ID_2);
         var rewind = Json.parseObject("{\"singer_state\": {\"bookmarks\": {\"charges\":"
                 + " {\"replication_key_value\": \"2024-04-01T00:00:00+00:00\"}}}}");
