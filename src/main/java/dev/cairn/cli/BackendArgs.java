@@ -26,7 +26,8 @@ final class BackendArgs {
 
     @Option(names = {"-b", "--backend"}, paramLabel = "URI",
             description = "State backend: sqlite:///path/meltano.db, postgresql://..., file:///path, s3://bucket/prefix,"
-                    + " azure://container/prefix, gs://bucket/prefix.")
+                    + " azure://container/prefix, gs://bucket/prefix; Meltano's extensions: postgresql+extension://...,"
+                    + " duckdb:///path/file.duckdb.")
     String uri;
 
     @Option(names = "--project", paramLabel = "DIR",

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.extension.DuckDbExtensionFactory;
+import dev.cairn.backend.extension.PostgresExtensionFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,6 +110,7 @@ public final class MeltanoProject {
         } else {
             // Meltano's state commands add their runs row to the system database whatever the state backend.
             options = options.withSetting(BackendOptions.SYSTEM_DATABASE, databaseUri);
+            uri = extensionUri(uri);
         }
         String lockTimeout = setting(vars, envNode, "state_backend.lock_timeout_seconds");
         if (lockTimeout != null) {
@@ -115,13 +118,32 @@ public final class MeltanoProject {
         }
         for (String name : List.of("s3.aws_access_key_id", "s3.aws_secret_access_key", "s3.endpoint_url",
                 "azure.connection_string", "azure.storage_account_url", "gcs.application_credentials_path",
-                "gcs.application_credentials_json", "gcs.application_credentials")) {
+                "gcs.application_credentials_json", "gcs.application_credentials",
+                PostgresExtensionFactory.HOST, PostgresExtensionFactory.PORT, PostgresExtensionFactory.DATABASE,
+                PostgresExtensionFactory.USER, PostgresExtensionFactory.PASSWORD, PostgresExtensionFactory.SCHEMA,
+                PostgresExtensionFactory.SSLMODE, PostgresExtensionFactory.TABLE, DuckDbExtensionFactory.DATABASE,
+                DuckDbExtensionFactory.MOTHERDUCK_TOKEN, DuckDbExtensionFactory.SCHEMA, DuckDbExtensionFactory.TABLE)) {
             String value = setting(vars, envNode, "state_backend." + name);
             if (value != null) {
                 options = options.withSetting(name, value);
             }
         }
         return new StateLocation(relativeSqlite(uri), options, source, environment);
+    }
+
+    /**
+     * A state backend URI of Meltano's PostgreSQL extension ({@code state_backend.uri: postgresql://…},
+     * which Meltano 4 hands to the extension's entry point, never to the system database) in the form
+     * that names that kind; a DuckDB file's relative path against the project root, where Meltano runs.
+     */
+    private String extensionUri(String uri) {
+        if (uri.matches("(?s)postgresql(\\+psycopg2?)?://.*")) {
+            return PostgresExtensionFactory.SCHEME + uri.substring(uri.indexOf("://"));
+        }
+        if (uri.startsWith("duckdb://") && !uri.startsWith("duckdb:///") && !uri.startsWith("duckdb://md:")) {
+            return "duckdb://" + root.resolve(uri.substring("duckdb://".length())).normalize();
+        }
+        return uri;
     }
 
     /** Meltano resolves a relative SQLite path against the project root. */
