@@ -44,6 +44,9 @@ final class DuckDbExtension implements ExtensionDatabase {
     private static final Pattern HELD_ELSEWHERE = Pattern.compile(
             "Could not set lock on file \"(?<file>[^\"]*)\": Conflicting lock is held in (?<program>.*?) \\(PID (?<pid>\\d+)\\)");
 
+    /** One monitor per file (or MotherDuck target) of this process. */
+    private static final Map<String, Object> OPEN = new java.util.concurrent.ConcurrentHashMap<>();
+
     private final String displayUri;
     private final String target;
     /** The local file, or null for MotherDuck. */
@@ -94,10 +97,17 @@ final class DuckDbExtension implements ExtensionDatabase {
         return file == null || Files.exists(file);
     }
 
+    /**
+     * Opens the file, runs the work and closes it, one piece of work at a time per file in this
+     * process: the driver shares one database per file among a process's connections, and one
+     * opened while the last one closes fails ("Unique file handle conflict").
+     */
     @Override
     public <T> T use(Work<T> work) throws SQLException {
-        try (Connection c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + target, properties)) {
-            return work.run(c);
+        synchronized (OPEN.computeIfAbsent(target, t -> new Object())) {
+            try (Connection c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + target, properties)) {
+                return work.run(c);
+            }
         }
     }
 

@@ -191,6 +191,63 @@ class DuckDbExtensionTest {
         }
     }
 
+    /** Writers of this process at once (one process at a time has the file): compare-and-set loses no update. */
+    @Test
+    void racingWritersLoseNoUpdate() throws Exception {
+        Path file = dir.resolve("race.duckdb");
+        List<String> ids = List.of("race:a", "race:b");
+        int rounds = 25;
+        try (StateBackend backend = open(file, Duration.ofSeconds(30))) {
+            for (String id : ids) {
+                backend.write(id, StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {}}")), null);
+            }
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+            try {
+                List<java.util.concurrent.Future<List<String>>> writers = new java.util.ArrayList<>();
+                for (int w = 0; w < 4; w++) {
+                    int writer = w;
+                    writers.add(pool.submit(() -> {
+                        List<String> done = new java.util.ArrayList<>();
+                        for (int k = 0; k < rounds; k++) {
+                            String id = ids.get((k + writer) % ids.size());
+                            String marker = "cairn-" + writer + "-" + k;
+                            while (true) {
+                                StoredState before = backend.read(id);
+                                com.fasterxml.jackson.databind.node.ObjectNode partial = before.document().partial().value()
+                                        instanceof com.fasterxml.jackson.databind.node.ObjectNode o ? o.deepCopy() : Json.object();
+                                partial.put(marker, k);
+                                try {
+                                    backend.write(id, new StateDocument(before.document().completed(),
+                                            dev.cairn.state.StatePart.of(partial)), before.version());
+                                    done.add(id + "/" + marker);
+                                    break;
+                                } catch (ConflictException e) {
+                                    // written since the read: read again
+                                }
+                            }
+                        }
+                        return done;
+                    }));
+                }
+                int lost = 0;
+                int written = 0;
+                for (java.util.concurrent.Future<List<String>> f : writers) {
+                    for (String done : f.get()) {
+                        written++;
+                        String[] parts = done.split("/");
+                        if (!backend.read(parts[0]).document().partial().value().has(parts[1])) {
+                            lost++;
+                        }
+                    }
+                }
+                assertEquals(4 * rounds, written);
+                assertEquals(0, lost, "updates lost");
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
     private static void oneLine(BackendException e, String says) {
         assertTrue(e.getMessage().contains(says), e.getMessage());
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
