@@ -32,7 +32,6 @@ final class DuckDbExtension implements ExtensionDatabase {
 
     /** backend.py line 52: a lock row older than this is stale, and the extension's next lock deletes it. */
     static final Duration STALE_LOCK = Duration.ofSeconds(300);
-    private static final Duration RETRY = Duration.ofMillis(200);
     /**
      * New files are written in the storage format of DuckDB 1.1, the oldest the extension runs with
      * ({@code duckdb>=1.1}): the driver's own default (2.0's) could not be opened by the pipeline.
@@ -176,21 +175,11 @@ final class DuckDbExtension implements ExtensionDatabase {
     @Override
     public <T> T underLock(Connection c, String stateId, Duration wait, Work<T> body) throws SQLException {
         String lockId = UUID.randomUUID().toString();
-        long deadline = System.nanoTime() + wait.toNanos();
-        while (!tryLock(c, stateId, lockId)) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                LockStatus held = lockStatus(c, stateId);
-                throw new LockedException(stateId, held.state() == LockStatus.State.FREE
-                        ? LockStatus.held(java.time.Instant.now(), "a row in " + lockTable) : held);
-            }
-            try {
-                Thread.sleep(Math.min(RETRY.toMillis(), Math.max(1, left / 1_000_000)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new BackendException("interrupted while waiting for the lock on " + stateId, e);
-            }
-        }
+        ExtensionDatabase.waitFor(stateId, wait, () -> tryLock(c, stateId, lockId), () -> {
+            LockStatus held = lockStatus(c, stateId);
+            return new LockedException(stateId, held.state() == LockStatus.State.FREE
+                    ? LockStatus.held(java.time.Instant.now(), "a row in " + lockTable) : held);
+        });
         try {
             return body.run(c);
         } finally {
@@ -228,11 +217,6 @@ final class DuckDbExtension implements ExtensionDatabase {
     private static boolean isContention(SQLException e) {
         String message = String.valueOf(e.getMessage());
         return message.contains("Constraint Error") || message.contains("conflict");
-    }
-
-    @Override
-    public LockStatus lockStatus(Connection c, String stateId) throws SQLException {
-        return locks(c, java.util.List.of(stateId)).getOrDefault(stateId, LockStatus.FREE);
     }
 
     /** The lock table's rows, stale by the extension's measure (300 s, in the database's clock) or held. */

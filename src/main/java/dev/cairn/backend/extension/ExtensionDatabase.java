@@ -2,11 +2,13 @@ package dev.cairn.backend.extension;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.LockedException;
 import dev.cairn.backend.StateStorage;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -56,7 +58,9 @@ interface ExtensionDatabase extends AutoCloseable {
      */
     <T> T underLock(Connection c, String stateId, Duration wait, Work<T> body) throws SQLException;
 
-    LockStatus lockStatus(Connection c, String stateId) throws SQLException;
+    default LockStatus lockStatus(Connection c, String stateId) throws SQLException {
+        return locks(c, List.of(stateId)).getOrDefault(stateId, LockStatus.FREE);
+    }
 
     /** The held or stale locks of these IDs, in one query. */
     Map<String, LockStatus> locks(Connection c, Collection<String> stateIds) throws SQLException;
@@ -72,4 +76,34 @@ interface ExtensionDatabase extends AutoCloseable {
 
     @Override
     void close();
+
+    /** One try at a lock: whether it was taken. */
+    interface Attempt {
+        boolean take() throws SQLException;
+    }
+
+    /** What a lock still held when the wait is over is refused with. */
+    interface Refusal {
+        LockedException refuse() throws SQLException;
+    }
+
+    /** How often a write asks again for a lock a pipeline holds (the extensions ask every second). */
+    Duration RETRY = Duration.ofMillis(200);
+
+    /** Tries the lock until it is taken or the wait is over, and then refuses. */
+    static void waitFor(String stateId, Duration wait, Attempt attempt, Refusal refusal) throws SQLException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (!attempt.take()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw refusal.refuse();
+            }
+            try {
+                Thread.sleep(Math.min(RETRY.toMillis(), Math.max(1, left / 1_000_000)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BackendException("interrupted while waiting for the lock on " + stateId, e);
+            }
+        }
+    }
 }

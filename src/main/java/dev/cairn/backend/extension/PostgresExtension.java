@@ -29,9 +29,6 @@ import java.util.Map;
  */
 final class PostgresExtension implements ExtensionDatabase {
 
-    /** How often a write asks again for an advisory lock a pipeline holds (the extension asks every second). */
-    private static final Duration RETRY = Duration.ofMillis(200);
-
     /**
      * The advisory locks granted in this database, by their 64-bit key: pg_locks splits an int8 key
      * into {@code classid} (high half) and {@code objid} (low half), with {@code objsubid} 1.
@@ -143,44 +140,28 @@ final class PostgresExtension implements ExtensionDatabase {
     @Override
     public <T> T underLock(Connection c, String stateId, Duration wait, Work<T> body) throws SQLException {
         long key = lockKey(stateId);
-        long deadline = System.nanoTime() + wait.toNanos();
         c.setAutoCommit(false);
         try (PreparedStatement s = c.prepareStatement("SELECT pg_try_advisory_xact_lock(?)")) {
             s.setLong(1, key);
-            while (true) {
+            ExtensionDatabase.waitFor(stateId, wait, () -> {
                 try (ResultSet rows = s.executeQuery()) {
                     rows.next();
-                    if (rows.getBoolean(1)) {
-                        break;
-                    }
+                    return rows.getBoolean(1);
                 }
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    LockStatus held = lockStatus(c, stateId);
-                    throw new LockedException(stateId, held.isHeld() ? held
-                            : LockStatus.held(Instant.now(), "advisory lock " + key + " taken by another session"));
-                }
-                Thread.sleep(Math.min(RETRY.toMillis(), Math.max(1, left / 1_000_000)));
-            }
+            }, () -> {
+                LockStatus held = lockStatus(c, stateId);
+                return new LockedException(stateId, held.isHeld() ? held
+                        : LockStatus.held(Instant.now(), "advisory lock " + key + " taken by another session"));
+            });
         } catch (SQLException | RuntimeException e) {
             c.rollback();
             c.setAutoCommit(true);
             throw e;
-        } catch (InterruptedException e) {
-            c.rollback();
-            c.setAutoCommit(true);
-            Thread.currentThread().interrupt();
-            throw new BackendException("interrupted while waiting for the lock on " + stateId, e);
         }
         return body.run(c);
     }
 
     /** A granted advisory lock on the ID's key, from pg_locks; it dies with its session, so it is never stale. */
-    @Override
-    public LockStatus lockStatus(Connection c, String stateId) throws SQLException {
-        return locks(c, java.util.List.of(stateId)).getOrDefault(stateId, LockStatus.FREE);
-    }
-
     @Override
     public Map<String, LockStatus> locks(Connection c, Collection<String> stateIds) throws SQLException {
         Map<Long, LockStatus> byKey = new HashMap<>();
