@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.extension.PostgresExtensionFactory;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.blob.FileBackendFactory;
@@ -109,7 +110,12 @@ final class BackendArgs {
 
     /** Opens another backend with the same options (a copy's destination, a diff's other side). */
     StateBackend open(String otherUri) {
-        return opened(Backends.open(otherUri, options(BackendOptions.defaults())));
+        StateBackend backend = Backends.open(otherUri, options(BackendOptions.defaults()));
+        if (!otherUri.startsWith(PostgresExtensionFactory.SCHEME) && backend.displayUri().startsWith(PostgresExtensionFactory.SCHEME)) {
+            ((Cli) mixee.root().userObject()).announce(backend.displayUri() + " (the database holds the table of Meltano's"
+                    + " PostgreSQL extension, not a system database)");
+        }
+        return opened(backend);
     }
 
     private StateBackend opened(StateBackend backend) {

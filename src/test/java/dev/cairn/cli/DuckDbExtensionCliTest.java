@@ -26,6 +26,16 @@ class DuckDbExtensionCliTest {
     }
 
     @Test
+    void aReadOnlyOpenReadsAndRefusesWrites() {
+        String uri = "duckdb://" + dir.resolve("ro.duckdb");
+        assertEquals(0, run.cairn("list", "--backend", uri, "--read-only"), run.err());
+        assertEquals(0, run.cairn("set", "--backend", uri, "dev:a-to-b", "{\"singer_state\": {}}", "--force"), run.err());
+        assertEquals(0, run.cairn("get", "--backend", uri, "dev:a-to-b", "--read-only"), run.err());
+        assertEquals("{\"singer_state\":{}}\n", run.out());
+        assertEquals(1, run.cairn("clear", "--backend", uri, "dev:a-to-b", "--force", "--read-only"));
+    }
+
+    @Test
     void aProjectsDuckDbStateBackendIsFoundWithItsSettings() throws Exception {
         Path project = Files.createDirectories(dir.resolve("project"));
         // the system database, where Meltano's state commands add their runs row whatever the state backend

@@ -43,5 +43,8 @@ class PostgresExtensionCliTest {
         assertEquals(0, run.cairn("list", "--backend", PostgresExtensionFactory.SCHEME + schema.substring(schema.indexOf("://"))),
                 run.err());
         assertEquals("dev:tap-a-to-target-b\n", run.out());
+        assertEquals(0, run.cairn("list", "--backend", schema), run.err());
+        assertEquals("dev:tap-a-to-target-b\n", run.out());
+        assertTrue(run.err().contains("using postgresql+extension://") && run.err().contains("not a system database"), run.err());
     }
 }
