@@ -268,11 +268,6 @@ final class ExtensionBackend implements StateBackend {
         return query(question);
     }
 
-    /** Whether the state table is there (before the first write, it may not be). */
-    boolean tableIsThere() {
-        return query(this::hasTable);
-    }
-
     private boolean hasTable(Connection c) throws SQLException {
         if (!tableSeen) {
             tableSeen = db.tableExists(c);

@@ -20,7 +20,7 @@ import java.util.Map;
 /**
  * Opens the table of Meltano's PostgreSQL state backend extension: {@code postgresql+extension://…}
  * always, and a plain {@code postgresql://…} URI whose database turns out to hold the extension's
- * table and none of Meltano's system tables. Any other {@code postgresql://} database is the system
+ * table (in its layout) and none of Meltano's system tables. Any other {@code postgresql://} database is the system
  * database, as before: this factory is listed before the system database's so that it sees those URIs first.
  */
 public final class PostgresExtensionFactory implements BackendFactory {
@@ -75,7 +75,7 @@ public final class PostgresExtensionFactory implements BackendFactory {
         StateBackend extension = null;
         try {
             extension = openExtension(uri, options);
-            if (onlyTheExtensionsTable((ExtensionBackend) extension)) {
+            if (onlyTheExtensionsTable((ExtensionBackend) extension, options)) {
                 systemDb.close();
                 return extension;
             }
@@ -88,16 +88,28 @@ public final class PostgresExtensionFactory implements BackendFactory {
         return systemDb;
     }
 
-    /** The extension's table is there, and Meltano's {@code alembic_version} is not (it holds a system database's migrations). */
-    private static boolean onlyTheExtensionsTable(ExtensionBackend extension) {
+    /**
+     * The extension's table is there in the extension's own layout, and Meltano's
+     * {@code alembic_version} is not (it holds a system database's migrations). The two tables have
+     * the same columns; the extension's DDL makes its documents {@code TEXT} (backend.py lines
+     * 245-246) where Meltano's migrations make them {@code VARCHAR}, so a system database's
+     * {@code state} table alone (a hand-made or pruned one) stays a system database.
+     */
+    private static boolean onlyTheExtensionsTable(ExtensionBackend extension, BackendOptions options) {
+        String schema = options.setting(SCHEMA);
+        String table = PostgresExtension.quoted(options.settings().getOrDefault(TABLE, DEFAULT_TABLE));
+        String name = schema == null ? table : PostgresExtension.quoted(schema) + "." + table;
         return extension.probe(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT to_regclass('alembic_version') IS NULL")) {
+            try (PreparedStatement s = c.prepareStatement("SELECT to_regclass('alembic_version') IS NULL AND EXISTS ("
+                    + "SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(?) AND attname = 'partial_state'"
+                    + " AND format_type(atttypid, atttypmod) = 'text')")) {
+                s.setString(1, name);
                 try (ResultSet rows = s.executeQuery()) {
                     rows.next();
                     return rows.getBoolean(1);
                 }
             }
-        }) && extension.tableIsThere();
+        });
     }
 
     private static StateBackend openExtension(String uri, BackendOptions options) {

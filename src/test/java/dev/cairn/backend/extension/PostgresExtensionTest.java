@@ -241,6 +241,13 @@ class PostgresExtensionTest {
             assertTrue(systemDb.displayUri().startsWith("postgresql+psycopg://"), systemDb.displayUri());
         }
         freshSchema();
+        try (Connection c = session(); Statement s = c.createStatement()) {
+            s.execute(MeltanoSchemaStateOnly.DDL);
+        }
+        try (StateBackend stateTableAlone = Backends.open(schemaUri, BackendOptions.defaults())) {
+            assertTrue(stateTableAlone.isSystemDatabase(), "Meltano's own state table (VARCHAR documents) without runs: still a system DB");
+        }
+        freshSchema();
         try (StateBackend explicit = open(Duration.ofSeconds(1))) {
             explicit.write(ID, StateDocument.completeWrite(Json.parseObject("{\"x\": 1}")), null);
         }
@@ -273,6 +280,12 @@ class PostgresExtensionTest {
         }
         BackendException e = assertThrows(BackendException.class, () -> Backends.open(bare + "/" + schema, options));
         assertTrue(e.getMessage().contains("?options=-csearch_path%3Dschema"), e.getMessage());
+    }
+
+    /** Meltano's migrations' {@code state} table alone, as a hand-made or pruned system database has it. */
+    private static final class MeltanoSchemaStateOnly {
+        static final String DDL = "CREATE TABLE state (state_id VARCHAR(900) NOT NULL, partial_state VARCHAR,"
+                + " completed_state VARCHAR, updated_at TIMESTAMP WITHOUT TIME ZONE, PRIMARY KEY (state_id), UNIQUE (state_id))";
     }
 
     /** The extension's write under its lock, on its own session, as a pipeline makes it. */
