@@ -196,7 +196,7 @@ class DuckDbExtensionTest {
     void racingWritersLoseNoUpdate() throws Exception {
         Path file = dir.resolve("race.duckdb");
         List<String> ids = List.of("race:a", "race:b");
-        int rounds = 25;
+        int rounds = 10;
         try (StateBackend backend = open(file, Duration.ofSeconds(30))) {
             for (String id : ids) {
                 backend.write(id, StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {}}")), null);
