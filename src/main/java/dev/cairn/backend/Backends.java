@@ -20,10 +20,19 @@ public final class Backends {
         return Registered.FACTORIES.stream().map(BackendFactory::kind).toList();
     }
 
-    /** The kind whose factory accepts {@code uri}, if any. */
+    /**
+     * The kind {@code uri} names: the one with its scheme, else the first whose factory accepts it.
+     * A factory may accept another kind's scheme to tell them apart when it opens (Meltano's
+     * PostgreSQL extension takes {@code postgresql://} databases that hold only its table), which
+     * does not make such a URI its kind before it is opened.
+     */
     public static Optional<BackendKind> kindOf(String uri) {
-        return uri == null ? Optional.empty()
-                : Registered.FACTORIES.stream().filter(f -> f.accepts(uri)).map(BackendFactory::kind).findFirst();
+        if (uri == null) {
+            return Optional.empty();
+        }
+        List<BackendKind> accepting = Registered.FACTORIES.stream().filter(f -> f.accepts(uri)).map(BackendFactory::kind).toList();
+        return accepting.stream().filter(kind -> kind.schemes().stream().anyMatch(scheme -> uri.startsWith(scheme + ":")))
+                .findFirst().or(() -> accepting.stream().findFirst());
     }
 
     /** The setting some kind describes under {@code key}, if any. */

@@ -3,6 +3,7 @@ package dev.cairn.cli;
 import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.BackendSetting;
+import dev.cairn.backend.extension.PostgresExtensionFactory;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.blob.FileBackendFactory;
@@ -117,7 +118,13 @@ final class BackendArgs {
 
     /** Opens another backend with the same options (a copy's destination, a diff's other side). */
     StateBackend open(String otherUri) {
-        return opened(System.nanoTime(), Backends.open(otherUri, options(BackendOptions.defaults())));
+        long start = System.nanoTime();
+        StateBackend backend = Backends.open(otherUri, options(BackendOptions.defaults()));
+        if (!otherUri.startsWith(PostgresExtensionFactory.SCHEME) && backend.displayUri().startsWith(PostgresExtensionFactory.SCHEME)) {
+            ((Cli) mixee.root().userObject()).announce(backend.displayUri() + " (the database holds the table of Meltano's"
+                    + " PostgreSQL extension, not a system database)");
+        }
+        return opened(start, backend);
     }
 
     private StateBackend opened(long start, StateBackend backend) {

@@ -9,6 +9,7 @@ import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.BackendSetting;
 import dev.cairn.backend.Backends;
+import dev.cairn.backend.extension.PostgresExtensionFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,6 +112,7 @@ public final class MeltanoProject {
         } else {
             // Meltano's state commands add their runs row to the system database whatever the state backend.
             options = options.withSetting(BackendOptions.SYSTEM_DATABASE, databaseUri);
+            uri = extensionUri(uri);
         }
         String lockTimeout = setting(vars, envNode, "state_backend.lock_timeout_seconds");
         if (lockTimeout != null) {
@@ -126,6 +128,21 @@ public final class MeltanoProject {
             }
         }
         return new StateLocation(relativeSqlite(uri), options, source, environment);
+    }
+
+    /**
+     * A state backend URI of Meltano's PostgreSQL extension ({@code state_backend.uri: postgresql://…},
+     * which Meltano 4 hands to the extension's entry point, never to the system database) in the form
+     * that names that kind; a DuckDB file's relative path against the project root, where Meltano runs.
+     */
+    private String extensionUri(String uri) {
+        if (uri.matches("(?s)postgresql(\\+psycopg2?)?://.*")) {
+            return PostgresExtensionFactory.SCHEME + uri.substring(uri.indexOf("://"));
+        }
+        if (uri.startsWith("duckdb://") && !uri.startsWith("duckdb:///") && !uri.startsWith("duckdb://md:")) {
+            return "duckdb://" + root.resolve(uri.substring("duckdb://".length())).normalize();
+        }
+        return uri;
     }
 
     /** Meltano resolves a relative SQLite path against the project root. */

@@ -98,7 +98,8 @@ class MeltanoProjectTest {
         assertEquals("sqlite:///" + dir.toAbsolutePath().resolve("from-dotenv.db"), p.stateLocation(null).uri());
         MeltanoProject q = project("database_uri: sqlite:///.meltano/other.db\n", null,
                 Map.of("MELTANO_STATE_BACKEND_URI", "postgresql://u@h/db"));
-        assertEquals("postgresql://u@h/db", q.stateLocation(null).uri());
+        // Meltano 4 hands a postgresql:// state backend to its PostgreSQL extension (docs/backends.md)
+        assertEquals("postgresql+extension://u@h/db", q.stateLocation(null).uri());
     }
 
     @Test

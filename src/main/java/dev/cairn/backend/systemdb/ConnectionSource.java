@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /** Where {@link SystemDbBackend} gets the connection for one piece of work: a pool, or one shared connection. */
-interface ConnectionSource extends AutoCloseable {
+public interface ConnectionSource extends AutoCloseable {
 
     /** One piece of work on a connection; the connection goes back when it ends. */
     interface Work<T> {

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
 import dev.cairn.backend.BackendException;
+import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Transport;
 import java.io.EOFException;
 import java.net.SocketTimeoutException;
@@ -18,9 +19,10 @@ import java.util.Properties;
  * PostgreSQL connections from a HikariCP pool: opened outside any lock, checked before they are
  * handed out, and dropped when the server ended them (HikariCP evicts a connection whose statement
  * failed with a connection error, e.g. after {@code pg_terminate_backend}). A connection that cannot
- * be made fails with one line naming the server and the real cause.
+ * be made fails with one line naming the server and the real cause. The system database and the
+ * PostgreSQL extension's table ({@code backend.extension}) both get theirs here.
  */
-final class PostgresPool implements ConnectionSource {
+public final class PostgresPool implements ConnectionSource {
 
     /** Enough for a bulk copy's workers and a listing at once. */
     private static final int SIZE = 4;
@@ -67,6 +69,32 @@ final class PostgresPool implements ConnectionSource {
         } catch (HikariPool.PoolInitializationException e) {
             throw cannotConnect(e.getCause() != null ? e.getCause() : e);
         }
+    }
+
+    /** A pool for the database the URI names, with the backend's timeouts and lock wait; the read-only ones refuse writes. */
+    public static PostgresPool open(PostgresUri pg, BackendOptions options) {
+        Properties props = pg.properties();
+        if (options.readOnly()) {
+            // every statement in a read-only transaction, autocommit or not
+            props.setProperty("readOnly", "true");
+            props.setProperty("readOnlyMode", "always");
+        }
+        // the URI's connect_timeout, as libpq (and so Meltano) honours it, else ours
+        Duration connect = pg.connectTimeout() != null ? pg.connectTimeout() : options.connectTimeout();
+        props.putIfAbsent("connectTimeout", seconds(connect)); // TCP connect
+        props.putIfAbsent("loginTimeout", seconds(connect)); // connect, TLS and authentication
+        // A writer waiting for a row lock hears nothing from the server until lock_timeout (the lock wait).
+        props.putIfAbsent("socketTimeout", seconds(options.readTimeout().plus(options.lockWait())));
+        // Row locks give up after the backend's lock wait, instead of hanging behind a stuck writer.
+        String lockTimeout = "SET lock_timeout = " + Math.max(1, options.lockWait().toMillis());
+        // A caller waits for a connection as long as opening one takes, or a holder's longest legitimate wait: a row lock.
+        Duration borrow = connect.isZero() ? Duration.ZERO : connect.plus(options.lockWait());
+        return new PostgresPool(pg, props, lockTimeout, connect, borrow);
+    }
+
+    /** pgjdbc's timeouts are whole seconds, 0 for none: a fraction rounds up, so that a short limit stays a limit. */
+    private static String seconds(Duration d) {
+        return Long.toString(d.toNanosPart() == 0 ? d.toSeconds() : d.toSeconds() + 1);
     }
 
     private static long atLeastHikariMin(Duration d) {
