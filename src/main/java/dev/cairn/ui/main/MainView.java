@@ -275,6 +275,11 @@ public final class MainView extends BorderPane {
         transfer.disableProperty().bind(model.connections().currentProperty().isNull()
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         transfer.setOnAction(e -> writes.openTransfer());
+        Button rewind = new Button(Fxml.label("main.action.rewind"));
+        rewind.setId("action-rewind");
+        rewind.setTooltip(new Tooltip(Fxml.label("main.action.rewind.tooltip")));
+        rewind.disableProperty().bind(off);
+        rewind.setOnAction(e -> writes.openRewindStates());
         Button undo = new Button(Fxml.label("main.action.undoLast"));
         undo.setId("action-undo-last");
         undo.setTooltip(new Tooltip(Fxml.label("main.action.undoLast.tooltip")));
@@ -288,7 +293,7 @@ public final class MainView extends BorderPane {
                 model.inspector().lockProperty(), writes.whyReadOnlyProperty()));
         breakLock.managedProperty().bind(breakLock.visibleProperty());
         breakLock.setOnAction(e -> writes.openBreakLock());
-        HBox buttons = new HBox(8, merge, clear, transfer, undo, breakLock);
+        HBox buttons = new HBox(8, merge, clear, rewind, transfer, undo, breakLock);
         buttons.setAlignment(Pos.CENTER_LEFT);
         Label readOnly = new Label();
         readOnly.setId("read-only-reason");

@@ -47,7 +47,7 @@ public final class WriteActions {
     private final WriteFlowViewModel flow;
     private final EditorViewModel editor;
     private final MergeViewModel merge;
-    private final RewindViewModel rewind = new RewindViewModel();
+    private final RewindViewModel rewind;
     private final TransferViewModel transfer;
     private final BreakLockViewModel breakLock;
     private final HistoryViewModel history;
@@ -76,6 +76,8 @@ public final class WriteActions {
         this.flow = new WriteFlowViewModel(executor, journal);
         this.editor = new EditorViewModel(executor);
         this.merge = new MergeViewModel(executor);
+        this.rewind = new RewindViewModel(executor, journal);
+        rewind.onWritten(() -> afterWrite(rewind.target().backend().displayUri()));
         this.transfer = new TransferViewModel(executor, journal);
         this.breakLock = new BreakLockViewModel(executor);
         breakLock.onBroken(inspector::reload);
@@ -94,7 +96,10 @@ public final class WriteActions {
         writable = Bindings.createBooleanBinding(() -> inspector.storedProperty().get() != null
                 && whyReadOnly.get().isEmpty() && flow.stageProperty().get() == WriteFlowViewModel.Stage.CLOSED,
                 inspector.storedProperty(), whyReadOnly, flow.stageProperty());
-        flow.onWritten(command -> afterWrite(command.backend().displayUri()));
+        flow.onWritten(command -> {
+            editor.saved();
+            afterWrite(command.backend().displayUri());
+        });
         flow.onDiscarded(() -> {
             editor.revert();
             inspector.reload();
@@ -124,8 +129,8 @@ public final class WriteActions {
         });
     }
 
+    /** Re-reads what a write to the backend changed: its lists, the selected state, its history. */
     private void afterWrite(String backendUri) {
-        editor.saved();
         for (BackendSession s : sessions) {
             if (s.list() != null && s.backend() != null && s.backend().displayUri().equals(backendUri)) {
                 s.list().refresh();
@@ -188,6 +193,24 @@ public final class WriteActions {
         flow.close();
         closeForms();
         rewind.open(bookmark);
+    }
+
+    /** Opens the rewind form on the IDs selected in the list (the inspector's one when the list has none). */
+    public void openRewindStates() {
+        WriteTarget t = target();
+        BackendSession s = current.get();
+        if (t == null || s.list() == null) {
+            return;
+        }
+        List<String> ids = s.list().chosen().stream().map(e -> e.stateId()).toList();
+        if (ids.isEmpty() && selected() != null) {
+            ids = List.of(selected().stateId());
+        }
+        if (!ids.isEmpty()) {
+            flow.close();
+            closeForms();
+            rewind.openStates(t, ids);
+        }
     }
 
     /** Previews the rewind the form describes. */

@@ -106,6 +106,8 @@ public final class Styles {
     public static final String OUTCOME = "outcome";
     public static final String HISTORY = "history";
     public static final String TIMELINE = "timeline";
+    /** A bookmark's line under its state's ID in a preview of a rewind of states. */
+    public static final String REWIND_LINE = "rewind-line";
 
     // pseudo-classes
     public static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
