@@ -14,6 +14,7 @@ import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -90,7 +91,7 @@ public final class RewindView extends BorderPane {
         by.valueProperty().bindBidirectional(model.byProperty());
         amount.textProperty().bindBidirectional(model.amountProperty());
         amount.promptTextProperty().bind(Bindings.createStringBinding(
-                () -> Fxml.label("rewind.states.empty." + model.byProperty().get().name()), model.byProperty()));
+                () -> Fxml.label("rewind.states.prompt." + model.byProperty().get().name()), model.byProperty()));
         streams.textProperty().bindBidirectional(model.streamsProperty());
         typed.textProperty().bindBidirectional(model.typedProperty());
         message.textProperty().bind(model.messageProperty());
@@ -137,33 +138,35 @@ public final class RewindView extends BorderPane {
         return lines;
     }
 
-    /** A preview line: the state's ID above its first bookmark's line, each bookmark's change indented under it. */
+    /**
+     * A preview line: the state's ID above its first bookmark's line, each bookmark's change wrapped
+     * at the list's width (the cell's own text, which a list lays out wrapped; a graphic it would not).
+     */
     private static final class LineCell extends ListCell<Line> {
         private final Label id = new Label();
-        private final Label change = new Label();
-        private final VBox box = new VBox(2, id, change);
 
         LineCell() {
             id.getStyleClass().add(Styles.STATE_ID);
-            change.getStyleClass().add(Styles.REWIND_LINE);
+            getStyleClass().add(Styles.REWIND_LINE);
+            setContentDisplay(ContentDisplay.TOP);
+            setAlignment(javafx.geometry.Pos.TOP_LEFT);
+            setWrapText(true);
             setPrefWidth(0);
         }
 
         @Override
         protected void updateItem(Line line, boolean empty) {
             super.updateItem(line, empty);
-            setText(null);
             if (empty || line == null) {
+                setText(null);
                 setGraphic(null);
                 return;
             }
             int at = getIndex();
             boolean first = at == 0 || !getListView().getItems().get(at - 1).stateId().equals(line.stateId());
             id.setText(line.stateId());
-            id.setVisible(first);
-            id.setManaged(first);
-            change.setText(line.text());
-            setGraphic(box);
+            setGraphic(first ? id : null);
+            setText(line.text());
         }
     }
 }

@@ -94,6 +94,7 @@ public final class MainView extends BorderPane {
                 model.shownProperty().set(tab == null ? null : tab.getId()));
         WriteActions writes = model.writes();
         inspector.addToHeader(actionBar(writes));
+        stateList.listView().setContextMenu(listMenu(writes));
         writeSheet = new WriteSheet(writes.flow());
         mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile(Fxml.label("main.mergeFile")));
         rewindView = new RewindView(writes.rewind(), writes::submitRewind);
@@ -252,6 +253,15 @@ public final class MainView extends BorderPane {
         node.managedProperty().bind(node.visibleProperty());
     }
 
+    /** The actions on the IDs selected in the list (several with Shift or Ctrl), its context menu. */
+    private javafx.scene.control.ContextMenu listMenu(WriteActions writes) {
+        MenuItem rewind = new MenuItem(Fxml.label("main.action.rewind"));
+        rewind.setId("list-rewind");
+        rewind.disableProperty().bind(writes.writableProperty().not());
+        rewind.setOnAction(e -> writes.openRewindStates());
+        return new javafx.scene.control.ContextMenu(rewind);
+    }
+
     /** The write actions on the selected state, under the inspector's header; disabled, with the reason, on read-only connections. */
     private javafx.scene.Node actionBar(WriteActions writes) {
         javafx.beans.binding.BooleanBinding off = writes.writableProperty().not();
@@ -275,11 +285,6 @@ public final class MainView extends BorderPane {
         transfer.disableProperty().bind(model.connections().currentProperty().isNull()
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         transfer.setOnAction(e -> writes.openTransfer());
-        Button rewind = new Button(Fxml.label("main.action.rewind"));
-        rewind.setId("action-rewind");
-        rewind.setTooltip(new Tooltip(Fxml.label("main.action.rewind.tooltip")));
-        rewind.disableProperty().bind(off);
-        rewind.setOnAction(e -> writes.openRewindStates());
         Button undo = new Button(Fxml.label("main.action.undoLast"));
         undo.setId("action-undo-last");
         undo.setTooltip(new Tooltip(Fxml.label("main.action.undoLast.tooltip")));
@@ -293,7 +298,7 @@ public final class MainView extends BorderPane {
                 model.inspector().lockProperty(), writes.whyReadOnlyProperty()));
         breakLock.managedProperty().bind(breakLock.visibleProperty());
         breakLock.setOnAction(e -> writes.openBreakLock());
-        HBox buttons = new HBox(8, merge, clear, rewind, transfer, undo, breakLock);
+        HBox buttons = new HBox(8, merge, clear, transfer, undo, breakLock);
         buttons.setAlignment(Pos.CENTER_LEFT);
         Label readOnly = new Label();
         readOnly.setId("read-only-reason");
@@ -461,6 +466,10 @@ public final class MainView extends BorderPane {
 
     public CheckView checkView() {
         return checkView;
+    }
+
+    public RewindView rewindView() {
+        return rewindView;
     }
 
     public TransferView transferView() {
