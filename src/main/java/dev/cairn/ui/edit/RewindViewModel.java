@@ -2,7 +2,6 @@ package dev.cairn.ui.edit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
@@ -21,6 +20,7 @@ import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
+import dev.cairn.ui.write.WriteGroup;
 import dev.cairn.ui.write.WriteTarget;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -332,32 +332,16 @@ public final class RewindViewModel {
         message.set(Fxml.label("rewind.states.writing", commands.size()));
         work.run(BackgroundTask.of(Fxml.label("rewind.states.writeTask", commands.size(), target.backend().displayUri()), context -> {
             context.unstoppable();
-            return execute(commands, writing, context);
+            return WriteGroup.execute(commands, journal, writing, context);
         }).lane(target.backend()), this::written, failure -> failed(failure.message()), () -> { });
     }
 
-    /** The number written before the first conflict or failure, and that one's sentence ("" when all were). */
-    private record Written(int count, String stopped) {}
-
-    private Written execute(List<WriteCommand> commands, String in, TaskContext context) {
-        for (int i = 0; i < commands.size(); i++) {
-            WriteCommand command = commands.get(i);
-            try {
-                command.execute(journal, in);
-            } catch (ConflictException e) {
-                return new Written(i, Fxml.label("rewind.states.conflict", command.stateId()));
-            } catch (RuntimeException e) {
-                return new Written(i, UserError.of(command.description(), e).message());
-            }
-            context.progress(i + 1, commands.size());
-        }
-        return new Written(commands.size(), "");
-    }
-
-    private void written(Written done) {
+    private void written(WriteGroup.Written done) {
         String result = Fxml.label("rewind.states.done", done.count(), planned.size());
-        message.set(done.stopped().isEmpty() ? result : UserError.sentence(done.stopped()) + " " + result);
-        stage.set(done.count() == 0 && !done.stopped().isEmpty() ? Stage.FAILED : Stage.DONE);
+        String stopped = done.why() == null ? "" : done.conflict() ? Fxml.label("rewind.states.conflict", done.stoppedAt().stateId())
+                : UserError.of(done.stoppedAt().description(), done.why()).message();
+        message.set(stopped.isEmpty() ? result : UserError.sentence(stopped) + " " + result);
+        stage.set(done.count() == 0 && !stopped.isEmpty() ? Stage.FAILED : Stage.DONE);
         if (done.count() > 0) {
             writtenListeners.forEach(Runnable::run);
         }
@@ -376,13 +360,8 @@ public final class RewindViewModel {
         stage.set(Stage.WRITING);
         message.set(Fxml.label("rewind.states.undoing"));
         work.run(BackgroundTask.of(Fxml.label("rewind.states.undoTask", backend.displayUri()), context -> {
-            List<WriteCommand> undos = WriteCommand.undoGroup(backend, journal.undoableInGroup(backend.displayUri(), undone));
             context.unstoppable();
-            String undoGroup = Journal.newGroup();
-            for (WriteCommand undo : undos) {
-                undo.execute(journal, undoGroup);
-            }
-            return undos.size();
+            return WriteGroup.undo(backend, journal, undone);
         }).lane(backend), count -> {
             message.set(Fxml.label("rewind.states.undone", count));
             stage.set(Stage.UNDONE);

@@ -5,6 +5,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
+import dev.cairn.ops.Park;
 import dev.cairn.state.Bookmark;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
@@ -16,6 +17,7 @@ import dev.cairn.ui.history.HistoryViewModel;
 import dev.cairn.ui.history.TimelineViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
 import dev.cairn.ui.lock.BreakLockViewModel;
+import dev.cairn.ui.park.ParkViewModel;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.transfer.TransferViewModel;
@@ -48,6 +50,7 @@ public final class WriteActions {
     private final EditorViewModel editor;
     private final MergeViewModel merge;
     private final RewindViewModel rewind;
+    private final ParkViewModel park;
     private final TransferViewModel transfer;
     private final BreakLockViewModel breakLock;
     private final HistoryViewModel history;
@@ -78,6 +81,8 @@ public final class WriteActions {
         this.merge = new MergeViewModel(executor);
         this.rewind = new RewindViewModel(executor, journal);
         rewind.onWritten(() -> afterWrite(rewind.target().backend().displayUri()));
+        this.park = new ParkViewModel(executor, journal);
+        park.onWritten(() -> afterWrite(park.target().backend().displayUri()));
         this.transfer = new TransferViewModel(executor, journal);
         this.breakLock = new BreakLockViewModel(executor);
         breakLock.onBroken(inspector::reload);
@@ -213,6 +218,22 @@ public final class WriteActions {
         }
     }
 
+    /** Opens Park for a full refresh… on the selected ID, or, on a parked ID, the form that puts it back as {@code how} says. */
+    public void openPark(Park.Return how) {
+        StoredState read = selected();
+        WriteTarget t = target();
+        if (read == null || t == null) {
+            return;
+        }
+        flow.close();
+        closeForms();
+        if (how == null) {
+            park.openPark(t, read.stateId());
+        } else if (Park.parse(read.stateId()).isPresent()) {
+            park.openUnpark(t, read.stateId(), how);
+        }
+    }
+
     /** Previews the rewind the form describes. */
     public void submitRewind() {
         if (rewind.problemProperty().get().isEmpty()) {
@@ -316,6 +337,7 @@ public final class WriteActions {
     private void closeForms() {
         merge.close();
         rewind.close();
+        park.close();
         transfer.close();
         breakLock.close();
     }
@@ -345,6 +367,10 @@ public final class WriteActions {
 
     public RewindViewModel rewind() {
         return rewind;
+    }
+
+    public ParkViewModel park() {
+        return park;
     }
 
     public TransferViewModel transfer() {
