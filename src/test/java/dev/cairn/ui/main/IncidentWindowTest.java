@@ -3,12 +3,15 @@ package dev.cairn.ui.main;
 import static dev.cairn.ui.WriteWorkspace.DEV_ID;
 import static dev.cairn.ui.WriteWorkspace.DEV_ID_2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.WriteWorkspace;
+import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.edit.RewindViewModel;
+import dev.cairn.ui.park.ParkViewModel;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -22,7 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The incident workflows in the whole window, headless, on real backends (WriteWorkspace): a rewind of the IDs selected in the list. */
+/**
+ * The incident workflows in the whole window, headless, on real backends ({@link WriteWorkspace}):
+ * a rewind of the IDs selected in the list, a park for a full refresh and its restore.
+ */
 @Tag("window")
 class IncidentWindowTest {
 
@@ -66,12 +72,7 @@ class IncidentWindowTest {
             return null;
         });
         assertEquals(2, (int) fx(() -> model.connections().currentProperty().get().list().chosen().size()));
-        // the list's context menu (shown as a right-click shows it: Monocle's robot makes no context-menu event)
-        fx(() -> {
-            var list = view.stateList().listView();
-            list.getContextMenu().show(list, javafx.geometry.Side.TOP, 40, 60);
-            return null;
-        });
+        showListMenu();
         robot.clickOn("Rewind selected IDs…");
         RewindViewModel rewind = model.writes().rewind();
         TestWindow.waitFor(() -> rewind.showingProperty().get());
@@ -97,5 +98,53 @@ class IncidentWindowTest {
         assertEquals("2024-05-02T06:30:00+00:00", value(DEV_ID, "issues"));
         assertEquals("2024-04-30T12:00:00+00:00", value(DEV_ID_2, "charges"));
         assertTrue(fx(() -> robot.lookup("#rewind-message").queryAs(Label.class).getText()).startsWith("Undone: 2 states"));
+    }
+
+    private void showListMenu() throws Exception {
+        // shown as a right-click shows it: Monocle's robot makes no context-menu event
+        fx(() -> {
+            var list = view.stateList().listView();
+            list.getContextMenu().show(list, javafx.geometry.Side.TOP, 40, 60);
+            return null;
+        });
+    }
+
+    @Test
+    void parkAnIdForAFullRefreshThenRestoreIt() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode before;
+        try (StateBackend b = workspace.open(workspace.devUri)) {
+            before = b.read(DEV_ID).document().effective();
+        }
+        window.select("dev system DB", DEV_ID);
+        showListMenu();
+        robot.clickOn("Park for a full refresh…");
+        ParkViewModel park = model.writes().park();
+        TestWindow.waitFor(() -> park.showingProperty().get());
+        assertEquals("Park " + DEV_ID + " for a full refresh", fx(() -> robot.lookup("#park-title").queryAs(Label.class).getText()));
+        robot.clickOn("#park-confirm");
+        TestWindow.waitFor(() -> park.stageProperty().get() == ParkViewModel.Stage.DONE && model.tasks().isEmpty());
+        String parked = fx(park::parkedId);
+        try (StateBackend b = workspace.open(workspace.devUri)) {
+            assertFalse(b.read(DEV_ID).exists(), "the pipeline's next run starts from scratch");
+            assertEquals(before, b.read(parked).document().effective());
+        }
+        // the list shows the parked ID with its badge
+        TestWindow.waitFor(() -> model.connections().currentProperty().get().list().visible().stream()
+                .anyMatch(e -> e.stateId().equals(parked) && e.badges().contains(Badge.PARKED)));
+        assertTrue(fx(() -> model.connections().currentProperty().get().list().countsProperty().get().get(Badge.PARKED)) == 1,
+                "a chip counts the parked IDs");
+        robot.clickOn("#park-cancel");
+        TestWindow.waitFor(() -> !park.showingProperty().get());
+
+        window.select("dev system DB", parked);
+        showListMenu();
+        robot.clickOn("Restore parked state…");
+        TestWindow.waitFor(() -> park.showingProperty().get() && park.action() == ParkViewModel.Action.RESTORE);
+        robot.clickOn("#park-confirm");
+        TestWindow.waitFor(() -> park.stageProperty().get() == ParkViewModel.Stage.DONE && model.tasks().isEmpty());
+        try (StateBackend b = workspace.open(workspace.devUri)) {
+            assertEquals(before, b.read(DEV_ID).document().effective());
+            assertFalse(b.read(parked).exists(), "the parked copy is deleted");
+        }
     }
 }

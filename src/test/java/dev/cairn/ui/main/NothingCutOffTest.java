@@ -179,6 +179,9 @@ class NothingCutOffTest {
         check("the preview of a rewind of the selected IDs");
         fxRun(() -> model.writes().rewind().close());
         select("dev system DB", WriteWorkspace.DEV_ID);
+        fxRun(() -> model.writes().openPark(null));
+        check("the park form");
+        fxRun(() -> model.writes().park().close());
 
         fxRun(() -> model.writes().openTransfer());
         check("the copy form");
