@@ -71,7 +71,7 @@ public final class ParkViewModel {
     public void openPark(WriteTarget on, String id) {
         open(on, Action.PARK, id, null);
         title.set(Fxml.label("park.title", id));
-        detail.set(Fxml.label("park.detail", Park.parkedId(id, Instant.now()).substring(id.length())));
+        detail.set(Fxml.label("park.detail", Park.parkedId(id, Instant.now())));
         // on production the ID is typed: the pipeline's next run there starts from scratch
         requiredTyping.set(on.isProduction() ? id : "");
     }

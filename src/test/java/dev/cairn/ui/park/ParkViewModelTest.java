@@ -68,7 +68,7 @@ class ParkViewModelTest {
             Path lock = dir.resolve("state").resolve(ID).resolve("lock");
             Files.writeString(lock, Double.toString(System.currentTimeMillis() / 1000.0));
             ui.run(() -> model.openPark(target, ID));
-            assertTrue(ui.call(() -> model.detailProperty().get()).startsWith("Moves the state to the parked ID .parked-"));
+            assertTrue(ui.call(() -> model.detailProperty().get()).startsWith("Moves the state to the parked ID " + ID + ".parked-"));
             ui.run(model::confirm);
             await(model, Stage.FAILED);
             assertTrue(ui.call(() -> model.messageProperty().get()).contains("locked by a running pipeline"),
