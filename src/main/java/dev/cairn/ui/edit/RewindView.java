@@ -14,7 +14,6 @@ import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -139,17 +138,14 @@ public final class RewindView extends BorderPane {
     }
 
     /**
-     * A preview line: the state's ID above its first bookmark's line, each bookmark's change wrapped
-     * at the list's width (the cell's own text, which a list lays out wrapped; a graphic it would not).
+     * A preview line: the state's ID on a line of its own above its first bookmark's line, each
+     * bookmark's change wrapped at the list's width (the cell's own text, which a list lays out
+     * wrapped; a graphic it would not, and one over the text is centred on it).
      */
     private static final class LineCell extends ListCell<Line> {
-        private final Label id = new Label();
 
         LineCell() {
-            id.getStyleClass().add(Styles.STATE_ID);
             getStyleClass().add(Styles.REWIND_LINE);
-            setContentDisplay(ContentDisplay.TOP);
-            setAlignment(javafx.geometry.Pos.TOP_LEFT);
             setWrapText(true);
             setPrefWidth(0);
         }
@@ -157,16 +153,14 @@ public final class RewindView extends BorderPane {
         @Override
         protected void updateItem(Line line, boolean empty) {
             super.updateItem(line, empty);
+            setGraphic(null);
             if (empty || line == null) {
                 setText(null);
-                setGraphic(null);
                 return;
             }
             int at = getIndex();
             boolean first = at == 0 || !getListView().getItems().get(at - 1).stateId().equals(line.stateId());
-            id.setText(line.stateId());
-            setGraphic(first ? id : null);
-            setText(line.text());
+            setText((first ? line.stateId() + "\n" : "") + "    " + line.text());
         }
     }
 }

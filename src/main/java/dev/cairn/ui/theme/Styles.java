@@ -106,7 +106,7 @@ public final class Styles {
     public static final String OUTCOME = "outcome";
     public static final String HISTORY = "history";
     public static final String TIMELINE = "timeline";
-    /** A bookmark's line under its state's ID in a preview of a rewind of states. */
+    /** A line of the preview of a rewind of states: a state's ID, or one of its bookmarks' change. */
     public static final String REWIND_LINE = "rewind-line";
 
     // pseudo-classes
