@@ -193,6 +193,34 @@ public final class Screenshots {
             writes.transfer().close();
             return null;
         });
+
+        // the preview of a rewind of the IDs selected in the list, back by a day (nothing written)
+        onFx(() -> {
+            var list = view.stateList().listView();
+            list.getSelectionModel().clearSelection();
+            for (int i = 0; i < list.getItems().size(); i++) {
+                String id = list.getItems().get(i).stateId();
+                if (id.startsWith("dev:tap-shopify-") || id.equals(WRITE_ID)) {
+                    list.getSelectionModel().select(i);
+                }
+            }
+            return null;
+        });
+        await(() -> model.tasks().isEmpty(), Duration.ofSeconds(30));
+        onFx(() -> {
+            writes.openRewindStates();
+            writes.rewind().byProperty().set(dev.cairn.ui.edit.RewindViewModel.By.BY_DURATION);
+            writes.rewind().amountProperty().set("P1D");
+            writes.rewind().preview();
+            return null;
+        });
+        await(() -> model.tasks().isEmpty() && writes.rewind().stageProperty().get()
+                == dev.cairn.ui.edit.RewindViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
+        written.add(snapshot(stage.getScene(), "rewind-selected.png", v -> { }, view));
+        onFx(() -> {
+            writes.rewind().close();
+            return null;
+        });
         return written;
     }
 

@@ -22,6 +22,8 @@ public enum Badge {
     HIDDEN("hidden from list", "hidden", "`meltano state list` does not show this ID as is"),
     NOT_NFC("not NFC", "not NFC", "the ID is not in Unicode NFC (an accent stored as a character of its own): it looks exactly"
             + " like its NFC spelling, which a pipeline writing that spelling does not find; the ID's tooltip spells it out"),
+    PARKED("parked", "parked", "a state moved aside for a full refresh (ID.parked-<UTC time>): Restore or Merge back on the"
+            + " list's context menu puts it back"),
     UNREAD("…", "…", "not read yet"),
     READ_FAILED("read failed", "✗ read", "the backend could not read this state");
 

@@ -4,6 +4,7 @@ import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StoredState;
+import dev.cairn.ops.Park;
 import dev.cairn.state.IdSpelling;
 import dev.cairn.state.StateHealth;
 import java.time.Instant;
@@ -23,6 +24,7 @@ public final class StateIdEntry {
     private final String lowerCaseId;
     private final String hiddenFromMeltano;
     private final boolean nfc;
+    private final boolean parked;
     /** The other listed IDs with the same NFC form: the same letters, spelled apart in Unicode. */
     private List<String> sameLetters = List.of();
     private volatile Badge health = Badge.UNREAD;
@@ -37,6 +39,7 @@ public final class StateIdEntry {
         this.lowerCaseId = stateId.toLowerCase(Locale.ROOT);
         this.hiddenFromMeltano = listed.hiddenFromMeltano();
         this.nfc = IdSpelling.isNfc(stateId);
+        this.parked = Park.parse(stateId).isPresent();
     }
 
     public String stateId() {
@@ -141,6 +144,9 @@ public final class StateIdEntry {
         }
         if (!nfc) {
             bits |= bit(Badge.NOT_NFC);
+        }
+        if (parked) {
+            bits |= bit(Badge.PARKED);
         }
         return bits;
     }

@@ -117,6 +117,13 @@ public final class StateListView extends BorderPane {
                 model.selectedProperty().set(now);
             }
         });
+        // several IDs (Shift, Ctrl) for the actions on many: the inspector shows the one clicked last
+        list.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        list.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<StateIdEntry>) change -> {
+            if (model != null) {
+                model.chosen().setAll(list.getSelectionModel().getSelectedItems().stream().filter(java.util.Objects::nonNull).toList());
+            }
+        });
         setCenter(list);
     }
 
@@ -135,6 +142,9 @@ public final class StateListView extends BorderPane {
             placeholder.textProperty().unbind();
         }
         model = next;
+        if (next != null) {
+            next.chosen().clear();
+        }
         if (next == null) {
             list.setItems(null);
             filter.setText("");

@@ -74,6 +74,7 @@ public final class StateListViewModel {
     private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
     private final ObjectProperty<Badge> badgeFilter = new SimpleObjectProperty<>(this, "badgeFilter");
     private final ObjectProperty<StateIdEntry> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ObservableList<StateIdEntry> chosen = javafx.collections.FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Map<Badge, Integer>> counts = new ReadOnlyObjectWrapper<>(this, "counts", Map.of());
     private final IntegerProperty badgeRevision = new SimpleIntegerProperty(this, "badgeRevision");
     private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading");
@@ -163,6 +164,14 @@ public final class StateListViewModel {
 
     public ObjectProperty<StateIdEntry> selectedProperty() {
         return selected;
+    }
+
+    /**
+     * The entries selected in the list (several with Shift or Ctrl), the {@link #selectedProperty}
+     * among them: what actions on several IDs (Rewind…) work on.
+     */
+    public ObservableList<StateIdEntry> chosen() {
+        return chosen;
     }
 
     public ReadOnlyObjectProperty<Map<Badge, Integer>> countsProperty() {

@@ -11,6 +11,7 @@ import dev.cairn.ui.dialog.DialogService;
 import dev.cairn.ui.edit.EditorView;
 import dev.cairn.ui.edit.MergeView;
 import dev.cairn.ui.edit.RewindView;
+import dev.cairn.ui.park.ParkView;
 import dev.cairn.ui.history.HistoryView;
 import dev.cairn.ui.history.TimelineView;
 import dev.cairn.ui.lock.BreakLockView;
@@ -63,6 +64,7 @@ public final class MainView extends BorderPane {
     private final WriteSheet writeSheet;
     private final MergeView mergeView;
     private final RewindView rewindView;
+    private final ParkView parkView;
     private final TransferView transferView;
     private final BreakLockView breakLockView;
     private final CheckView checkView;
@@ -96,9 +98,11 @@ public final class MainView extends BorderPane {
                 model.shownProperty().set(tab == null ? null : tab.getId()));
         WriteActions writes = model.writes();
         inspector.addToHeader(actionBar(writes));
+        stateList.listView().setContextMenu(listMenu(writes));
         writeSheet = new WriteSheet(writes.flow());
         mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile(Fxml.label("main.mergeFile")));
         rewindView = new RewindView(writes.rewind(), writes::submitRewind);
+        parkView = new ParkView(writes.park());
         transferView = new TransferView(writes.transfer());
         breakLockView = new BreakLockView(writes.breakLock());
         checkView = new CheckView(model.check(), name -> dialogs.chooseSaveFile(Fxml.label("check.export.title"), name));
@@ -108,6 +112,7 @@ public final class MainView extends BorderPane {
         showWhen(breakLockView, writes.breakLock().showingProperty());
         showWhen(mergeView, writes.merge().showingProperty());
         showWhen(rewindView, writes.rewind().showingProperty());
+        showWhen(parkView, writes.park().showingProperty());
         showWhen(transferView, writes.transfer().showingProperty());
         showWhen(writeSheet, writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED));
         SidebarView sidebar = new SidebarView(model.connections(), new SidebarView.Actions() {
@@ -189,7 +194,7 @@ public final class MainView extends BorderPane {
         toolbar.getStyleClass().add(Styles.TOOLBAR);
         setTop(toolbar);
 
-        right = new StackPane(inspector, checkView, compareView, mergeView, rewindView, transferView, breakLockView, writeSheet);
+        right = new StackPane(inspector, checkView, compareView, mergeView, rewindView, parkView, transferView, breakLockView, writeSheet);
         split = new SplitPane(stateList, right);
         split.setDividerPositions(0.45); // typical IDs and their compact badges fit at 1024 px
         outer = new SplitPane(sidebar, split);
@@ -260,6 +265,33 @@ public final class MainView extends BorderPane {
     private static void showWhen(javafx.scene.Node node, javafx.beans.value.ObservableBooleanValue condition) {
         node.visibleProperty().bind(condition);
         node.managedProperty().bind(node.visibleProperty());
+    }
+
+    /** The actions on the IDs selected in the list (several with Shift or Ctrl), its context menu. */
+    private javafx.scene.control.ContextMenu listMenu(WriteActions writes) {
+        MenuItem rewind = new MenuItem(Fxml.label("main.action.rewind"));
+        rewind.setId("list-rewind");
+        rewind.disableProperty().bind(writes.writableProperty().not());
+        rewind.setOnAction(e -> writes.openRewindStates());
+        javafx.beans.binding.BooleanBinding parked = javafx.beans.binding.Bindings.createBooleanBinding(() -> {
+            String id = model.inspector().stateIdProperty().get();
+            return id != null && dev.cairn.ops.Park.parse(id).isPresent();
+        }, model.inspector().stateIdProperty());
+        MenuItem park = new MenuItem(Fxml.label("main.action.park"));
+        park.setId("list-park");
+        park.disableProperty().bind(writes.writableProperty().not().or(parked));
+        park.setOnAction(e -> writes.openPark(null));
+        MenuItem restore = new MenuItem(Fxml.label("main.action.restoreParked"));
+        restore.setId("list-restore-parked");
+        restore.visibleProperty().bind(parked);
+        restore.disableProperty().bind(writes.writableProperty().not());
+        restore.setOnAction(e -> writes.openPark(dev.cairn.ops.Park.Return.RESTORE));
+        MenuItem mergeBack = new MenuItem(Fxml.label("main.action.mergeParked"));
+        mergeBack.setId("list-merge-parked");
+        mergeBack.visibleProperty().bind(parked);
+        mergeBack.disableProperty().bind(writes.writableProperty().not());
+        mergeBack.setOnAction(e -> writes.openPark(dev.cairn.ops.Park.Return.MERGE));
+        return new javafx.scene.control.ContextMenu(rewind, park, restore, mergeBack);
     }
 
     /** The write actions on the selected state, under the inspector's header; disabled, with the reason, on read-only connections. */
@@ -473,6 +505,10 @@ public final class MainView extends BorderPane {
 
     public CompareView compareView() {
         return compareView;
+    }
+
+    public RewindView rewindView() {
+        return rewindView;
     }
 
     public TransferView transferView() {

@@ -5,6 +5,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
+import dev.cairn.ops.Park;
 import dev.cairn.state.Bookmark;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
@@ -16,6 +17,7 @@ import dev.cairn.ui.history.HistoryViewModel;
 import dev.cairn.ui.history.TimelineViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
 import dev.cairn.ui.lock.BreakLockViewModel;
+import dev.cairn.ui.park.ParkViewModel;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.transfer.TransferViewModel;
@@ -47,7 +49,8 @@ public final class WriteActions {
     private final WriteFlowViewModel flow;
     private final EditorViewModel editor;
     private final MergeViewModel merge;
-    private final RewindViewModel rewind = new RewindViewModel();
+    private final RewindViewModel rewind;
+    private final ParkViewModel park;
     private final TransferViewModel transfer;
     private final BreakLockViewModel breakLock;
     private final HistoryViewModel history;
@@ -76,6 +79,10 @@ public final class WriteActions {
         this.flow = new WriteFlowViewModel(executor, journal);
         this.editor = new EditorViewModel(executor);
         this.merge = new MergeViewModel(executor);
+        this.rewind = new RewindViewModel(executor, journal);
+        rewind.onWritten(() -> afterWrite(rewind.target().backend().displayUri()));
+        this.park = new ParkViewModel(executor, journal);
+        park.onWritten(() -> afterWrite(park.target().backend().displayUri()));
         this.transfer = new TransferViewModel(executor, journal);
         this.breakLock = new BreakLockViewModel(executor);
         breakLock.onBroken(inspector::reload);
@@ -94,7 +101,10 @@ public final class WriteActions {
         writable = Bindings.createBooleanBinding(() -> inspector.storedProperty().get() != null
                 && whyReadOnly.get().isEmpty() && flow.stageProperty().get() == WriteFlowViewModel.Stage.CLOSED,
                 inspector.storedProperty(), whyReadOnly, flow.stageProperty());
-        flow.onWritten(command -> afterWrite(command.backend().displayUri()));
+        flow.onWritten(command -> {
+            editor.saved();
+            afterWrite(command.backend().displayUri());
+        });
         flow.onDiscarded(() -> {
             editor.revert();
             inspector.reload();
@@ -124,8 +134,8 @@ public final class WriteActions {
         });
     }
 
+    /** Re-reads what a write to the backend changed: its lists, the selected state, its history. */
     private void afterWrite(String backendUri) {
-        editor.saved();
         for (BackendSession s : sessions) {
             if (s.list() != null && s.backend() != null && s.backend().displayUri().equals(backendUri)) {
                 s.list().refresh();
@@ -188,6 +198,40 @@ public final class WriteActions {
         flow.close();
         closeForms();
         rewind.open(bookmark);
+    }
+
+    /** Opens the rewind form on the IDs selected in the list (the inspector's one when the list has none). */
+    public void openRewindStates() {
+        WriteTarget t = target();
+        BackendSession s = current.get();
+        if (t == null || s.list() == null) {
+            return;
+        }
+        List<String> ids = s.list().chosen().stream().map(e -> e.stateId()).toList();
+        if (ids.isEmpty() && selected() != null) {
+            ids = List.of(selected().stateId());
+        }
+        if (!ids.isEmpty()) {
+            flow.close();
+            closeForms();
+            rewind.openStates(t, ids);
+        }
+    }
+
+    /** Opens Park for a full refresh… on the selected ID, or, on a parked ID, the form that puts it back as {@code how} says. */
+    public void openPark(Park.Return how) {
+        StoredState read = selected();
+        WriteTarget t = target();
+        if (read == null || t == null) {
+            return;
+        }
+        flow.close();
+        closeForms();
+        if (how == null) {
+            park.openPark(t, read.stateId());
+        } else if (Park.parse(read.stateId()).isPresent()) {
+            park.openUnpark(t, read.stateId(), how);
+        }
     }
 
     /** Previews the rewind the form describes. */
@@ -293,6 +337,7 @@ public final class WriteActions {
     void closeForms() {
         merge.close();
         rewind.close();
+        park.close();
         transfer.close();
         breakLock.close();
     }
@@ -322,6 +367,10 @@ public final class WriteActions {
 
     public RewindViewModel rewind() {
         return rewind;
+    }
+
+    public ParkViewModel park() {
+        return park;
     }
 
     public TransferViewModel transfer() {

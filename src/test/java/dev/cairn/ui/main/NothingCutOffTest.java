@@ -168,6 +168,21 @@ class NothingCutOffTest {
         check("the rewind form");
         fxRun(() -> model.writes().rewind().close());
 
+        fxRun(() -> view.stateList().listView().getSelectionModel().selectAll());
+        fxRun(() -> model.writes().openRewindStates());
+        check("the rewind form for the selected IDs");
+        fxRun(() -> {
+            model.writes().rewind().amountProperty().set("2024-04-01T00:00:00Z");
+            model.writes().rewind().preview();
+        });
+        TestWindow.waitFor(() -> model.writes().rewind().stageProperty().get() == dev.cairn.ui.edit.RewindViewModel.Stage.PREVIEW);
+        check("the preview of a rewind of the selected IDs");
+        fxRun(() -> model.writes().rewind().close());
+        select("dev system DB", WriteWorkspace.DEV_ID);
+        fxRun(() -> model.writes().openPark(null));
+        check("the park form");
+        fxRun(() -> model.writes().park().close());
+
         fxRun(() -> model.writes().openTransfer());
         check("the copy form");
         assertUriOnItsOwnLine("#transfer-title", "#transfer-uri", workspace.devUri);
