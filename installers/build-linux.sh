@@ -50,10 +50,12 @@ mkdir -p "$work/manifest/META-INF"
 unzip -p "$work/input/cairn.jar" META-INF/MANIFEST.MF \
     | sed "s/^\(Implementation-Version: \).*\r\$/\1$version\r/" >"$work/manifest/META-INF/MANIFEST.MF"
 (cd "$work/manifest" && zip -q ../input/cairn.jar META-INF/MANIFEST.MF)
-# The packages are for Linux x86-64: the other platforms' native libraries of SQLite and JNA go (12 MB).
+# The packages are for Linux x86-64: the other platforms' native libraries of SQLite, JNA (12 MB)
+# and DuckDB (macOS and Windows: 33 MB of the jar) go.
 zip -q -d "$work/input/cairn.jar" 'org/sqlite/native/FreeBSD/*' 'org/sqlite/native/Mac/*' \
     'org/sqlite/native/Windows/*' 'org/sqlite/native/Linux-Musl/*' 'org/sqlite/native/Linux/[!x]*' 'org/sqlite/native/Linux/x86/*' \
-    'com/sun/jna/[!l]*-*/*' 'com/sun/jna/linux-[!x]*/*' 'com/sun/jna/linux-x86/*'
+    'com/sun/jna/[!l]*-*/*' 'com/sun/jna/linux-[!x]*/*' 'com/sun/jna/linux-x86/*' \
+    'libduckdb_java.so_[!l]*'
 
 # JavaFX is inside the shaded jar, so the runtime needs only JDK modules: those jdeps finds, plus
 # the TLS elliptic curves (S3/Azure over https) that are loaded as a service jdeps cannot see.
