@@ -9,6 +9,7 @@ import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.write.WriteTarget;
 import java.time.Duration;
+import java.util.Optional;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -90,6 +91,24 @@ public final class BackendSession {
     /** The open backend; null while opening or after a failure. */
     public StateBackend backend() {
         return backend;
+    }
+
+    /**
+     * The URI the window's header shows: the open backend's where it names another kind than the
+     * saved URI (a {@code postgresql://} database that holds only the table of Meltano's PostgreSQL
+     * extension opens as {@code postgresql+extension://}), else the saved one.
+     */
+    public String shownUri() {
+        if (backend == null) {
+            return connection.displayUri();
+        }
+        Optional<BackendKind> opened = Backends.kindOf(backend.displayUri());
+        return opened.isPresent() && !opened.equals(Backends.kindOf(connection.uri())) ? backend.displayUri() : connection.displayUri();
+    }
+
+    /** What is open ("A PostgreSQL system database"); empty while opening or after a failure. */
+    public Optional<String> kindName() {
+        return backend == null ? Optional.empty() : Backends.kindOf(backend.displayUri()).map(BackendKind::displayName);
     }
 
     /** Where writes to this backend go, with the connection's environment and read-only flag; null until open. */

@@ -359,8 +359,8 @@ public final class MainView extends BorderPane {
             return;
         }
         SavedConnection c = session.connection();
-        backendTitle.setText(c.name() + " — " + c.displayUri());
-        backendTitle.setTooltip(new Tooltip(backendTitle.getText()));
+        backendTitle.setText(c.name() + " — " + session.shownUri());
+        backendTitle.setTooltip(new Tooltip(backendTitle.getText() + session.kindName().map(kind -> "\n" + kind).orElse("")));
         envChip.setText(c.environment().label().toUpperCase(Locale.ROOT));
         envChip.setVisible(true);
         for (Environment env : Environment.values()) {
