@@ -11,6 +11,7 @@ import dev.cairn.ui.dialog.DialogService;
 import dev.cairn.ui.edit.EditorView;
 import dev.cairn.ui.edit.MergeView;
 import dev.cairn.ui.edit.RewindView;
+import dev.cairn.ui.inspect.WatchBar;
 import dev.cairn.ui.park.ParkView;
 import dev.cairn.ui.history.HistoryView;
 import dev.cairn.ui.history.TimelineView;
@@ -98,6 +99,7 @@ public final class MainView extends BorderPane {
                 model.shownProperty().set(tab == null ? null : tab.getId()));
         WriteActions writes = model.writes();
         inspector.addToHeader(actionBar(writes));
+        inspector.addToHeader(new WatchBar(model.watch()));
         stateList.listView().setContextMenu(listMenu(writes));
         writeSheet = new WriteSheet(writes.flow());
         mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile(Fxml.label("main.mergeFile")));

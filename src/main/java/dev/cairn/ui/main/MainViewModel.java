@@ -11,6 +11,7 @@ import dev.cairn.ui.compare.CompareViewModel;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.inspect.WatchViewModel;
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
@@ -42,6 +43,7 @@ public final class MainViewModel {
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
     private final ConnectionsViewModel connections;
     private final InspectorViewModel inspector;
+    private final WatchViewModel watch;
     private final DiffViewModel diff;
     private final BookmarksViewModel bookmarks;
     /**
@@ -75,6 +77,7 @@ public final class MainViewModel {
         this.connections = new ConnectionsViewModel(services, waits, theme, error::set, this::updateDiffChoices);
         ObjectProperty<BackendSession> current = connections.currentProperty();
         this.inspector = new InspectorViewModel(executor);
+        this.watch = new WatchViewModel(executor);
         this.diff = new DiffViewModel(executor);
         this.bookmarks = new BookmarksViewModel(executor);
         this.writes = new WriteActions(executor, services.journal(), current, connections.sessions(), inspector, error::set);
@@ -182,6 +185,12 @@ public final class MainViewModel {
         BackendSession session = connections.currentProperty().get();
         StateIdEntry entry = session == null || session.list() == null ? null : session.list().selectedProperty().get();
         inspector.inspect(session == null ? null : session.backend(), entry == null ? null : entry.stateId());
+        watch.setSubject(session == null ? null : session.backend(), entry == null ? null : entry.stateId());
+    }
+
+    /** The inspector's Watch toggle on the selected state. */
+    public WatchViewModel watch() {
+        return watch;
     }
 
     /** The saved connections, the open backends and the current one. */

@@ -109,6 +109,8 @@ public final class Styles {
     public static final String OUTCOME = "outcome";
     public static final String HISTORY = "history";
     public static final String TIMELINE = "timeline";
+    /** The inspector's Watch toggle, its status and the changes it saw. */
+    public static final String WATCH_BAR = "watch-bar";
     /** A line of the preview of a rewind of states: a state's ID, or one of its bookmarks' change. */
     public static final String REWIND_LINE = "rewind-line";
 
