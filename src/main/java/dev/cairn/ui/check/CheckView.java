@@ -131,16 +131,16 @@ public final class CheckView extends BorderPane {
         body.getStyleClass().add(Styles.SHEET_BODY);
         setCenter(body);
 
-        Button recheck = button("check-recheck", "check.recheck", model::recheck);
-        Button cancel = button("check-cancel", "check.cancel", model::cancel);
+        Button recheck = Styles.button("check-recheck", Fxml.label("check.recheck"), model::recheck);
+        Button cancel = Styles.button("check-cancel", Fxml.label("check.cancel"), model::cancel);
         cancel.visibleProperty().bind(model.stageProperty().isEqualTo(CheckViewModel.Stage.CHECKING));
         cancel.managedProperty().bind(cancel.visibleProperty());
         recheck.visibleProperty().bind(cancel.visibleProperty().not());
         recheck.managedProperty().bind(recheck.visibleProperty());
-        Button export = button("check-export", "check.export",
+        Button export = Styles.button("check-export", Fxml.label("check.export"),
                 () -> saveFile.apply(model.suggestedFileName()).ifPresent(model::export));
         export.disableProperty().bind(model.stageProperty().isNotEqualTo(CheckViewModel.Stage.CHECKED));
-        Button close = button("check-close", "check.close", model::close);
+        Button close = Styles.button("check-close", Fxml.label("check.close"), model::close);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox buttons = new HBox(8, recheck, cancel, export, spacer, close);
@@ -187,13 +187,6 @@ public final class CheckView extends BorderPane {
         return column;
     }
 
-    private static Button button(String id, String key, Runnable action) {
-        Button button = new Button(Fxml.label(key));
-        button.setId(id);
-        button.setMinWidth(Region.USE_PREF_SIZE);
-        button.setOnAction(e -> action.run());
-        return button;
-    }
 
     /** The severity as a badge. */
     private static final class SeverityCell extends TableCell<Finding, Finding> {

@@ -92,10 +92,10 @@ public final class CompareView extends BorderPane {
         rename.textProperty().bindBidirectional(model.renameProperty());
         rename.setOnAction(e -> model.compare());
         BooleanBinding busy = model.stageProperty().isEqualTo(Stage.COMPARING);
-        Button compare = button("compare-run", "compare.run", model::compare);
+        Button compare = Styles.button("compare-run", Fxml.label("compare.run"), model::compare);
         compare.visibleProperty().bind(busy.not());
         compare.managedProperty().bind(compare.visibleProperty());
-        Button cancel = button("compare-cancel", "compare.cancel", model::cancel);
+        Button cancel = Styles.button("compare-cancel", Fxml.label("compare.cancel"), model::cancel);
         cancel.visibleProperty().bind(busy);
         cancel.managedProperty().bind(cancel.visibleProperty());
         HBox sides = new HBox(8, title, there, renameLabel, rename, compare, cancel);
@@ -154,7 +154,7 @@ public final class CompareView extends BorderPane {
             item.setOnAction(e -> model.checkAll(s));
             checkAll.getItems().add(item);
         }
-        Button uncheck = button("compare-uncheck", "compare.uncheckAll", model::uncheckAll);
+        Button uncheck = Styles.button("compare-uncheck", Fxml.label("compare.uncheckAll"), model::uncheckAll);
         HBox filterRow = new HBox(8, filter, order, checkAll, uncheck);
         filterRow.setAlignment(Pos.CENTER_LEFT);
 
@@ -210,11 +210,11 @@ public final class CompareView extends BorderPane {
         notice.visibleProperty().bind(model.noticeProperty().isNotEmpty());
         HBox.setHgrow(notice, Priority.ALWAYS);
         notice.setMaxWidth(Double.MAX_VALUE);
-        Button toThere = button("compare-copy-there", "compare.copyToThere", () -> model.copy(Direction.TO_THERE));
+        Button toThere = Styles.button("compare-copy-there", Fxml.label("compare.copyToThere"), () -> model.copy(Direction.TO_THERE));
         toThere.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("compare.copyToThere",
                 model.checkedCountProperty().get(), model.thereName()), model.checkedCountProperty(), model.thereProperty()));
         toThere.setTooltip(new Tooltip(Fxml.label("compare.copy.tooltip")));
-        Button toHere = button("compare-copy-here", "compare.copyToHere", () -> model.copy(Direction.TO_HERE));
+        Button toHere = Styles.button("compare-copy-here", Fxml.label("compare.copyToHere"), () -> model.copy(Direction.TO_HERE));
         toHere.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("compare.copyToHere",
                 model.checkedCountProperty().get(), model.hereNameProperty().get()), model.checkedCountProperty(),
                 model.hereNameProperty()));
@@ -222,7 +222,7 @@ public final class CompareView extends BorderPane {
         BooleanBinding nothing = model.checkedCountProperty().isEqualTo(0).or(busy);
         toThere.disableProperty().bind(nothing);
         toHere.disableProperty().bind(nothing);
-        Button close = button("compare-close", "compare.close", model::close);
+        Button close = Styles.button("compare-close", Fxml.label("compare.close"), model::close);
         HBox buttons = new HBox(8, notice, toHere, toThere, close);
         buttons.getStyleClass().add(Styles.SHEET_BUTTONS);
         buttons.setAlignment(Pos.CENTER_LEFT);
@@ -284,13 +284,6 @@ public final class CompareView extends BorderPane {
         return column;
     }
 
-    private static Button button(String id, String key, Runnable action) {
-        Button button = new Button(Fxml.label(key));
-        button.setId(id);
-        button.setMinWidth(Region.USE_PREF_SIZE);
-        button.setOnAction(e -> action.run());
-        return button;
-    }
 
     /** The status as a badge. */
     private static final class StatusCell extends TableCell<Row, Row> {

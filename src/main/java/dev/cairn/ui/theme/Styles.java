@@ -2,6 +2,8 @@ package dev.cairn.ui.theme;
 
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.layout.Region;
 
 /** Every style class and pseudo-class the views use; cairn.css is the only place they are painted. */
 public final class Styles {
@@ -129,6 +131,15 @@ public final class Styles {
     /** A per-value style class: {@code badge-corrupt-json}, {@code flag-no-bookmark}, {@code icon-refresh}. */
     public static String variant(String prefix, Enum<?> value) {
         return prefix + "-" + value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /** A button that is never narrower than its text (no "…"), with an id for tests and its action. */
+    public static Button button(String id, String text, Runnable action) {
+        Button button = new Button(text);
+        button.setId(id);
+        button.setMinWidth(Region.USE_PREF_SIZE);
+        button.setOnAction(e -> action.run());
+        return button;
     }
 
     /**
