@@ -220,8 +220,8 @@ public final class CompareView extends BorderPane {
                 model.hereNameProperty()));
         toHere.setTooltip(new Tooltip(Fxml.label("compare.copy.tooltip")));
         BooleanBinding nothing = model.checkedCountProperty().isEqualTo(0).or(busy);
-        toThere.disableProperty().bind(nothing);
-        toHere.disableProperty().bind(nothing);
+        toThere.disableProperty().bind(nothing.or(model.readOnlyTarget(Direction.TO_THERE)));
+        toHere.disableProperty().bind(nothing.or(model.readOnlyTarget(Direction.TO_HERE)));
         Button close = Styles.button("compare-close", Fxml.label("compare.close"), model::close);
         HBox buttons = new HBox(8, notice, toHere, toThere, close);
         buttons.getStyleClass().add(Styles.SHEET_BUTTONS);

@@ -31,6 +31,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -592,6 +594,14 @@ public final class CompareViewModel {
     }
 
     /** The other side; choosing another one compares again when the user says so. */
+    /** A copy this way would write to a read-only connection, which refuses every write: its button is off. */
+    public BooleanBinding readOnlyTarget(Direction direction) {
+        return Bindings.createBooleanBinding(() -> {
+            WriteTarget target = direction == Direction.TO_THERE ? there.get() : here;
+            return target != null && target.readOnly();
+        }, there, hereName);
+    }
+
     public ObjectProperty<WriteTarget> thereProperty() {
         return there;
     }

@@ -107,6 +107,20 @@ class CompareViewModelTest {
     }
 
     @Test
+    void aCopyTowardsAReadOnlyConnectionIsNotOffered() throws Exception {
+        try (StateBackend here = Backends.open(Fixtures.systemDb(dir), BackendOptions.defaults());
+             StateBackend there = EmptyBackends.FILE.open(dir)) {
+            CompareViewModel model = model();
+            WriteTarget prod = new WriteTarget("prod db", here, Environment.PROD, true);
+            WriteTarget files = new WriteTarget("files", there, Environment.STAGING, false);
+            ui.run(() -> model.open(prod, List.of(prod, files)));
+            assertTrue(ui.call(() -> model.readOnlyTarget(CompareViewModel.Direction.TO_HERE).get()));
+            assertFalse(ui.call(() -> model.readOnlyTarget(CompareViewModel.Direction.TO_THERE).get()));
+            ui.run(() -> model.close());
+        }
+    }
+
+    @Test
     void everyStatusCountedFilteredOrderedAndTheSelectedIdsDiff() throws Exception {
         try (StateBackend here = Backends.open(Fixtures.systemDb(dir), BackendOptions.defaults());
              StateBackend there = EmptyBackends.FILE.open(dir)) {
