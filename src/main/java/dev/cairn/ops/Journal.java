@@ -32,6 +32,7 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -68,11 +69,14 @@ public final class Journal {
      * and after. {@code action} names verb and target ("Clear state of x on uri"), {@code verb} only
      * what was done ("Clear state"). {@code group} is shared by the writes of one operation that
      * wrote several states (a move's two halves, a clear of many IDs), which are undone together;
-     * null for a write of its own.
+     * null for a write of its own. {@code kind} and {@code parameters} say what was done as fields
+     * ({@link WriteCommand#kind}, {@link WriteCommand#parameters}); both null for a write journalled
+     * before the journal had them, which only its words describe.
      */
     public record Entry(String id, Instant time, String backend, String stateId, String action, String verb, boolean undo,
                         StateDocument before, StateDocument after, Version versionBefore,
-                        Status status, Version versionAfter, String error, String group) {
+                        Status status, Version versionAfter, String error, String group,
+                        WriteKind kind, ObjectNode parameters) {
 
         /** The write happened and its undo is possible in principle. */
         public boolean isDone() {
@@ -101,15 +105,23 @@ public final class Journal {
                 + " backend TEXT NOT NULL, state_id TEXT NOT NULL, action TEXT NOT NULL, verb TEXT NOT NULL,"
                 + " undo INTEGER NOT NULL,"
                 + " before_completed TEXT, before_partial TEXT, after_completed TEXT, after_partial TEXT,"
-                + " version_before TEXT NOT NULL, status TEXT NOT NULL, version_after TEXT, error TEXT, group_id TEXT)",
+                + " version_before TEXT NOT NULL, status TEXT NOT NULL, version_after TEXT, error TEXT, group_id TEXT,"
+                + " kind TEXT, parameters TEXT)",
         "CREATE INDEX IF NOT EXISTS writes_by_state ON writes (backend, state_id, seq)",
     };
 
-    /** The column a journal made before writes had groups lacks; added when such a journal is opened. */
-    private static final String GROUP_COLUMN = "ALTER TABLE writes ADD COLUMN group_id TEXT";
+    /**
+     * The columns an older journal lacks, by name, with what adds each when it is opened: {@code
+     * group_id} came with groups, {@code kind} and {@code parameters} (JSON) with typed edits. Rows
+     * written before have them null.
+     */
+    private static final Map<String, String> ADDED_COLUMNS = Map.of(
+            "group_id", "ALTER TABLE writes ADD COLUMN group_id TEXT",
+            "kind", "ALTER TABLE writes ADD COLUMN kind TEXT",
+            "parameters", "ALTER TABLE writes ADD COLUMN parameters TEXT");
 
     private static final String COLUMNS = "id, time, backend, state_id, action, verb, undo, before_completed, before_partial,"
-            + " after_completed, after_partial, version_before, status, version_after, error, group_id";
+            + " after_completed, after_partial, version_before, status, version_after, error, group_id, kind, parameters";
 
     /** Where a record starts in the old JSON-lines journal: every line began with its id and time. */
     private static final Pattern RECORD_START = Pattern.compile("\\{\"(?:journal_)?id\": ?\"[0-9a-f-]{36}\", ?\"time\"");
@@ -158,7 +170,7 @@ public final class Journal {
         Entry entry = new Entry(UUID.randomUUID().toString(), Instant.now(), command.backend().displayUri(),
                 command.stateId(), command.description(), command.verb(), command.isUndo(),
                 command.before().exists() ? command.before().document() : null, command.after(),
-                command.before().version(), Status.STARTED, null, null, group);
+                command.before().version(), Status.STARTED, null, null, group, command.kind(), command.parameters());
         Row row = new Row(entry);
         underWay.add(entry.id());
         try {
@@ -613,7 +625,7 @@ public final class Journal {
                 }
             }
             try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO writes (" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 s.setString(1, entry.id());
                 s.setString(2, entry.time().toString());
                 s.setString(3, entry.backend());
@@ -629,6 +641,8 @@ public final class Journal {
                 s.setString(14, entry.versionAfter() == null ? null : entry.versionAfter().token());
                 s.setString(15, entry.error());
                 s.setString(16, entry.group());
+                s.setString(17, entry.kind() == null ? null : entry.kind().key());
+                s.setString(18, entry.parameters() == null ? null : PythonJson.write(entry.parameters(), PythonJson.Style.COMPACT));
                 s.executeUpdate();
             }
         }
@@ -750,7 +764,20 @@ public final class Journal {
         return new Entry(r.getString(1), Instant.parse(r.getString(2)), r.getString(3), r.getString(4), r.getString(5),
                 r.getString(6), r.getBoolean(7), document(c, r.getString(8), r.getString(9)),
                 document(c, r.getString(10), r.getString(11)), Version.of(r.getString(12)), Status.valueOf(r.getString(13)),
-                after == null ? null : Version.of(after), r.getString(15), r.getString(16));
+                after == null ? null : Version.of(after), r.getString(15), r.getString(16),
+                WriteKind.ofKey(r.getString(17)), parameters(r.getString(18)));
+    }
+
+    /** The parameters column's JSON; null for a row written before the column was. */
+    private static ObjectNode parameters(String json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            return Json.parseObject(json);
+        } catch (JsonSyntaxError e) {
+            throw new BackendException("the journal holds damaged parameters: " + e.getMessage(), e);
+        }
     }
 
     private static StateDocument document(Connection c, String completed, String partial) throws SQLException {
@@ -806,8 +833,11 @@ public final class Journal {
                     for (String ddl : SCHEMA) {
                         s.execute(ddl);
                     }
-                    if (!hasGroupColumn(t)) {
-                        s.execute(GROUP_COLUMN);
+                    Set<String> columns = columns(t);
+                    for (Map.Entry<String, String> added : ADDED_COLUMNS.entrySet()) {
+                        if (!columns.contains(added.getKey())) {
+                            s.execute(added.getValue());
+                        }
                     }
                 }
                 imported[0] = importJsonLines(t, old);
@@ -830,15 +860,14 @@ public final class Journal {
         }
     }
 
-    private static boolean hasGroupColumn(Connection c) throws SQLException {
+    private static Set<String> columns(Connection c) throws SQLException {
+        Set<String> columns = new HashSet<>();
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("PRAGMA table_info(writes)")) {
             while (r.next()) {
-                if (r.getString("name").equals("group_id")) {
-                    return true;
-                }
+                columns.add(r.getString("name"));
             }
-            return false;
         }
+        return columns;
     }
 
     /**
@@ -919,6 +948,8 @@ public final class Journal {
         event.put("version_after", entry.versionAfter() == null ? null : entry.versionAfter().token());
         event.put("error", entry.error());
         event.put("group", entry.group());
+        event.put("kind", entry.kind() == null ? null : entry.kind().key());
+        event.set("parameters", entry.parameters());
         return event;
     }
 
@@ -968,7 +999,9 @@ public final class Journal {
                 backend, stateId, action, verb, undo,
                 toDocument(event.path("before")), toDocument(event.path("after")),
                 version(field(event, "version_before", "versionBefore")), status(event),
-                version(field(event, "version_after", "versionAfter")), text(event.path("error")), text(event.path("group")));
+                version(field(event, "version_after", "versionAfter")), text(event.path("error")), text(event.path("group")),
+                WriteKind.ofKey(text(event.path("kind"))),
+                event.path("parameters") instanceof ObjectNode parameters ? parameters : null);
     }
 
     private static StateDocument toDocument(JsonNode node) {
