@@ -173,7 +173,30 @@ public sealed interface Edit {
         return new MergeUnder(parkedEffective, parkedId);
     }
 
-    /** Puts back a document exactly as it was stored (undo, restore from history, copy); {@code null} deletes. */
+    /** A copy or move ({@link Transfer.Content#AS_STORED}): the source's documents exactly as stored, with no {@code runs} row. */
+    static Edit copyAsStored(StateDocument document, String sourceId, boolean move) {
+        return new CopyAsStored(document, sourceId, move);
+    }
+
+    /** An unpark's restore: the parked state's documents put back exactly as they were stored. */
+    static Edit restoreParked(StateDocument document, String parkedId) {
+        return new RestoreParked(document, parkedId);
+    }
+
+    /**
+     * The state as it was before a journalled write ({@code entry}'s before; {@code null} deletes),
+     * put back whatever is stored now; {@code when} is the write's time as the history lists it.
+     */
+    static Edit restoreBefore(Journal.Entry entry, String when) {
+        return new RestoreBefore(entry.before(), entry.id(), when);
+    }
+
+    /** {@code meltano state import}: the document as the import file gives it (a key left out is NULL). */
+    static Edit imported(StateDocument document) {
+        return new Imported(document);
+    }
+
+    /** Puts back a document exactly as it was stored (an undo planned again); {@code null} deletes. */
     static Edit restore(StateDocument document, String verb, String shortVerb) {
         return new Restore(document, verb, shortVerb);
     }
@@ -189,8 +212,30 @@ public sealed interface Edit {
 
     // ---- complete writes: the document becomes the completed state -------------------------------
 
+    /**
+     * Meltano's complete write ({@code state set}) of {@link #document}, with the {@code runs} row it
+     * leaves; as in Meltano, a document {@code {}} counts as partial and changes nothing.
+     */
+    sealed interface CompleteWrite extends Edit {
+
+        ObjectNode document();
+
+        @Override
+        default MeltanoRun.Payload runPayload(StateDocument after) {
+            return MeltanoRun.Payload.complete(document());
+        }
+
+        @Override
+        default StateDocument apply(StateDocument current) throws EditRefused {
+            if (document().isEmpty()) {
+                return new MergeInto(document()).apply(current);
+            }
+            return StateDocument.completeWrite(document().deepCopy());
+        }
+    }
+
     /** {@link #set}. */
-    record Set(ObjectNode document) implements Edit {
+    record Set(ObjectNode document) implements CompleteWrite {
         @Override
         public String verb() {
             return "Set state";
@@ -200,20 +245,10 @@ public sealed interface Edit {
         public WriteKind kind() {
             return WriteKind.SET;
         }
-
-        @Override
-        public MeltanoRun.Payload runPayload(StateDocument after) {
-            return MeltanoRun.Payload.complete(document);
-        }
-
-        @Override
-        public StateDocument apply(StateDocument current) throws EditRefused {
-            return completeWrite(document, current);
-        }
     }
 
     /** {@link #copyOf}. */
-    record Copy(ObjectNode effective, String sourceId, boolean move) implements Edit {
+    record Copy(ObjectNode document, String sourceId, boolean move) implements CompleteWrite {
         @Override
         public String verb() {
             return (move ? "Move from " : "Copy from ") + sourceId;
@@ -233,20 +268,10 @@ public sealed interface Edit {
         public ObjectNode parameters() {
             return Json.object().put("source", sourceId);
         }
-
-        @Override
-        public MeltanoRun.Payload runPayload(StateDocument after) {
-            return MeltanoRun.Payload.complete(effective);
-        }
-
-        @Override
-        public StateDocument apply(StateDocument current) throws EditRefused {
-            return completeWrite(effective, current);
-        }
     }
 
     /** {@link #restoreCheckpoint}. */
-    record RestoreCheckpoint(ObjectNode state, String runId) implements Edit {
+    record RestoreCheckpoint(ObjectNode document, String runId) implements CompleteWrite {
         @Override
         public String verb() {
             return "Restore the checkpoint of run " + runId + " in state";
@@ -266,23 +291,6 @@ public sealed interface Edit {
         public ObjectNode parameters() {
             return Json.object().put("run", runId);
         }
-
-        @Override
-        public MeltanoRun.Payload runPayload(StateDocument after) {
-            return MeltanoRun.Payload.complete(state);
-        }
-
-        @Override
-        public StateDocument apply(StateDocument current) throws EditRefused {
-            return completeWrite(state, current);
-        }
-    }
-
-    private static StateDocument completeWrite(ObjectNode document, StateDocument current) throws EditRefused {
-        if (document.isEmpty()) {
-            return new MergeInto(document).apply(current);
-        }
-        return StateDocument.completeWrite(document.deepCopy());
     }
 
     // ---- the partial state ------------------------------------------------------------------------
@@ -364,8 +372,16 @@ public sealed interface Edit {
 
     // ---- deletions --------------------------------------------------------------------------------
 
+    /** The state is deleted, whatever it holds. */
+    sealed interface Deletion extends Edit {
+        @Override
+        default StateDocument apply(StateDocument current) {
+            return null;
+        }
+    }
+
     /** {@link #clear}. */
-    record Clear() implements Edit {
+    record Clear() implements Deletion {
         @Override
         public String verb() {
             return "Clear state";
@@ -375,15 +391,10 @@ public sealed interface Edit {
         public WriteKind kind() {
             return WriteKind.CLEAR;
         }
-
-        @Override
-        public StateDocument apply(StateDocument current) {
-            return null;
-        }
     }
 
     /** {@link #movedTo}. */
-    record MovedTo(String targetId) implements Edit {
+    record MovedTo(String targetId) implements Deletion {
         @Override
         public String verb() {
             return "Move to " + targetId + ", source cleared";
@@ -403,15 +414,10 @@ public sealed interface Edit {
         public ObjectNode parameters() {
             return Json.object().put("target", targetId);
         }
-
-        @Override
-        public StateDocument apply(StateDocument current) {
-            return null;
-        }
     }
 
     /** {@link #unparkedTo}. */
-    record UnparkedTo(String stateId) implements Edit {
+    record UnparkedTo(String stateId) implements Deletion {
         @Override
         public String verb() {
             return "Unpark to " + stateId + ", parked state cleared";
@@ -430,11 +436,6 @@ public sealed interface Edit {
         @Override
         public ObjectNode parameters() {
             return Json.object().put("target", stateId);
-        }
-
-        @Override
-        public StateDocument apply(StateDocument current) {
-            return null;
         }
     }
 
@@ -600,21 +601,109 @@ public sealed interface Edit {
 
     // ---- storing a document whatever is stored now --------------------------------------------------
 
+    /** Stores {@link #document} ({@code null} deletes) exactly, whatever is stored now. */
+    sealed interface Storing extends Edit {
+
+        StateDocument document();
+
+        @Override
+        default StateDocument apply(StateDocument current) {
+            return document();
+        }
+    }
+
+    /** {@link #copyAsStored}. */
+    record CopyAsStored(StateDocument document, String sourceId, boolean move) implements Storing {
+        @Override
+        public String verb() {
+            return (move ? "Move from " : "Copy from ") + sourceId + " as stored";
+        }
+
+        @Override
+        public String shortVerb() {
+            return move ? "Move state" : "Copy state";
+        }
+
+        @Override
+        public WriteKind kind() {
+            return move ? WriteKind.MOVE : WriteKind.COPY;
+        }
+
+        @Override
+        public ObjectNode parameters() {
+            return Json.object().put("source", sourceId).put("as_stored", true);
+        }
+    }
+
+    /** {@link #restoreParked}. */
+    record RestoreParked(StateDocument document, String parkedId) implements Storing {
+        @Override
+        public String verb() {
+            return "Restore parked " + parkedId + " into state";
+        }
+
+        @Override
+        public String shortVerb() {
+            return "Restore";
+        }
+
+        @Override
+        public WriteKind kind() {
+            return WriteKind.RESTORE_PARKED;
+        }
+
+        @Override
+        public ObjectNode parameters() {
+            return Json.object().put("parked", parkedId);
+        }
+    }
+
+    /** {@link #restoreBefore}: {@code journalId} names the write whose before is put back. */
+    record RestoreBefore(StateDocument document, String journalId, String when) implements Storing {
+        @Override
+        public String verb() {
+            return "Restore the state saved before the write of " + when;
+        }
+
+        @Override
+        public String shortVerb() {
+            return "Restore";
+        }
+
+        @Override
+        public WriteKind kind() {
+            return WriteKind.RESTORE_BEFORE;
+        }
+
+        @Override
+        public ObjectNode parameters() {
+            return Json.object().put("before", journalId);
+        }
+    }
+
+    /** {@link #imported}. */
+    record Imported(StateDocument document) implements Storing {
+        @Override
+        public String verb() {
+            return "Import state";
+        }
+
+        @Override
+        public WriteKind kind() {
+            return WriteKind.IMPORT;
+        }
+    }
+
     /** {@link #restore}: {@code document} ({@code null} deletes) with no {@code runs} row. */
-    record Restore(StateDocument document, String verb, String shortVerb) implements Edit {
+    record Restore(StateDocument document, String verb, String shortVerb) implements Storing {
         @Override
         public WriteKind kind() {
             return WriteKind.RESTORE;
         }
-
-        @Override
-        public StateDocument apply(StateDocument current) {
-            return document;
-        }
     }
 
     /** {@link #planned}. */
-    record Planned(String verb, String shortVerb, StateDocument after, MeltanoRun.Payload runPayload) implements Edit {
+    record Planned(String verb, String shortVerb, StateDocument document, MeltanoRun.Payload runPayload) implements Storing {
         @Override
         public WriteKind kind() {
             return WriteKind.PLANNED;
@@ -623,11 +712,6 @@ public sealed interface Edit {
         @Override
         public MeltanoRun.Payload runPayload(StateDocument stored) {
             return runPayload;
-        }
-
-        @Override
-        public StateDocument apply(StateDocument current) {
-            return after;
         }
     }
 

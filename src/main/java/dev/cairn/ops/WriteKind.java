@@ -9,7 +9,7 @@ import java.util.Locale;
  */
 public enum WriteKind {
     SET, SET_PARTIAL, MERGE, CLEAR_PARTIAL, CLEAR, CLEAR_BOOKMARK, REWIND_BOOKMARK, REWIND, RESTORE_CHECKPOINT,
-    COPY, MOVE, MOVED_TO, UNPARKED_TO, MERGE_UNDER, RESTORE, PLANNED, UNDO;
+    COPY, MOVE, MOVED_TO, UNPARKED_TO, MERGE_UNDER, RESTORE_PARKED, RESTORE_BEFORE, IMPORT, RESTORE, PLANNED, UNDO;
 
     /** The kind as the journal and its export store it: "clear-partial". */
     public String key() {

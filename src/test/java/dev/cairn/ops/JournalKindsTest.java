@@ -11,9 +11,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -34,19 +31,8 @@ class JournalKindsTest {
     void aJournalMadeBeforeKindsOpensAndItsNewWritesAndUndosRecordTheirs() throws Exception {
         Path folder = Files.createDirectories(dir.resolve("journal"));
         String oldBackend = "file:///srv/meltano/state";
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + folder.resolve("journal.db"));
-             Statement s = c.createStatement()) {
-            // the schema as Cairn made it before writes had kinds
-            s.execute("CREATE TABLE documents (hash TEXT PRIMARY KEY, size INTEGER NOT NULL, deflated BLOB NOT NULL)");
-            s.execute("CREATE TABLE writes (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, time TEXT NOT NULL,"
-                    + " backend TEXT NOT NULL, state_id TEXT NOT NULL, action TEXT NOT NULL, verb TEXT NOT NULL,"
-                    + " undo INTEGER NOT NULL,"
-                    + " before_completed TEXT, before_partial TEXT, after_completed TEXT, after_partial TEXT,"
-                    + " version_before TEXT NOT NULL, status TEXT NOT NULL, version_after TEXT, error TEXT, group_id TEXT)");
-            s.execute("INSERT INTO writes (id, time, backend, state_id, action, verb, undo, version_before, status, version_after)"
-                    + " VALUES ('old-write', '2026-11-01T10:00:00Z', '" + oldBackend + "', 'dev:old', 'Clear state of dev:old on "
-                    + oldBackend + "', 'Clear state', 0, 'v-old', 'DONE', 'absent')");
-        }
+        // the schema as Cairn made it before writes had kinds
+        OldJournals.create(folder, OldJournals.BEFORE_KINDS, OldJournals.clear("old-write", oldBackend, "dev:old"));
 
         Journal journal = new Journal(folder);
         Journal.Entry old = journal.lastUndoable(oldBackend, null);
@@ -98,6 +84,31 @@ class JournalKindsTest {
             Journal.Entry entry = journal.history(files.displayUri(), "dev:a").get(0);
             assertEquals(WriteKind.REWIND_BOOKMARK, entry.kind());
             assertEquals(Json.parseObject("{\"stream\": \"orders\", \"context\": null, \"value\": 5}"), entry.parameters());
+        }
+    }
+
+    @Test
+    void documentsPutBackAsStoredAreRecordedByWhereTheyCameFrom() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend files = files()) {
+            StateDocument stored = StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"v\": 1}}"));
+            WriteCommand copy = WriteCommand.plan(files, "dev:copy", Edit.copyAsStored(stored, "dev:a", false));
+            WriteCommand restore = WriteCommand.plan(files, "dev:b", Edit.restoreParked(stored, "dev:b.parked-20261101T100000Z"));
+            assertEquals(List.of("Copy from dev:a as stored", "Restore parked dev:b.parked-20261101T100000Z into state"),
+                    List.of(copy.verb(), restore.verb()), "the words are those the journal showed before kinds");
+            copy.execute(journal);
+            restore.execute(journal);
+            Journal.Entry copied = journal.history(files.displayUri(), "dev:copy").get(0);
+            assertEquals(WriteKind.COPY, copied.kind());
+            assertEquals(Json.parseObject("{\"source\": \"dev:a\", \"as_stored\": true}"), copied.parameters());
+            Journal.Entry restored = journal.history(files.displayUri(), "dev:b").get(0);
+            assertEquals(WriteKind.RESTORE_PARKED, restored.kind());
+            assertEquals(Json.parseObject("{\"parked\": \"dev:b.parked-20261101T100000Z\"}"), restored.parameters());
+
+            WriteCommand back = WriteCommand.plan(files, "dev:b", Edit.restoreBefore(restored, "2026-11-01 10:00:00Z"));
+            assertEquals("Restore the state saved before the write of 2026-11-01 10:00:00Z", back.verb());
+            assertTrue(back.deletes(), "the state was absent before the restore");
+            assertEquals(Json.parseObject("{\"before\": \"" + restored.id() + "\"}"), back.parameters());
         }
     }
 }

@@ -307,8 +307,7 @@ public final class WriteActions {
         if (t == null) {
             return;
         }
-        flow.start(t, entry.stateId(), Edit.restore(entry.before(), "Restore the state saved before the write of "
-                + HistoryViewModel.when(entry.time()), "Restore"), null);
+        flow.start(t, entry.stateId(), Edit.restoreBefore(entry, HistoryViewModel.when(entry.time())), null);
     }
 
     /** Writes back the state a run's checkpoint left (the Timeline tab's restore), previewed like any write. */
