@@ -59,7 +59,7 @@ final class ImportCommand implements Callable<Integer> {
                     throw new UserError("the entry for " + entry.getKey() + " is not an object with completed/partial");
                 }
                 StateDocument document = new StateDocument(StatePart.of(value.get("completed")), StatePart.of(value.get("partial")));
-                commands.add(WriteCommand.plan(b, entry.getKey(), Edit.restore(document, "Import state", "Import state")));
+                commands.add(WriteCommand.plan(b, entry.getKey(), Edit.imported(document)));
             }
             if (commands.isEmpty()) {
                 spec.commandLine().getErr().println("Nothing was imported: " + file + " holds no states.");

@@ -100,7 +100,7 @@ public final class Park {
             throws EditRefused {
         Edit back;
         if (how == Return.RESTORE) {
-            back = Edit.restore(parked.document(), "Restore parked " + parked.stateId() + " into state", "Restore");
+            back = Edit.restoreParked(parked.document(), parked.stateId());
         } else {
             JsonNode parkedEffective;
             try {

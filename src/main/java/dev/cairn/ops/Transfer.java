@@ -271,8 +271,7 @@ public final class Transfer {
     /** The write of one source to the destination, as {@link #content} says. */
     private Edit copyEdit(Item item, StoredState from) throws EditRefused {
         if (content == Content.AS_STORED) {
-            return Edit.restore(from.document(), (mode == Mode.MOVE ? "Move from " : "Copy from ") + item.sourceId() + " as stored",
-                    mode == Mode.MOVE ? "Move state" : "Copy state");
+            return Edit.copyAsStored(from.document(), item.sourceId(), mode == Mode.MOVE);
         }
         // Meltano's copy is set_state(dst, json.dumps(get_state(src))): it reads the source as `get`
         // does and validates the result as `set` does, so it fails where either fails.

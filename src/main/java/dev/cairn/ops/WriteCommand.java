@@ -1,11 +1,13 @@
 package dev.cairn.ops;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.CommandWrite;
 import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.MeltanoRun;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
+import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +30,9 @@ public final class WriteCommand {
     private final StateBackend backend;
     private final String stateId;
     private final String verb;
+    private final WriteKind kind;
+    /** {@link Edit#parameters}; for an undo, the write it undoes. */
+    private final ObjectNode parameters;
     private final StoredState before;
     private final StateDocument after;
     /**
@@ -37,13 +42,17 @@ public final class WriteCommand {
     private final Edit edit;
     private final MeltanoRun.Payload runPayload;
     private Version written;
+    /** The journal's record of this write, once executed: what an undo of it names. */
+    private String journalId;
     private boolean writtenWithoutRunsRow;
 
-    private WriteCommand(StateBackend backend, String stateId, String verb, StoredState before, StateDocument after,
-                         Edit edit, MeltanoRun.Payload runPayload) {
+    private WriteCommand(StateBackend backend, String stateId, String verb, WriteKind kind, ObjectNode parameters,
+                         StoredState before, StateDocument after, Edit edit, MeltanoRun.Payload runPayload) {
         this.backend = backend;
         this.stateId = stateId;
         this.verb = verb;
+        this.kind = kind;
+        this.parameters = parameters;
         this.before = before;
         this.after = after;
         this.edit = edit;
@@ -58,8 +67,8 @@ public final class WriteCommand {
     /** Plans the edit on a state the caller read earlier: the write will conflict if it changed since. */
     public static WriteCommand plan(StateBackend backend, Edit edit, StoredState before) throws EditRefused {
         StateDocument after = edit.apply(before.document());
-        WriteCommand command = new WriteCommand(backend, before.stateId(), edit.verb(), before, after, edit,
-                edit.runPayload(after));
+        WriteCommand command = new WriteCommand(backend, before.stateId(), edit.verb(), edit.kind(),
+                edit.parameters(), before, after, edit, edit.runPayload(after));
         LOG.debug("Planned {} on version {}: {}", command.description(), before.version(),
                 command.changesNothing() ? "no change" : command.deletes() ? "deletes the state" : "writes a new document");
         return command;
@@ -87,6 +96,16 @@ public final class WriteCommand {
 
     public String verb() {
         return verb;
+    }
+
+    /** What the write does, as the journal records it ({@link WriteKind#UNDO} for an undo). */
+    public WriteKind kind() {
+        return kind;
+    }
+
+    /** What the journal records of the write besides its kind ({@link Edit#parameters}). */
+    public ObjectNode parameters() {
+        return parameters.deepCopy();
     }
 
     /** Names the action and the target, as confirmations must. */
@@ -167,6 +186,7 @@ public final class WriteCommand {
             throw new IllegalStateException("already executed: " + description());
         }
         Journal.Entry entry = journal.begin(this, group);
+        journalId = entry.id();
         try {
             if (after == null) {
                 backend.delete(stateId, before.version());
@@ -218,7 +238,7 @@ public final class WriteCommand {
     /** The command that puts back what this one replaced, valid only while the state is still as written. */
     public WriteCommand undo() {
         Objects.requireNonNull(written, "not executed");
-        return restoring(backend, stateId, verb, after, written, before.exists() ? before.document() : null);
+        return restoring(backend, stateId, verb, kind, journalId, after, written, before.exists() ? before.document() : null);
     }
 
     /** The command that undoes a journalled write, valid only while the state is still as that write left it. */
@@ -226,7 +246,8 @@ public final class WriteCommand {
         if (!entry.isDone()) {
             throw new IllegalArgumentException("the write " + entry.action() + " did not complete; there is nothing to undo");
         }
-        return restoring(backend, entry.stateId(), entry.verb(), entry.after(), entry.versionAfter(), entry.before());
+        return restoring(backend, entry.stateId(), entry.verb(), entry.kind(), entry.id(), entry.after(), entry.versionAfter(),
+                entry.before());
     }
 
     /**
@@ -266,12 +287,18 @@ public final class WriteCommand {
         }
     }
 
-    private static WriteCommand restoring(StateBackend backend, String stateId, String verb, StateDocument written,
-                                          Version writtenVersion, StateDocument previous) {
+    /**
+     * The command that puts {@code previous} back over what the write of {@code verb} (journalled
+     * as {@code journalId}, its kind {@code kind}: either null for a write journalled before kinds were) left.
+     */
+    private static WriteCommand restoring(StateBackend backend, String stateId, String verb, WriteKind kind,
+                                          String journalId, StateDocument written, Version writtenVersion,
+                                          StateDocument previous) {
         StoredState now = written == null
                 ? StoredState.absent(stateId)
                 : StoredState.present(stateId, written, writtenVersion);
         String undoVerb = "Undo " + Character.toLowerCase(verb.charAt(0)) + verb.substring(1);
-        return new WriteCommand(backend, stateId, undoVerb, now, previous, null, null);
+        ObjectNode undoes = Json.object().put("undoes", journalId).put("kind", kind == null ? null : kind.key());
+        return new WriteCommand(backend, stateId, undoVerb, WriteKind.UNDO, undoes, now, previous, null, null);
     }
 }

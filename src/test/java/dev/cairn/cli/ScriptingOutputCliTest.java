@@ -126,9 +126,11 @@ class ScriptingOutputCliTest {
         List<JsonNode> records = records();
         assertEquals(2, records.size(), run.out());
         assertEquals(Set.of("journal_id", "time", "backend", "state_id", "action", "verb", "undo", "status", "version_before",
-                "version_after", "error", "group"), fields(records.get(0)));
+                "version_after", "error", "group", "kind", "parameters"), fields(records.get(0)));
         assertEquals("Clear state", records.get(0).path("verb").asText(), "newest first: " + run.out());
         assertEquals("Clear partial state", records.get(1).path("verb").asText(), run.out());
+        assertEquals("clear", records.get(0).path("kind").asText(), "what was done, as a field: " + run.out());
+        assertEquals("clear-partial", records.get(1).path("kind").asText(), run.out());
         assertEquals("done", records.get(0).path("status").asText());
         assertEquals(C, records.get(0).path("state_id").asText());
         assertEquals(db, records.get(0).path("backend").asText());

@@ -12,9 +12,6 @@ import dev.cairn.state.StateDocument;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -43,21 +40,9 @@ class JournalGroupsTest {
     void aJournalMadeBeforeGroupsOpensKeepsItsRecordsAndTheyUndoOneByOne() throws Exception {
         Path folder = Files.createDirectories(dir.resolve("journal"));
         String backend = "file:///srv/meltano/state";
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + folder.resolve("journal.db"));
-             Statement s = c.createStatement()) {
-            // the schema as Cairn made it before writes had groups
-            s.execute("CREATE TABLE documents (hash TEXT PRIMARY KEY, size INTEGER NOT NULL, deflated BLOB NOT NULL)");
-            s.execute("CREATE TABLE writes (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, time TEXT NOT NULL,"
-                    + " backend TEXT NOT NULL, state_id TEXT NOT NULL, action TEXT NOT NULL, verb TEXT NOT NULL,"
-                    + " undo INTEGER NOT NULL,"
-                    + " before_completed TEXT, before_partial TEXT, after_completed TEXT, after_partial TEXT,"
-                    + " version_before TEXT NOT NULL, status TEXT NOT NULL, version_after TEXT, error TEXT)");
-            for (String id : List.of("dev:a", "dev:b")) {
-                s.execute("INSERT INTO writes (id, time, backend, state_id, action, verb, undo, version_before, status, version_after)"
-                        + " VALUES ('" + id + "-write', '2026-11-01T10:00:00Z', '" + backend + "', '" + id + "', 'Clear state of " + id
-                        + " on " + backend + "', 'Clear state', 0, 'v-" + id + "', 'DONE', 'absent')");
-            }
-        }
+        // the schema as Cairn made it before writes had groups
+        OldJournals.create(folder, OldJournals.BEFORE_GROUPS, OldJournals.clear("dev:a-write", backend, "dev:a"),
+                OldJournals.clear("dev:b-write", backend, "dev:b"));
 
         Journal journal = new Journal(folder);
         assertEquals(1, journal.history(backend, "dev:a").size(), "the old record is kept");

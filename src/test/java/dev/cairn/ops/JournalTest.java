@@ -125,7 +125,7 @@ class JournalTest {
             // another process holds the database: the first writer's batch waits for it, the next ones queue up behind
             sql.execute("BEGIN IMMEDIATE");
             Writer first = new Writer(() -> journal.begin(setting(backend, "dev:first", "{\"v\": 0}"), null));
-            while (Arrays.stream(first.getStackTrace()).noneMatch(f -> f.getClassName().equals(Journal.class.getName())
+            while (Arrays.stream(first.getStackTrace()).noneMatch(f -> f.getClassName().equals(JournalDatabase.class.getName())
                     && f.getMethodName().equals("commit"))) {
                 assertTrue(first.isAlive(), "waits for the database");
                 Thread.sleep(10);

@@ -113,7 +113,7 @@ public final class HistoryViewModel extends ReadWhileShown {
     }
 
     /** A time as the lists show it: UTC, to the second. */
-    static String when(java.time.Instant time) {
+    public static String when(java.time.Instant time) {
         return time.toString().replace('T', ' ').replaceFirst("\\.\\d+Z$", "Z");
     }
 

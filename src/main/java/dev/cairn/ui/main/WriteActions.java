@@ -307,8 +307,7 @@ public final class WriteActions {
         if (t == null) {
             return;
         }
-        String when = HistoryViewModel.describe(entry).split("  ")[0];
-        flow.start(t, entry.stateId(), Edit.restore(entry.before(), "Restore the state saved before the write of " + when, "Restore"), null);
+        flow.start(t, entry.stateId(), Edit.restoreBefore(entry, HistoryViewModel.when(entry.time())), null);
     }
 
     /** Writes back the state a run's checkpoint left (the Timeline tab's restore), previewed like any write. */
