@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * and every key in the bundle is named somewhere (a text nothing shows goes stale unnoticed). Keys
  * are named as string literals in {@code ui}'s code and as {@code %key} in the FXML layouts; a key
  * made from a prefix and a value ({@code "compare.status." + status}) counts as used when the
- * prefix, ending in a dot, is such a literal.
+ * prefix, ending in a dot, is such a literal, and one made from another key and a suffix
+ * ({@code key + ".help"}) when that key is.
  */
 @Tag("unit")
 class BundleKeysTest {
@@ -66,11 +67,12 @@ class BundleKeysTest {
         assertEquals(Set.of(), unused, "keys of cairn.properties that no code or layout of the window names");
     }
 
-    /** {@code a.b.c} is made from {@code "a.b."} or {@code "a."}. */
+    /** {@code a.b.c} is made from {@code "a.b."} or {@code "a."}, or from the key {@code "a.b"} and a suffix. */
     private static List<String> prefixes(String key) {
         List<String> prefixes = new ArrayList<>();
         for (int dot = key.lastIndexOf('.'); dot > 0; dot = key.lastIndexOf('.', dot - 1)) {
             prefixes.add(key.substring(0, dot + 1));
+            prefixes.add(key.substring(0, dot));
         }
         return prefixes;
     }
