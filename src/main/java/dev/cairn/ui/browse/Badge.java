@@ -5,7 +5,6 @@ import dev.cairn.state.StateHealth;
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.theme.Styles;
 import java.time.Instant;
-import java.util.Locale;
 
 /**
  * What the list shows next to a state ID. The first six say what a tap would get (one per ID, from
