@@ -43,12 +43,12 @@ public final class AboutView extends VBox {
         licences.getColumns().add(column(Fxml.label("about.column.licence"), 220, AboutViewModel.Library::licence));
         licences.setPrefHeight(260);
         VBox.setVgrow(licences, Priority.ALWAYS);
-        Label bundled = new Label(model.libraries().size() + " bundled libraries and their licences");
+        Label bundled = new Label(Fxml.label("about.libraries", model.libraries().size()));
         bundled.getStyleClass().add(Styles.SUBTITLE);
         TextArea licenceText = new TextArea(model.licenceText());
         licenceText.setEditable(false);
         licenceText.setPrefRowCount(12);
-        TitledPane licence = new TitledPane("Cairn is licensed under the Apache License 2.0", licenceText);
+        TitledPane licence = new TitledPane(Fxml.label("about.licence"), licenceText);
         licence.setId("about-licence");
         licence.setExpanded(false);
         getChildren().addAll(version, java, javaFx, places, licence, bundled, licences);

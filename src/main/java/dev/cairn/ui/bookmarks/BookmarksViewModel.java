@@ -7,6 +7,7 @@ import dev.cairn.state.Bookmarks;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.task.BackgroundTask;
@@ -129,8 +130,8 @@ public final class BookmarksViewModel implements SelectionTab {
             return;
         }
         StoredState stored = selection.stored();
-        message.set("Reading bookmarks …");
-        building.run(BackgroundTask.of("Bookmarks of " + stored.stateId(), context -> build(stored.document())),
+        message.set(Fxml.label("bookmarks.reading"));
+        building.run(BackgroundTask.of(Fxml.label("bookmarks.task", stored.stateId()), context -> build(stored.document())),
                 built -> {
                     source = built.source();
                     rows.setAll(built.rows());
@@ -139,7 +140,7 @@ public final class BookmarksViewModel implements SelectionTab {
                 }, failure -> message.set(failure.message()),
                 () -> {
                     shown = null;
-                    message.set("Reading the bookmarks of " + stored.stateId() + " was cancelled. Refresh (Ctrl+R) reads them again.");
+                    message.set(Fxml.label("bookmarks.cancelled", stored.stateId()));
                 });
     }
 
@@ -156,16 +157,16 @@ public final class BookmarksViewModel implements SelectionTab {
         String source;
         try {
             effective = doc.effective();
-            source = "Where the next run resumes (effective state)";
+            source = Fxml.label("bookmarks.source.effective");
         } catch (StateError e) {
             if (doc.completed().isCorrupt() || doc.completed().value() == null) {
-                return new Built(List.of(), null, "Meltano cannot read this state: " + e.getMessage());
+                return new Built(List.of(), null, Fxml.label("bookmarks.unreadable", e.getMessage()));
             }
             effective = doc.completed().value();
-            source = "Meltano cannot read this state (" + e.getMessage() + "); bookmarks of the completed document";
+            source = Fxml.label("bookmarks.source.completed", e.getMessage());
         }
         List<Row> rows = Bookmarks.of(effective).stream().map(Row::of).toList();
-        return rows.isEmpty() ? new Built(rows, null, "No bookmarks: the tap starts from scratch for every stream.")
+        return rows.isEmpty() ? new Built(rows, null, Fxml.label("bookmarks.none"))
                 : new Built(rows, source, "");
     }
 

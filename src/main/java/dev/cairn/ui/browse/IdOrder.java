@@ -1,25 +1,26 @@
 package dev.cairn.ui.browse;
 
+import dev.cairn.ui.Fxml;
 import java.util.Comparator;
 
 /** How the ID list is ordered. */
 public enum IdOrder {
     /** Natural order: letters regardless of case, numbers by value ({@code run2} before {@code run10}). */
-    NATURAL("A → Z"),
+    NATURAL("list.order.natural"),
     /** As the backend lists them, which is the order of {@code meltano state list}. */
-    BACKEND("Backend order"),
+    BACKEND("list.order.backend"),
     /** Newest update first, where the backend keeps update times; read only when asked for (see {@link UpdateTimes}). */
-    RECENT("Recently updated");
+    RECENT("list.order.recent");
 
-    private final String label;
+    private final String key;
 
-    IdOrder(String label) {
-        this.label = label;
+    IdOrder(String key) {
+        this.key = key;
     }
 
     @Override
     public String toString() {
-        return label;
+        return Fxml.label(key);
     }
 
     /**

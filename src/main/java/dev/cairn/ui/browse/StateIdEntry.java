@@ -7,6 +7,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Park;
 import dev.cairn.state.IdSpelling;
 import dev.cairn.state.StateHealth;
+import dev.cairn.ui.Fxml;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -70,9 +71,10 @@ public final class StateIdEntry {
         }
         String others = sameLetters.stream().map(IdSpelling::escaped).collect(Collectors.joining(", "));
         if (nfc) {
-            return "Another ID has the same letters, not in Unicode NFC: " + others + " (this one: " + IdSpelling.escaped(stateId) + ")";
+            return Fxml.label("list.spelling.othersNotNfc", others, IdSpelling.escaped(stateId));
         }
-        return "Not in Unicode NFC: " + IdSpelling.escaped(stateId) + (others.isEmpty() ? "" : ". Another ID has the same letters: " + others);
+        return others.isEmpty() ? Fxml.label("list.spelling.notNfc", IdSpelling.escaped(stateId))
+                : Fxml.label("list.spelling.notNfcWithOthers", IdSpelling.escaped(stateId), others);
     }
 
     public Badge health() {

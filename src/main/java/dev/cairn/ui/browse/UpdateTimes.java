@@ -1,6 +1,7 @@
 package dev.cairn.ui.browse;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -56,7 +57,7 @@ final class UpdateTimes {
      * UI thread.
      */
     void sort(List<StateIdEntry> listed, List<StateIdEntry> natural, Consumer<Order> onSorted, Runnable onStopped) {
-        reading.run(BackgroundTask.of("Reading when each state of " + backend.displayUri() + " was updated", context -> {
+        reading.run(BackgroundTask.of(Fxml.label("list.updateTimes.task", backend.displayUri()), context -> {
                     Map<String, Instant> read = new HashMap<>(natural.size() * 2);
                     backend.updateTimes((id, time) -> {
                         context.checkCancelled();
@@ -99,8 +100,8 @@ final class UpdateTimes {
             return "Updated " + SHOWN.format(time);
         }
         return times.containsKey(stateId)
-                ? "No update time: Meltano leaves updated_at empty until it replaces a state, so this ID is listed last"
-                : "Not in the last reading of update times: Refresh (Ctrl+R) reads them again";
+                ? Fxml.label("list.updateTimes.none")
+                : Fxml.label("list.updateTimes.notRead");
     }
 
     void cancel() {

@@ -8,6 +8,7 @@ import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StatePart;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.task.BackgroundTask;
@@ -38,20 +39,20 @@ public final class DiffViewModel implements SelectionTab {
 
     /** What is compared with what. */
     public enum Mode {
-        PARTIAL_EFFECT("What the partial changes (completed → effective)"),
-        COMPLETED_VS_PARTIAL("Completed ↔ partial, as stored"),
-        OTHER_BACKEND("This ID in another open backend"),
-        OTHER_ID("Another ID in this backend");
+        PARTIAL_EFFECT("diff.mode.partialEffect"),
+        COMPLETED_VS_PARTIAL("diff.mode.completedVsPartial"),
+        OTHER_BACKEND("diff.mode.otherBackend"),
+        OTHER_ID("diff.mode.otherId");
 
-        private final String label;
+        private final String key;
 
-        Mode(String label) {
-            this.label = label;
+        Mode(String key) {
+            this.key = key;
         }
 
         @Override
         public String toString() {
-            return label;
+            return Fxml.label(key);
         }
     }
 
@@ -129,7 +130,7 @@ public final class DiffViewModel implements SelectionTab {
         shown = selection;
         if (selection == null) {
             computing.cancel();
-            message.set("Select a state ID to compare.");
+            message.set(Fxml.label("diff.none"));
             return;
         }
         Mode m = mode.get();
@@ -140,12 +141,11 @@ public final class DiffViewModel implements SelectionTab {
         BackendChoice there = otherBackend.get();
         String id = otherId.get() == null ? "" : otherId.get().strip();
         if (m == Mode.OTHER_BACKEND && there == null) {
-            message.set(otherBackends.isEmpty() ? "Open a second backend (e.g. staging) to compare this ID across backends."
-                    : "Pick the backend to compare with.");
+            message.set(Fxml.label(otherBackends.isEmpty() ? "diff.openSecond" : "diff.pickBackend"));
             return;
         }
         if (m == Mode.OTHER_ID && id.isEmpty()) {
-            message.set("Type the ID to compare with and press Enter.");
+            message.set(Fxml.label("diff.typeId"));
             return;
         }
         message.set("Comparing …");

@@ -9,6 +9,7 @@ import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.Timeline;
 import dev.cairn.state.StateError;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.ReadWhileShown;
 import dev.cairn.ui.diff.AlignedDiff;
@@ -88,12 +89,12 @@ public final class TimelineViewModel extends ReadWhileShown {
             loading.cancel();
             items.clear();
             more.set(false);
-            message.set("Select a state ID to see its runs and edits.");
+            message.set(Fxml.label("timeline.none"));
             return;
         }
         String id = s.stateId();
-        message.set("Reading the timeline of " + id + " …");
-        loading.run(BackgroundTask.of("Reading the timeline of " + id, context -> {
+        message.set(Fxml.label("timeline.reading", id));
+        loading.run(BackgroundTask.of(Fxml.label("timeline.task", id), context -> {
             String unsettled = HistoryViewModel.settle(journal, s.backend(), id);
             List<Journal.Entry> journalled = journal.history(s.backend().displayUri(), id);
             context.checkCancelled();
@@ -104,15 +105,11 @@ public final class TimelineViewModel extends ReadWhileShown {
             writes = page.writes();
             next(page);
             message.set((!page.hasRuns()
-                    ? s.backend().displayUri() + (s.backend().isSystemDatabase() ? " has no runs table:"
-                            : " keeps no runs table (open it through its Meltano project to see its runs):")
-                            + " Cairn's writes only, newest first."
-                    : items.isEmpty() ? "No runs or edits of " + id + " yet."
-                    : "Runs and edits of " + id + ", newest first. Select one to compare it with the state stored now,"
-                            + " or two to compare them.") + first.unsettled());
+                    ? Fxml.label(s.backend().isSystemDatabase() ? "timeline.noRunsTable" : "timeline.keepsNoRuns", s.backend().displayUri())
+                    : Fxml.label(items.isEmpty() ? "timeline.noneYet" : "timeline.shown", id)) + first.unsettled());
         }, failure -> message.set(failure.message()), () -> {
             readAgainWhenShown();
-            message.set("Reading the timeline of " + id + " was cancelled. Refresh (Ctrl+R) reads it again.");
+            message.set(Fxml.label("timeline.cancelled", id));
         });
     }
 
@@ -125,7 +122,7 @@ public final class TimelineViewModel extends ReadWhileShown {
         Long before = nextBefore;
         Instant upTo = nextUpTo;
         List<Journal.Entry> journalled = writes;
-        loading.run(BackgroundTask.of("Reading older runs of " + s.stateId(), context -> readPage(s, journalled, before, upTo))
+        loading.run(BackgroundTask.of(Fxml.label("timeline.older", s.stateId()), context -> readPage(s, journalled, before, upTo))
                         .lane(s.backend()),
                 page -> {
                     items.addAll(page.items());
@@ -162,13 +159,13 @@ public final class TimelineViewModel extends ReadWhileShown {
         restore.set(null);
         Selection s = subject();
         if (s == null || chosen.isEmpty() || chosen.size() > 2) {
-            note.set(chosen.size() > 2 ? "Select one line to compare it with the state stored now, or two to compare them." : "");
+            note.set(chosen.size() > 2 ? Fxml.label("timeline.tooMany") : "");
             return;
         }
-        note.set("Working out the state at the chosen point …");
+        note.set(Fxml.label("timeline.working"));
         List<Timeline.Item> sorted = chosen.stream()
                 .sorted(Comparator.comparing(Timeline.Item::time, Comparator.nullsFirst(Comparator.<Instant>naturalOrder()))).toList();
-        comparing.run(BackgroundTask.of("Comparing points of " + s.stateId(), context -> {
+        comparing.run(BackgroundTask.of(Fxml.label("timeline.comparing", s.stateId()), context -> {
             if (sorted.size() == 2) {
                 JsonNode older = stateAt(s, sorted.get(0));
                 JsonNode newer = stateAt(s, sorted.get(1));
@@ -179,13 +176,13 @@ public final class TimelineViewModel extends ReadWhileShown {
             JsonNode now = StoredJson.effective(s.stored().document());
             Edit edit = then instanceof ObjectNode checkpoint && item.point() != null
                     ? Edit.restoreCheckpoint(checkpoint, item.point().run().runId()) : null;
-            return new Compared(new Comparison(AlignedDiff.of(then, now), label(item), "stored now (effective state)"), edit,
-                    edit == null ? "Cairn's writes are restored from the History tab (the state before a write)." : "");
+            return new Compared(new Comparison(AlignedDiff.of(then, now), label(item), Fxml.label("timeline.storedNow")), edit,
+                    edit == null ? Fxml.label("timeline.restoreFromHistory") : "");
         }), done -> {
             comparison.set(done.comparison());
             restore.set(done.restore());
             note.set(done.note());
-        }, failure -> note.set(failure.message()), () -> note.set("Comparing was cancelled: select the line again."));
+        }, failure -> note.set(failure.message()), () -> note.set(Fxml.label("timeline.comparingCancelled")));
     }
 
     /**
