@@ -758,8 +758,9 @@ public final class Bench {
     private void startup() throws Exception {
         List<Process> started = new ArrayList<>();
         try {
-            // interleaved with the toolkit alone showing a window of the same size
-            runner.time(1, Math.max(3, scale.runs),
+            // interleaved with the toolkit alone showing a window of the same size; each run starts a JVM and a
+            // window, so the tiny run makes one of each, not the eight the quick run makes
+            runner.time(Math.min(1, scale.warmups), scale.runs,
                     new Spec("startup-floor", "headless (Monocle): a window with one label, no Cairn", launch(StartupFloor.class, started)),
                     new Spec("startup", "headless (Monocle), empty CAIRN_HOME", launch(StartupProbe.class, started)));
         } finally {

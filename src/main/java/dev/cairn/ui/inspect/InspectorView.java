@@ -49,6 +49,8 @@ public final class InspectorView extends BorderPane {
         verdict.getStyleClass().addAll(Styles.SUBTITLE, Styles.VERDICT, Styles.TWO_LINES);
         Styles.wholeTextAsTooltip(verdict);
         lock.getStyleClass().add(Styles.MUTED);
+        // a running run's line (its ID, start, heartbeat) and the version do not fit a 1024 px window
+        Styles.wholeTextAsTooltip(lock);
         badges.setSpacing(4);
         titleRow = new HBox(10, title, badges);
         titleRow.setAlignment(Pos.CENTER_LEFT);

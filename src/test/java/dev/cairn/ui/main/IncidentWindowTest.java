@@ -7,16 +7,28 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Polling;
+import dev.cairn.state.Json;
+import dev.cairn.testing.EmptyBackends;
+import dev.cairn.testing.MeltanoStyleWriter;
+import dev.cairn.testing.RunRows;
+import dev.cairn.ui.LayoutCheck;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.WriteWorkspace;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.edit.RewindViewModel;
 import dev.cairn.ui.park.ParkViewModel;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ToggleButton;
+import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -27,7 +39,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The incident workflows in the whole window, headless, on real backends ({@link WriteWorkspace}):
- * a rewind of the IDs selected in the list, a park for a full refresh and its restore.
+ * a rewind of the IDs selected in the list, a park for a full refresh and its restore, a watch on a
+ * running sync.
  */
 @Tag("window")
 class IncidentWindowTest {
@@ -146,5 +159,84 @@ class IncidentWindowTest {
             assertEquals(before, b.read(DEV_ID).document().effective());
             assertFalse(b.read(parked).exists(), "the parked copy is deleted");
         }
+    }
+
+    /** A state of many streams, so that the editor has somewhere to scroll to. */
+    private static String manyStreams() {
+        StringBuilder streams = new StringBuilder("\"issues\": {\"replication_key\": \"updated_at\", \"replication_key_value\": \"2024-05-02T06:30:00+00:00\"}");
+        for (int i = 0; i < 60; i++) {
+            streams.append(", \"stream_").append(i).append("\": {\"replication_key\": \"id\", \"replication_key_value\": ").append(i).append('}');
+        }
+        return "{\"singer_state\": {\"bookmarks\": {" + streams + "}}}";
+    }
+
+    @Test
+    void watchListsACheckpointOfARunningSyncLeavesTheEditorAloneAndStopsWhenTheRunEnds() throws Exception {
+        String db = workspace.devUri.substring("sqlite:///".length());
+        try (StateBackend b = workspace.open(workspace.devUri)) {
+            b.write(DEV_ID, WriteWorkspace.doc(manyStreams(), "{}"), b.read(DEV_ID).version());
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            new RunRows(c, true).add(DEV_ID, "RUNNING", RunRows.minutesAgo(3), 0, null, "cli", RunRows.minutesAgo(0));
+        }
+        fx(() -> {
+            window.stage.setWidth(1024);
+            window.stage.setHeight(700);
+            return null;
+        });
+        window.select("dev system DB", DEV_ID);
+        fx(() -> {
+            view.selectTab("edit");
+            return null;
+        });
+        TestWindow.waitFor(() -> view.editorView().area() != null && model.tasks().isEmpty());
+        // the user's place in the editor: scrolled down, the caret on a line of it
+        fx(() -> {
+            CodeArea area = view.editorView().area();
+            area.showParagraphAtTop(30);
+            area.moveTo(40, 4);
+            area.layout();
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        int caret = fx(() -> view.editorView().area().getCaretPosition());
+        int top = fx(() -> view.editorView().area().firstVisibleParToAllParIndex());
+        String text = fx(() -> view.editorView().area().getText());
+        assertTrue(top > 0, "the editor scrolled: " + top);
+
+        robot.clickOn("#inspector-watch");
+        TestWindow.waitFor(() -> robot.lookup("#watch-status").queryAs(Label.class).getText()
+                .startsWith("Watching " + DEV_ID + " while its run goes on"));
+        // the pipeline's checkpoint, written as Meltano writes it by a client of its own
+        long written;
+        try (MeltanoStyleWriter pipeline = MeltanoStyleWriter.on(EmptyBackends.SQLITE, workspace.devUri)) {
+            pipeline.merge(DEV_ID, Json.parseObject(WriteWorkspace.bookmark("issues", "2024-05-03T09:15:00+00:00")));
+            written = System.nanoTime();
+        }
+        ListView<?> changes = robot.lookup("#watch-changes").queryAs(ListView.class);
+        WaitForAsyncUtils.waitFor(2 * Polling.DEFAULT_INTERVAL.toMillis(), TimeUnit.MILLISECONDS,
+                () -> fx(() -> !changes.getItems().isEmpty() && changes.isVisible()));
+        String line = fx(() -> changes.getItems().get(0).toString());
+        assertTrue(line.endsWith("  ~ issues: \"2024-05-02T06:30:00+00:00\" -> \"2024-05-03T09:15:00+00:00\""),
+                line + " (listed " + (System.nanoTime() - written) / 1_000_000 + " ms after the write)");
+        assertEquals("edit", fx(() -> view.inspector().tabs().getSelectionModel().getSelectedItem().getId()), "the tab stays");
+        assertEquals(caret, (int) fx(() -> view.editorView().area().getCaretPosition()), "the caret stays");
+        assertEquals(top, (int) fx(() -> view.editorView().area().firstVisibleParToAllParIndex()), "the scroll stays");
+        assertEquals(text, fx(() -> view.editorView().area().getText()), "the editor's text is not read again");
+        assertEquals(List.of(), fx(() -> {
+            view.applyCss();
+            view.layout();
+            return LayoutCheck.problems(view);
+        }), "nothing cut off at 1024×700 while watching");
+
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+             PreparedStatement s = c.prepareStatement("UPDATE runs SET state = 'SUCCESS', ended_at = ? WHERE job_name = ?")) {
+            s.setObject(1, RunRows.minutesAgo(0));
+            s.setString(2, DEV_ID);
+            s.executeUpdate();
+        }
+        TestWindow.waitFor(() -> !robot.lookup("#inspector-watch").queryAs(ToggleButton.class).isSelected());
+        assertEquals("The run ended: watch stopped.", fx(() -> robot.lookup("#watch-status").queryAs(Label.class).getText()));
+        assertEquals(1, (int) fx(() -> changes.getItems().size()), "the change seen stays listed");
     }
 }
