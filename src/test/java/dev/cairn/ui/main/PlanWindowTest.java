@@ -9,15 +9,12 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.state.Json;
-import dev.cairn.ui.LayoutCheck;
 import dev.cairn.ui.ScriptedDialogs;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.plan.PlanViewModel;
-import dev.cairn.ui.theme.Theme;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.control.Button;
 import javafx.scene.input.KeyCode;
@@ -28,7 +25,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Save as plan… and Open plan… on the demo workspace at 1024×700: a write of the staging files saved
@@ -58,29 +54,6 @@ class PlanWindowTest {
         window.close();
     }
 
-    private List<String> cutOff(String what) throws Exception {
-        List<String> problems = new ArrayList<>();
-        for (Theme theme : Theme.values()) {
-            fxRun(() -> {
-                window.stage.setWidth(1024);
-                window.stage.setHeight(700);
-                model.themeProperty().set(theme);
-            });
-            WaitForAsyncUtils.waitForFxEvents();
-            problems.addAll(fx(() -> {
-                view.applyCss();
-                view.layout();
-                String renders = System.getProperty("cairn.renders");
-                if (renders != null) {
-                    LayoutCheck.render(view, Path.of(renders, what + "-1024" + (theme == Theme.LIGHT ? "" : "-dark") + ".png"));
-                }
-                return LayoutCheck.problems(view);
-            }));
-        }
-        fxRun(() -> model.themeProperty().set(Theme.LIGHT));
-        return problems;
-    }
-
     @Test
     void aWriteSavedAsPlanFromItsPreviewIsOpenedAndApplied() throws Exception {
         TestWindow.waitFor(() -> model.connections().sessions().stream().allMatch(s -> s.target() != null) && model.tasks().isEmpty());
@@ -98,7 +71,7 @@ class PlanWindowTest {
         fxRun(() -> model.writes().write(set));
         WriteFlowViewModel flow = model.writes().flow();
         TestWindow.waitFor(() -> flow.stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW && model.tasks().isEmpty());
-        assertEquals(List.of(), cutOff("save-plan-preview"));
+        assertEquals(List.of(), window.cutOff("save-plan-preview"));
         Path file = home.resolve("staging.plan.json");
         dialogs.saveAs = file;
         fxRun(() -> ((Button) view.writeSheet().lookup("#save-plan")).fire());
@@ -118,14 +91,14 @@ class PlanWindowTest {
         assertTrue(fx(() -> model.inspectorTakesWindowProperty().get()), "the plan takes the window");
         assertEquals(List.of("Demo file backend"), fx(() -> plan.rows().stream().map(PlanViewModel.Row::connection).toList()));
         assertEquals("to write", fx(() -> plan.rows().get(0).status()));
-        assertEquals(List.of(), cutOff("open-plan"));
+        assertEquals(List.of(), window.cutOff("open-plan"));
         fxRun(() -> ((Button) view.planView().lookup("#plan-apply")).fire());
         TestWindow.waitFor(() -> plan.stageProperty().get() == PlanViewModel.Stage.DONE && model.tasks().isEmpty());
         assertEquals("written", fx(() -> plan.rows().get(0).status()), fx(() -> plan.messageProperty().get()));
         try (StateBackend check = dev.cairn.backend.Backends.open(files.connection().uri(), files.connection().options())) {
             assertEquals("{}", check.read(id).document().completed().value().at("/singer_state/bookmarks").toString());
         }
-        assertEquals(List.of(), cutOff("plan-applied"));
+        assertEquals(List.of(), window.cutOff("plan-applied"));
         fxRun(() -> ((Button) view.planView().lookup("#plan-close")).fire());
         assertTrue(fx(() -> !view.planView().isVisible()));
         assertTrue(fx(() -> !model.inspectorTakesWindowProperty().get()), "the sidebar and the list are back");
