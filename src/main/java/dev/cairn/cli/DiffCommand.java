@@ -3,6 +3,7 @@ package dev.cairn.cli;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.StoredState;
+import dev.cairn.ops.DiffText;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
 import java.io.PrintWriter;
@@ -41,7 +42,7 @@ final class DiffCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        DiffPrinter printer = new DiffPrinter(out);
+        DiffText printer = TerminalWriter.diffText(out);
         try (StateBackend b = backend.open()) {
             StoredState state = b.read(stateId);
             if (againstBackend == null && againstId == null) {

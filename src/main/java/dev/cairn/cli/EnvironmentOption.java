@@ -1,7 +1,6 @@
 package dev.cairn.cli;
 
 import dev.cairn.ops.EnvironmentGuard;
-import dev.cairn.state.EnvironmentPrefix;
 import java.util.Collection;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,12 +33,9 @@ final class EnvironmentOption {
         if (foreign.isEmpty()) {
             return;
         }
-        String what = foreign.size() + (foreign.size() == 1 ? " state ID names" : " state IDs name") + " another environment"
-                + " than " + environment + ", " + (guard.production() ? "the production environment" : "the environment")
-                + " written to";
-        ((Cli) spec.root().userObject()).warn(what + ": " + PrintableId.first(foreign, 5)
-                + " (a rename such as --rename '" + EnvironmentPrefix.of(foreign.get(0)).orElseThrow() + ":*=" + environment
-                + ":*' writes them under its own names)");
+        String what = guard.what(foreign);
+        ((Cli) spec.root().userObject()).warn(guard.warning(foreign, PrintableId::of)
+                + " (a rename such as --rename '" + guard.rename(foreign) + "' writes them under its own names)");
         if (preview || !guard.production() || environment.equals(yesEnvironment)) {
             return;
         }

@@ -20,30 +20,26 @@ final class PlanOut {
     /** Saves the commands that change something as a plan for {@code environment} (null: as their IDs name it). */
     static void save(Path file, List<WriteCommand> commands, String environment, PrintWriter out) {
         Plan.Builder plan = new Plan.Builder();
-        for (WriteCommand c : commands) {
-            if (c.changesNothing()) {
-                out.println("Would " + Writes.lowerFirst(c.description()) + " (no change): left out of the plan.");
-            } else {
-                plan.add(c, DiffPrinter.of(c));
-            }
+        for (WriteCommand c : plan.addChanging(commands)) {
+            out.println("Would " + Writes.lowerFirst(c.description()) + " (no change): left out of the plan.");
         }
         save(file, plan, environment, out);
     }
 
     /** Previews the plan's writes and saves it; an empty plan is not saved. */
     static void save(Path file, Plan.Builder builder, String environment, PrintWriter out) {
-        if (builder.isEmpty()) {
+        Plan plan;
+        try {
+            plan = PlanFile.save(file, builder, environment).orElse(null);
+        } catch (IOException e) {
+            throw new UserError("cannot write the plan " + file + ": " + e.getMessage());
+        }
+        if (plan == null) {
             out.println("Nothing to write: no plan was saved.");
             out.flush();
             return;
         }
-        Plan plan = builder.build(environment);
         plan.writes().forEach(w -> preview(w, out));
-        try {
-            PlanFile.write(file, plan);
-        } catch (IOException e) {
-            throw new UserError("cannot write the plan " + file + ": " + e.getMessage());
-        }
         int n = plan.writes().size();
         out.println("Saved a plan of " + n + (n == 1 ? " write" : " writes")
                 + (plan.environment() == null ? "" : " for environment " + plan.environment()) + " to " + file

@@ -1,5 +1,7 @@
 package dev.cairn.cli;
 
+import dev.cairn.ops.DiffText;
+
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -31,5 +33,15 @@ final class TerminalWriter extends PrintWriter {
     /** The colours for {@code writer}: none unless it is a terminal and colour is wanted. */
     static Colours colours(PrintWriter writer) {
         return new Colours(writer instanceof TerminalWriter t && t.invocation.colour());
+    }
+
+    /** A diff printer for {@code writer}, in colour where {@link #colours} says so. */
+    static DiffText diffText(PrintWriter writer) {
+        Colours colours = colours(writer);
+        return new DiffText(writer, (kind, line) -> colours.paint(switch (kind) {
+            case ADDED -> Colours.Role.ADDED;
+            case REMOVED -> Colours.Role.REMOVED;
+            case CHANGED -> Colours.Role.CHANGED;
+        }, line));
     }
 }

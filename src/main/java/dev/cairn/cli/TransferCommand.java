@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.EnvironmentGuard;
 import dev.cairn.ops.Rename;
 import dev.cairn.ops.Transfer;
 import dev.cairn.ops.UserFolders;
@@ -93,8 +94,8 @@ abstract class TransferCommand implements Callable<Integer> {
                 err.println("No state IDs matched.");
                 return 0;
             }
-            // the environment of the connection written to: the project's, unless the destination is another URI
-            String environment = target == null ? backend.environment() : null;
+            // the environment of the connection written to: the project's, or for another URI the one its IDs all name
+            String environment = target == null ? backend.environment() : EnvironmentGuard.ofStored(target).orElse(null);
             environmentGuard.check(spec, environment, items.stream().map(Transfer.Item::targetId).toList(),
                     dryRun || planOut != null);
             if (dryRun) {
@@ -186,7 +187,7 @@ abstract class TransferCommand implements Callable<Integer> {
             to.println(wouldBe(item, planned));
             if (items.size() == 1 && planned.copy() != null) {
                 WriteCommand copy = planned.copy();
-                new DiffPrinter(to).printStates(copy.before().exists() ? copy.before().document() : null, copy.after());
+                TerminalWriter.diffText(to).printStates(copy.before().exists() ? copy.before().document() : null, copy.after());
             }
         }
     }
@@ -198,20 +199,9 @@ abstract class TransferCommand implements Callable<Integer> {
     private int savePlan(Transfer transfer, List<Transfer.Item> items, String environment, PrintWriter out, PrintWriter err) {
         Plan.Builder plan = new Plan.Builder();
         int leftOut = 0;
-        for (Transfer.Item item : items) {
-            Transfer.Planned planned = transfer.plan(item);
-            boolean writes = planned.expected() == Transfer.Outcome.COPIED || planned.expected() == Transfer.Outcome.MOVED;
-            if (!writes) {
-                out.println(wouldBe(item, planned) + ": left out of the plan");
-                leftOut += planned.expected() == Transfer.Outcome.SKIPPED ? 0 : 1;
-                continue;
-            }
-            WriteCommand copy = planned.copy();
-            Integer copied = copy.changesNothing() ? null : plan.add(copy, DiffPrinter.of(copy));
-            if (mode() == Transfer.Mode.MOVE) {
-                WriteCommand deletion = transfer.sourceDeletion(planned);
-                plan.add(deletion, copied, DiffPrinter.of(deletion));
-            }
+        for (Transfer.Planned planned : plan.addTransfer(transfer, items)) {
+            out.println(wouldBe(planned.item(), planned) + ": left out of the plan");
+            leftOut += planned.expected() == Transfer.Outcome.SKIPPED ? 0 : 1;
         }
         PlanOut.save(planOut, plan, environment, out);
         if (leftOut > 0) {

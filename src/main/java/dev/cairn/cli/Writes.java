@@ -3,6 +3,7 @@ package dev.cairn.cli;
 import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.Version;
 import dev.cairn.ops.ConflictRetry;
+import dev.cairn.ops.DiffText;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.UserFolders;
@@ -74,7 +75,7 @@ final class Writes {
                 if (commands.size() == 1) {
                     printDiffs(commands, screen);
                 } else {
-                    commands.forEach(c -> screen.println(PrintableId.of(c.stateId()) + ": " + DiffPrinter.summary(c)));
+                    commands.forEach(c -> screen.println(PrintableId.of(c.stateId()) + ": " + DiffText.summary(c)));
                 }
             });
         }
@@ -86,7 +87,7 @@ final class Writes {
         for (WriteCommand c : commands) {
             to.println("Would " + lowerFirst(c.description()) + (c.changesNothing() ? " (no change)" : ":"));
             if (!c.changesNothing()) {
-                new DiffPrinter(to).printWrite(c);
+                TerminalWriter.diffText(to).printWrite(c);
             }
         }
     }

@@ -1,6 +1,9 @@
 package dev.cairn.state;
 
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,5 +28,21 @@ public final class EnvironmentPrefix {
     public static Optional<String> of(String stateId) {
         Matcher m = MELTANO_STATE_ID.matcher(stateId);
         return m.find() ? Optional.of(m.group("env")) : Optional.empty();
+    }
+
+    /**
+     * The environment state IDs name where all of them name the same one, or empty (none given, or
+     * one that names none, or two that name different ones).
+     */
+    public static Optional<String> namedByAll(List<String> stateIds) {
+        Set<String> named = new LinkedHashSet<>();
+        for (String id : stateIds) {
+            Optional<String> environment = of(id);
+            if (environment.isEmpty()) {
+                return Optional.empty();
+            }
+            named.add(environment.get());
+        }
+        return named.size() == 1 ? Optional.of(named.iterator().next()) : Optional.empty();
     }
 }

@@ -118,4 +118,32 @@ class EnvironmentGuardTest {
         assertEquals(0, cairn("apply", plan.toString(), "--force", "--yes-environment", "prod"), run.err());
         assertTrue(exists(prodDb, W));
     }
+
+    @Test
+    void aCopyToABackendGivenByUriIsGuardedByTheEnvironmentItsIdsName() throws Exception {
+        String prodByUri = EmptyBackends.SQLITE.create(dir);
+        try (StateBackend backend = Backends.open(prodByUri, BackendOptions.defaults())) {
+            backend.write("prod:tap-a-to-target-b", new StateDocument(StatePart.parse(STATE), StatePart.parse("{}")), null);
+        }
+        assertEquals(1, cairn("copy", "--backend", prodDb, X, "--to-backend", prodByUri, "--force"));
+        assertTrue(run.err().contains("cairn: warning: 1 state ID names another environment than prod, the production"
+                + " environment written to: " + X), run.err());
+        assertFalse(exists(prodByUri, X));
+
+        assertEquals(0, cairn("copy", "--backend", prodDb, X, "--to-backend", prodByUri, "--force",
+                "--yes-environment", "prod"), run.err());
+        assertTrue(exists(prodByUri, X));
+    }
+
+    @Test
+    void aCopyToABackendWhoseIdsNameNoOneEnvironmentIsNotGuarded() throws Exception {
+        String mixed = EmptyBackends.SQLITE.create(dir);
+        try (StateBackend backend = Backends.open(mixed, BackendOptions.defaults())) {
+            backend.write("prod:tap-a-to-target-b", new StateDocument(StatePart.parse(STATE), StatePart.parse("{}")), null);
+            backend.write("staging:tap-a-to-target-b", new StateDocument(StatePart.parse(STATE), StatePart.parse("{}")), null);
+        }
+        assertEquals(0, cairn("copy", "--backend", prodDb, X, "--to-backend", mixed, "--force"), run.err());
+        assertFalse(run.err().contains("warning"), run.err());
+        assertTrue(exists(mixed, X));
+    }
 }

@@ -22,6 +22,8 @@ public final class ScriptedDialogs implements DialogService {
     public Path folder;
     /** Where a save-file chooser saves (null: cancelled). */
     public Path saveAs;
+    /** The file an open-file chooser picks (null: cancelled). */
+    public Path openFile;
     public List<String> pick = List.of();
     public final List<String> asked = new ArrayList<>();
 
@@ -57,7 +59,7 @@ public final class ScriptedDialogs implements DialogService {
 
     @Override
     public Optional<Path> chooseFile(String title) {
-        return Optional.empty();
+        return Optional.ofNullable(openFile);
     }
 
     @Override

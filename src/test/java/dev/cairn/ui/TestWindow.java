@@ -9,6 +9,7 @@ import dev.cairn.ui.main.ConnectionsViewModel;
 import dev.cairn.ui.main.MainViewModel;
 import dev.cairn.ui.services.DesktopOpener;
 import dev.cairn.ui.task.TaskExecutor;
+import dev.cairn.ui.theme.Theme;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
@@ -89,6 +90,33 @@ public final class TestWindow implements AutoCloseable {
         });
         waitFor(() -> id.equals(model.inspector().stateIdProperty().get()) && model.tasks().isEmpty()
                 && model.inspector().documentProperty(dev.cairn.ui.inspect.InspectorViewModel.Part.PARTIAL).get() != null);
+    }
+
+    /**
+     * What is cut off in the window at 1024×700 ({@link LayoutCheck}), in each theme (light again
+     * after); with {@code -Dcairn.renders=DIR} each is rendered to {@code DIR/what-1024[-dark].png}.
+     */
+    public java.util.List<String> cutOff(String what) throws Exception {
+        java.util.List<String> problems = new java.util.ArrayList<>();
+        for (Theme theme : Theme.values()) {
+            fxRun(() -> {
+                stage.setWidth(1024);
+                stage.setHeight(700);
+                model.themeProperty().set(theme);
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            problems.addAll(fx(() -> {
+                view.applyCss();
+                view.layout();
+                String renders = System.getProperty("cairn.renders");
+                if (renders != null) {
+                    LayoutCheck.render(view, java.nio.file.Path.of(renders, what + "-1024" + (theme == Theme.LIGHT ? "" : "-dark") + ".png"));
+                }
+                return LayoutCheck.problems(view);
+            }));
+        }
+        fxRun(() -> model.themeProperty().set(Theme.LIGHT));
+        return problems;
     }
 
     /** Runs {@code work} on the FX thread and returns its result (waits up to 10 s). */

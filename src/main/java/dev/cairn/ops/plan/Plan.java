@@ -1,12 +1,13 @@
 package dev.cairn.ops.plan;
 
+import dev.cairn.ops.DiffText;
+import dev.cairn.ops.Transfer;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.EnvironmentPrefix;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -39,36 +40,54 @@ public record Plan(Instant made, String cairnVersion, String environment, List<P
         return writes.stream().filter(w -> w.after() != null).map(PlannedWrite::stateId).toList();
     }
 
-    /**
-     * The environment state IDs name where all of them name the same one (Meltano's
-     * {@code <environment>:<tap>-to-<target>}), or empty.
-     */
-    public static Optional<String> environmentNamedBy(List<String> stateIds) {
-        Set<String> named = new LinkedHashSet<>();
-        for (String id : stateIds) {
-            Optional<String> environment = EnvironmentPrefix.of(id);
-            if (environment.isEmpty()) {
-                return Optional.empty();
-            }
-            named.add(environment.get());
-        }
-        return named.size() == 1 ? Optional.of(named.iterator().next()) : Optional.empty();
-    }
-
     /** Collects a plan's writes in the order they are to be applied. */
     public static final class Builder {
 
         private final List<PlannedWrite> writes = new ArrayList<>();
 
-        /** Adds a write; returns its index, for a write that goes with it only if it lands. */
-        public int add(WriteCommand command, String diff) {
-            return add(command, null, diff);
+        /**
+         * Adds a write with its diff ({@link DiffText#of}), applied only if the write at index
+         * {@code requires} (null: none) landed; returns its index, for a write that goes with it.
+         */
+        public int add(WriteCommand command, Integer requires) {
+            writes.add(PlannedWrite.of(command, requires, DiffText.of(command)));
+            return writes.size() - 1;
         }
 
-        /** Adds a write that is applied only if the write at index {@code requires} (null: none) landed. */
-        public int add(WriteCommand command, Integer requires, String diff) {
-            writes.add(PlannedWrite.of(command, requires, diff));
-            return writes.size() - 1;
+        /** Adds the commands that change something, in order; returns the ones left out, which change nothing. */
+        public List<WriteCommand> addChanging(List<WriteCommand> commands) {
+            List<WriteCommand> leftOut = new ArrayList<>();
+            for (WriteCommand c : commands) {
+                if (c.changesNothing()) {
+                    leftOut.add(c);
+                } else {
+                    add(c, null);
+                }
+            }
+            return leftOut;
+        }
+
+        /**
+         * Adds a copy's or move's writes, planned on the states read now: each copy, and for a move the
+         * deletion of its source, made only if its copy lands (an ID already as its source is left
+         * alone but its source still cleared). An item that would be skipped, fail or conflict is left
+         * out and returned with its plan, for the caller to say so.
+         */
+        public List<Transfer.Planned> addTransfer(Transfer transfer, List<Transfer.Item> items) {
+            List<Transfer.Planned> leftOut = new ArrayList<>();
+            for (Transfer.Item item : items) {
+                Transfer.Planned planned = transfer.plan(item);
+                if (planned.expected() != Transfer.Outcome.COPIED && planned.expected() != Transfer.Outcome.MOVED) {
+                    leftOut.add(planned);
+                    continue;
+                }
+                WriteCommand copy = planned.copy();
+                Integer copied = copy.changesNothing() ? null : add(copy, null);
+                if (planned.expected() == Transfer.Outcome.MOVED) {
+                    add(transfer.sourceDeletion(planned), copied);
+                }
+            }
+            return leftOut;
         }
 
         public boolean isEmpty() {
@@ -82,7 +101,7 @@ public record Plan(Instant made, String cairnVersion, String environment, List<P
         public Plan build(String targetEnvironment) {
             Plan plan = new Plan(Instant.now(), cairnVersion(), targetEnvironment, writes);
             return targetEnvironment != null ? plan
-                    : new Plan(plan.made(), plan.cairnVersion(), environmentNamedBy(plan.storedIds()).orElse(null), writes);
+                    : new Plan(plan.made(), plan.cairnVersion(), EnvironmentPrefix.namedByAll(plan.storedIds()).orElse(null), writes);
         }
 
         private static String cairnVersion() {

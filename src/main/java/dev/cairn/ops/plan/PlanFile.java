@@ -24,6 +24,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A {@link Plan} as a JSON file: written atomically and readable by its owner only (it holds whole
@@ -50,6 +51,19 @@ public final class PlanFile {
         } finally {
             Files.deleteIfExists(temporary);
         }
+    }
+
+    /**
+     * Makes the plan {@code builder} holds for {@code environment} ({@link Plan.Builder#build}) and
+     * writes it to {@code file}; empty, with nothing saved, where it holds no write.
+     */
+    public static Optional<Plan> save(Path file, Plan.Builder builder, String environment) throws IOException {
+        if (builder.isEmpty()) {
+            return Optional.empty();
+        }
+        Plan plan = builder.build(environment);
+        write(file, plan);
+        return Optional.of(plan);
     }
 
     /**

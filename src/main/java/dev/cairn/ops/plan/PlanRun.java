@@ -75,8 +75,21 @@ public final class PlanRun {
      * {@code undo} takes back together, as the command the plan was made from would have been.
      */
     public List<Result> run(List<Check> checks, boolean allOrNothing) {
+        return run(checks, allOrNothing, checks.size() > 1 ? Journal.newGroup() : null, (result, done, total) -> { });
+    }
+
+    /** How far a run is: called after each planned write with how it ended. */
+    @FunctionalInterface
+    public interface Progress {
+        void ended(Result result, int done, int total);
+    }
+
+    /**
+     * {@link #run(List, boolean)} journalled in {@code group} (null: none, for a single write), which
+     * the window undoes as one, telling {@code progress} as each write ends.
+     */
+    public List<Result> run(List<Check> checks, boolean allOrNothing, String group, Progress progress) {
         boolean refuseAll = allOrNothing && checks.stream().anyMatch(Check::movedOn);
-        String group = checks.size() > 1 ? Journal.newGroup() : null;
         List<Result> results = new ArrayList<>();
         for (Check check : checks) {
             PlannedWrite w = check.write();
@@ -93,6 +106,7 @@ public final class PlanRun {
             } else {
                 results.add(write(check, group));
             }
+            progress.ended(results.get(results.size() - 1), results.size(), checks.size());
         }
         return results;
     }

@@ -7,6 +7,10 @@ import dev.cairn.ui.edit.RewindViewModel.Line;
 import dev.cairn.ui.edit.RewindViewModel.Scope;
 import dev.cairn.ui.edit.RewindViewModel.Stage;
 import dev.cairn.ui.theme.Styles;
+import dev.cairn.ui.write.PlanSaving;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.value.ObservableBooleanValue;
@@ -55,9 +59,11 @@ public final class RewindView extends BorderPane {
     @FXML private Button back;
     @FXML private Button preview;
     @FXML private Button confirm;
+    @FXML private Button savePlan;
     @FXML private Button undo;
 
-    public RewindView(RewindViewModel model, Runnable submit) {
+    /** @param chooseFile asks where to save a plan of a rewind of several IDs ({@code Save as plan…}); empty when cancelled */
+    public RewindView(RewindViewModel model, Runnable submit, Function<String, Optional<Path>> chooseFile) {
         Fxml.load(this, "Rewind");
         BooleanBinding many = model.scopeProperty().isEqualTo(Scope.STATES);
         title.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("rewind.title", model.what()),
@@ -124,6 +130,8 @@ public final class RewindView extends BorderPane {
         showWhen(confirm, many.and(previewing));
         confirm.disableProperty().bind(model.canConfirmProperty().not());
         confirm.setOnAction(e -> model.confirm());
+        showWhen(savePlan, many.and(previewing));
+        savePlan.setOnAction(e -> chooseFile.apply(PlanSaving.FILE_NAME).ifPresent(model::savePlan));
         showWhen(undo, many.and(model.stageProperty().isEqualTo(Stage.DONE)));
         undo.setOnAction(e -> model.undo());
     }

@@ -20,8 +20,10 @@ import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
+import dev.cairn.ui.write.PlanSaving;
 import dev.cairn.ui.write.WriteGroup;
 import dev.cairn.ui.write.WriteTarget;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -314,6 +316,20 @@ public final class RewindViewModel {
                 : Fxml.label("rewind.states.review", planned.size(), target.backend().displayUri())
                         + (requiredTyping.get().isEmpty() ? "" : " " + Fxml.label("rewind.states.type", requiredTyping.get())));
         stage.set(Stage.PREVIEW);
+    }
+
+    /**
+     * Save as plan…: the previewed rewinds saved to {@code file} as a plan, each on the state
+     * previewed; nothing is written (Open plan… or {@code cairn apply} writes them later).
+     */
+    public void savePlan(Path file) {
+        if (stage.get() != Stage.PREVIEW || planned.isEmpty()) {
+            return;
+        }
+        dev.cairn.ops.plan.Plan.Builder builder = new dev.cairn.ops.plan.Plan.Builder();
+        builder.addChanging(planned);
+        work.run(BackgroundTask.of(Fxml.label("write.savePlan.title") + ": " + file, context -> PlanSaving.save(file, builder, null)),
+                message::set, failure -> message.set(PlanSaving.failed(file, failure.message())));
     }
 
     /**

@@ -13,6 +13,7 @@ import dev.cairn.ui.edit.MergeView;
 import dev.cairn.ui.edit.RewindView;
 import dev.cairn.ui.inspect.WatchBar;
 import dev.cairn.ui.park.ParkView;
+import dev.cairn.ui.plan.PlanView;
 import dev.cairn.ui.history.HistoryView;
 import dev.cairn.ui.history.TimelineView;
 import dev.cairn.ui.lock.BreakLockView;
@@ -70,6 +71,7 @@ public final class MainView extends BorderPane {
     private final BreakLockView breakLockView;
     private final CheckView checkView;
     private final CompareView compareView;
+    private final PlanView planView;
     /** The current backend's list, or why there is none, follows it as it opens, fails or does not answer. */
     private final javafx.beans.InvalidationListener currentStatus;
     /** The inspector and the sheets laid over it. */
@@ -101,12 +103,15 @@ public final class MainView extends BorderPane {
         inspector.addToHeader(actionBar(writes));
         inspector.addToHeader(new WatchBar(model.watch()));
         stateList.listView().setContextMenu(listMenu(writes));
-        writeSheet = new WriteSheet(writes.flow());
+        writeSheet = new WriteSheet(writes.flow(), name -> dialogs.chooseSaveFile(Fxml.label("write.savePlan.title"), name));
         mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile(Fxml.label("main.mergeFile")));
-        rewindView = new RewindView(writes.rewind(), writes::submitRewind);
+        rewindView = new RewindView(writes.rewind(), writes::submitRewind,
+                name -> dialogs.chooseSaveFile(Fxml.label("write.savePlan.title"), name));
         parkView = new ParkView(writes.park());
-        transferView = new TransferView(writes.transfer());
+        transferView = new TransferView(writes.transfer(), name -> dialogs.chooseSaveFile(Fxml.label("write.savePlan.title"), name));
         breakLockView = new BreakLockView(writes.breakLock());
+        planView = new PlanView(writes.plan());
+        showWhen(planView, writes.plan().showingProperty());
         checkView = new CheckView(model.check(), name -> dialogs.chooseSaveFile(Fxml.label("check.export.title"), name));
         showWhen(checkView, model.check().showingProperty());
         compareView = new CompareView(model.compare(), new DiffView(model.compare().diff()));
@@ -148,6 +153,11 @@ public final class MainView extends BorderPane {
             public void compare(BackendSession session) {
                 model.connections().currentProperty().set(session);
                 model.compareBackends(session);
+            }
+
+            @Override
+            public void openPlan() {
+                MainView.this.openPlan();
             }
 
             @Override
@@ -196,7 +206,8 @@ public final class MainView extends BorderPane {
         toolbar.getStyleClass().add(Styles.TOOLBAR);
         setTop(toolbar);
 
-        right = new StackPane(inspector, checkView, compareView, mergeView, rewindView, parkView, transferView, breakLockView, writeSheet);
+        right = new StackPane(inspector, checkView, compareView, mergeView, rewindView, parkView, transferView, breakLockView, planView,
+                writeSheet);
         split = new SplitPane(stateList, right);
         split.setDividerPositions(0.45); // typical IDs and their compact badges fit at 1024 px
         outer = new SplitPane(sidebar, split);
@@ -385,7 +396,8 @@ public final class MainView extends BorderPane {
 
     /**
      * Window shortcuts: Ctrl+L filter, Ctrl+R refresh, Ctrl+F find, Ctrl+O connect, Ctrl+Shift+O open a
-     * Meltano project, Ctrl+Shift+K check the current backend, Ctrl+Shift+C compare it with another, Ctrl+M the inspector the window's width (and back, as Ctrl+L does).
+     * Meltano project, Ctrl+Shift+K check the current backend, Ctrl+Shift+C compare it with another, Ctrl+Shift+P open
+     * a plan to apply, Ctrl+M the inspector the window's width (and back, as Ctrl+L does).
      */
     public void installShortcuts(Scene scene) {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN),
@@ -400,6 +412,8 @@ public final class MainView extends BorderPane {
                 this::checkBackend);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> model.compareBackends(model.connections().currentProperty().get()));
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                this::openPlan);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), this::connect);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 this::openProject);
@@ -448,6 +462,18 @@ public final class MainView extends BorderPane {
             model.compare().close();
             model.check().open(session.target());
         }
+    }
+
+    /** Open plan…: picks a plan file and previews it against the open connections, over the inspector. */
+    private void openPlan() {
+        if (model.writes().flow().stageProperty().get() != WriteFlowViewModel.Stage.CLOSED) {
+            return;
+        }
+        dialogs.chooseFile(Fxml.label("plan.open.title")).ifPresent(file -> {
+            model.check().close();
+            model.compare().close();
+            model.writes().openPlan(file);
+        });
     }
 
     /** Picks a Meltano project's folder and opens the environments chosen among its own. */
@@ -515,6 +541,10 @@ public final class MainView extends BorderPane {
 
     public TransferView transferView() {
         return transferView;
+    }
+
+    public PlanView planView() {
+        return planView;
     }
 
     /** Selects the inspector tab with this id ("diff", "bookmarks", "edit", "history", "timeline"). */

@@ -86,9 +86,10 @@ public final class MainViewModel {
         current.addListener((o, was, now) -> check.currentChanged(now == null ? null : now.target()));
         this.compare = new CompareViewModel(executor, new DiffViewModel(executor), writes.transfer());
         // a write's sheet shows diffs side by side: with the sidebar and the list beside it, their keys were cut;
-        // Compare backends… shows a table of both sides' IDs over the diff of one
+        // Compare backends… shows a table of both sides' IDs over the diff of one; Open plan… a table of
+        // writes to several connections over the diff of one
         this.inspectorTakesWindow = inspectorWide.or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED))
-                .or(compare.showingProperty());
+                .or(compare.showingProperty()).or(writes.plan().showingProperty());
         this.windowTitle = javafx.beans.binding.Bindings.createStringBinding(() -> {
             BackendSession s = current.get();
             if (s == null) {

@@ -54,6 +54,9 @@ public final class SidebarView extends VBox {
 
         /** Compare backends… from an open connection. */
         void compare(BackendSession session);
+
+        /** Open plan…: a plan file to apply to the open connections it names. */
+        void openPlan();
     }
 
     public SidebarView(ConnectionsViewModel model, Actions actions) {
@@ -248,6 +251,7 @@ public final class SidebarView extends VBox {
                     item(Fxml.label("sidebar.edit"), "F2", () -> actions.edit(session)),
                     item(Fxml.label("sidebar.check"), "Ctrl+Shift+K", () -> actions.check(session)),
                     item(Fxml.label("sidebar.compare"), "Ctrl+Shift+C", () -> actions.compare(session)),
+                    item(Fxml.label("plan.open"), "Ctrl+Shift+P", actions::openPlan),
                     item(Fxml.label("sidebar.disconnect"), "Delete", () -> model.close(session)),
                     item(Fxml.label("sidebar.duplicate"), null, () -> model.duplicate(session.connection())),
                     item(Fxml.label("sidebar.openAnother"), null, () -> model.openAnother(session.connection(), false))));

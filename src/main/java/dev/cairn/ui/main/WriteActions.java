@@ -18,11 +18,13 @@ import dev.cairn.ui.history.TimelineViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
 import dev.cairn.ui.lock.BreakLockViewModel;
 import dev.cairn.ui.park.ParkViewModel;
+import dev.cairn.ui.plan.PlanViewModel;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.transfer.TransferViewModel;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import dev.cairn.ui.write.WriteTarget;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -53,6 +55,7 @@ public final class WriteActions {
     private final ParkViewModel park;
     private final TransferViewModel transfer;
     private final BreakLockViewModel breakLock;
+    private final PlanViewModel plan;
     private final HistoryViewModel history;
     private final TimelineViewModel timeline;
     private final StringBinding whyReadOnly;
@@ -85,6 +88,8 @@ public final class WriteActions {
         park.onWritten(() -> afterWrite(park.target().backend().displayUri()));
         this.transfer = new TransferViewModel(executor, journal);
         this.breakLock = new BreakLockViewModel(executor);
+        this.plan = new PlanViewModel(executor, journal);
+        plan.onWritten(uris -> uris.forEach(this::afterWrite));
         breakLock.onBroken(inspector::reload);
         this.history = new HistoryViewModel(executor, journal);
         this.timeline = new TimelineViewModel(executor, journal);
@@ -334,11 +339,35 @@ public final class WriteActions {
 
     /** The forms over the inspector, closed before another one (or the write sheet) opens. */
     void closeForms() {
+        plan.close();
         merge.close();
         rewind.close();
         park.close();
         transfer.close();
         breakLock.close();
+    }
+
+    /**
+     * Open plan…: the plan in {@code file} previewed against the open connections, to apply it there;
+     * not while a write's sheet is open.
+     */
+    public void openPlan(Path file) {
+        if (flow.stageProperty().get() != WriteFlowViewModel.Stage.CLOSED) {
+            return;
+        }
+        closeForms();
+        List<WriteTarget> open = new ArrayList<>();
+        for (BackendSession s : sessions) {
+            if (s.target() != null) {
+                open.add(s.target());
+            }
+        }
+        plan.open(file, open);
+    }
+
+    /** Open plan…'s form. */
+    public PlanViewModel plan() {
+        return plan;
     }
 
     /** Whether the selected ID has a stale lock that can be broken. */

@@ -105,6 +105,9 @@ public final class Styles {
     public static final String COMPARE_SHEET = "compare-sheet";
     public static final String COMPARE_STATUS = "compare-status";
     public static final String WRITE_SHEET = "write-sheet";
+    /** Open plan…: the diff a plan saved with a write (plain text, as {@code cairn apply} prints it), and a write's status. */
+    public static final String PLAN_DIFF = "plan-diff";
+    public static final String PLAN_STATUS = "plan-status";
     public static final String OVERLAPS = "overlaps";
     public static final String FORM = "form";
     public static final String RESULTS_TABLE = "results-table";

@@ -8,8 +8,11 @@ import dev.cairn.ui.theme.WholeTextCell;
 import dev.cairn.ui.transfer.TransferViewModel.Row;
 import dev.cairn.ui.transfer.TransferViewModel.Scope;
 import dev.cairn.ui.transfer.TransferViewModel.Stage;
+import dev.cairn.ui.write.PlanSaving;
 import dev.cairn.ui.write.WriteTarget;
+import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -58,11 +61,14 @@ public final class TransferView extends BorderPane {
     @FXML private HBox typingRow;
     @FXML private Label typingLabel;
     @FXML private TextField typing;
+    @FXML private Label environmentWarning;
+    @FXML private Button savePlan;
     @FXML private Button cancel;
     @FXML private Button close;
     @FXML private Button run;
 
-    public TransferView(TransferViewModel model) {
+    /** @param chooseFile asks where to save a plan ({@code Save as plan…}), the name suggested; empty when cancelled */
+    public TransferView(TransferViewModel model, Function<String, Optional<Path>> chooseFile) {
         Fxml.load(this, "Transfer");
         title.textProperty().bind(Bindings.createStringBinding(() -> model.source() == null ? ""
                 : Fxml.label("transfer.title", model.source().name()), model.showingProperty()));
@@ -147,6 +153,14 @@ public final class TransferView extends BorderPane {
         typing.textProperty().bindBidirectional(model.typedProperty());
         typing.promptTextProperty().bind(model.requiredTypingProperty());
         showWhen(typingRow, model.requiredTypingProperty().isNotEmpty().and(model.stageProperty().isEqualTo(Stage.PLANNED)));
+        environmentWarning.textProperty().bind(model.environmentWarningProperty());
+        environmentWarning.pseudoClassStateChanged(Styles.PROBLEM, true);
+        showWhen(environmentWarning, model.environmentWarningProperty().isNotEmpty());
+        // a plan is applied later, where production asks again: no typing here
+        savePlan.setOnAction(e -> chooseFile.apply(PlanSaving.FILE_NAME).ifPresent(model::savePlan));
+        savePlan.disableProperty().bind(Bindings.createBooleanBinding(() -> model.rows().stream().noneMatch(
+                r -> r.outcome() == Transfer.Outcome.COPIED || r.outcome() == Transfer.Outcome.MOVED), model.rows()));
+        showWhen(savePlan, model.stageProperty().isEqualTo(Stage.PLANNED));
         close.setOnAction(e -> model.close());
         close.disableProperty().bind(model.stageProperty().isEqualTo(Stage.RUNNING));
         cancel.setOnAction(e -> model.cancel());

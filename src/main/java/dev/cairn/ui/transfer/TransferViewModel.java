@@ -3,18 +3,23 @@ package dev.cairn.ui.transfer;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.EnvironmentGuard;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.Rename;
 import dev.cairn.ops.Transfer;
 import dev.cairn.ops.Transfer.Item;
 import dev.cairn.ops.Transfer.Outcome;
+import dev.cairn.ops.plan.Plan;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.write.PendingWrite;
+import dev.cairn.ui.write.PlanSaving;
 import dev.cairn.ui.browse.IdFilter;
 import dev.cairn.ui.write.WriteTarget;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -29,6 +34,7 @@ import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -113,6 +119,9 @@ public final class TransferViewModel {
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", 0);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyStringWrapper environmentWarning = new ReadOnlyStringWrapper(this, "environmentWarning", "");
+    /** The plan writes IDs naming another environment into one whose IDs name production: typed confirmation, as on a production connection. */
+    private final ReadOnlyBooleanWrapper foreignIntoProduction = new ReadOnlyBooleanWrapper(this, "foreignIntoProduction");
     private final StringBinding requiredTyping;
     private final StringBinding whyNot;
     private final BooleanBinding canRun;
@@ -127,7 +136,8 @@ public final class TransferViewModel {
         this.executor = executor;
         this.planning = new TaskSlot(executor);
         this.journal = journal;
-        requiredTyping = Bindings.createStringBinding(this::computeRequiredTyping, mode, scope, sourceId, pattern, destination);
+        requiredTyping = Bindings.createStringBinding(this::computeRequiredTyping, mode, scope, sourceId, pattern, destination,
+                foreignIntoProduction);
         whyNot = Bindings.createStringBinding(this::computeWhyNot, mode, destination);
         canRun = Bindings.createBooleanBinding(() -> stage.get() == Stage.PLANNED && whyNot.get().isEmpty()
                         && rows.stream().anyMatch(r -> r.outcome() == Outcome.COPIED || r.outcome() == Outcome.MOVED)
@@ -140,6 +150,8 @@ public final class TransferViewModel {
                     stage.set(Stage.EDITING);
                     rows.clear();
                     message.set("");
+                    environmentWarning.set("");
+                    foreignIntoProduction.set(false);
                 }
             });
         }
@@ -182,6 +194,8 @@ public final class TransferViewModel {
     private void shownAfresh() {
         typed.set("");
         rows.clear();
+        environmentWarning.set("");
+        foreignIntoProduction.set(false);
         progress.set(0);
         message.set("");
         stage.set(Stage.EDITING);
@@ -220,7 +234,7 @@ public final class TransferViewModel {
 
     private String computeRequiredTyping() {
         WriteTarget to = destination.get();
-        boolean prodWrite = to != null && to.isProduction();
+        boolean prodWrite = to != null && (to.isProduction() || foreignIntoProduction.get());
         boolean prodDelete = source != null && source.isProduction() && mode.get() == Transfer.Mode.MOVE;
         if (!prodWrite && !prodDelete) {
             return "";
@@ -264,6 +278,8 @@ public final class TransferViewModel {
         List<Item> given = chosen;
         stage.set(Stage.PLANNING);
         rows.clear();
+        environmentWarning.set("");
+        foreignIntoProduction.set(false);
         message.set("Reading the states to " + verb() + " …");
         planning.run(BackgroundTask.of("Planning the " + verb(), context -> {
             List<Item> items;
@@ -297,9 +313,11 @@ public final class TransferViewModel {
                 out.add(new Row(item.sourceId(), item.targetId(), p.expected(), detail, false));
                 context.progress(++i, items.size());
             }
-            return new Planned(items, out);
+            return new Planned(items, out, guard(to, items));
         }).lane(to.backend()), result -> {
             planned = result.items();
+            environmentWarning.set(result.guard().warning());
+            foreignIntoProduction.set(result.guard().production());
             rows.setAll(result.rows());
             message.set(result.rows().isEmpty() ? "No ID matches " + glob + "."
                     : counts(result.rows(), false) + " " + whatIsWritten());
@@ -313,7 +331,48 @@ public final class TransferViewModel {
         });
     }
 
-    private record Planned(List<Item> items, List<Row> rows) { }
+    private record Planned(List<Item> items, List<Row> rows, Guarded guard) { }
+
+    /**
+     * The environment guard on a plan: the warning naming the IDs written that name another
+     * environment than the destination's ("" for none), and whether that environment is production.
+     */
+    private record Guarded(String warning, boolean production) { }
+
+    /**
+     * The destination's environment as the command line's {@code --to-backend} reads it, the one all
+     * its stored IDs name (a connection keeps no environment name of its own), and the IDs of
+     * {@code items} that name another. Blocking: lists the destination.
+     */
+    private static Guarded guard(WriteTarget to, List<Item> items) {
+        return EnvironmentGuard.ofStored(to.backend()).map(EnvironmentGuard::new).map(guard -> {
+            List<String> foreign = guard.foreignIds(items.stream().map(Item::targetId).toList());
+            return foreign.isEmpty() ? new Guarded("", false)
+                    : new Guarded(Fxml.label("transfer.environmentWarning", guard.warning(foreign, id -> id), guard.rename(foreign)),
+                            guard.production());
+        }).orElse(new Guarded("", false));
+    }
+
+    /**
+     * Save as plan…: the previewed copy or move saved to {@code file} as a plan, planned again on the
+     * states stored now as the command line's {@code --plan-out} plans it (an ID that would be skipped,
+     * fail or conflict left out); nothing is written to either backend.
+     */
+    public void savePlan(Path file) {
+        if (stage.get() != Stage.PLANNED || source == null || destination.get() == null) {
+            return;
+        }
+        WriteTarget to = destination.get();
+        Transfer transfer = transfer(source, to);
+        List<Item> items = planned;
+        planning.run(BackgroundTask.of(Fxml.label("write.savePlan.title") + ": " + file, context -> {
+            Plan.Builder builder = new Plan.Builder();
+            long leftOut = builder.addTransfer(transfer, items).stream()
+                    .filter(p -> p.expected() != Outcome.SKIPPED).count();
+            String saved = PlanSaving.save(file, builder, EnvironmentGuard.ofStored(to.backend()).orElse(null));
+            return leftOut == 0 ? saved : saved + " " + Fxml.label("transfer.planLeftOut", leftOut);
+        }).lane(to.backend()), message::set, failure -> message.set(PlanSaving.failed(file, failure.message())));
+    }
 
     /** A planned row's detail, with the pipeline running on its destination or source ("destination running: run …"). */
     private static String withRunning(String detail, String side, RunRow run, java.time.Instant now) {
@@ -541,6 +600,11 @@ public final class TransferViewModel {
 
     public ReadOnlyStringProperty messageProperty() {
         return message.getReadOnlyProperty();
+    }
+
+    /** The environment guard's warning on the preview: IDs to be written that name another environment than the destination's; "" for none. */
+    public ReadOnlyStringProperty environmentWarningProperty() {
+        return environmentWarning.getReadOnlyProperty();
     }
 
     /** The ID or pattern production asks to be typed, or "". */

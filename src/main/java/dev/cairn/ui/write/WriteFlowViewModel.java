@@ -6,6 +6,7 @@ import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.ops.plan.Plan;
 import dev.cairn.state.JsonReplay;
 import dev.cairn.state.StateDocument;
 import dev.cairn.ui.Fxml;
@@ -13,6 +14,7 @@ import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -197,6 +199,22 @@ public final class WriteFlowViewModel {
             lockWaitEnds.set(null);
             fail("Nothing was written", command.description(), failure);
         }, () -> ended(run));
+    }
+
+    /**
+     * Save as plan…: the previewed write saved to {@code file} as a plan (Open plan… or {@code cairn
+     * apply} writes it later, compare-and-set on the state read for this preview); nothing is written
+     * to the backend, and the preview stays, saying what was saved.
+     */
+    public void savePlan(Path file) {
+        if (stage.get() != Stage.PREVIEW || plan.get() == null) {
+            return;
+        }
+        WriteCommand command = plan.get().command();
+        Plan.Builder builder = new Plan.Builder();
+        builder.addChanging(List.of(command));
+        work.run(BackgroundTask.of(Fxml.label("write.savePlan.title") + ": " + file, context -> PlanSaving.save(file, builder, null)),
+                message::set, failure -> message.set(PlanSaving.failed(file, failure.message())));
     }
 
     /**

@@ -8,9 +8,12 @@ import dev.cairn.ui.diff.AlignedDiff;
 import dev.cairn.ui.diff.DiffPanes;
 import dev.cairn.ui.theme.Styles;
 import dev.cairn.ui.write.WriteFlowViewModel.Stage;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -66,6 +69,7 @@ public final class WriteSheet extends BorderPane {
     @FXML private TextField typing;
     @FXML private Button confirm;
     @FXML private Button cancel;
+    @FXML private Button savePlan;
     @FXML private Button reapply;
     @FXML private Button discard;
     @FXML private Button undo;
@@ -74,7 +78,8 @@ public final class WriteSheet extends BorderPane {
     /** Re-reads the seconds left of a lock wait once a second, while there is one. */
     private final Timeline countdown = new Timeline(new KeyFrame(Duration.seconds(1), e -> showLockWait()));
 
-    public WriteSheet(WriteFlowViewModel model) {
+    /** @param chooseFile asks where to save a plan ({@code Save as plan…}), the name suggested; empty when cancelled */
+    public WriteSheet(WriteFlowViewModel model, Function<String, Optional<Path>> chooseFile) {
         this.model = model;
         Fxml.load(this, "WriteSheet");
         title.textProperty().bind(model.titleProperty());
@@ -105,6 +110,7 @@ public final class WriteSheet extends BorderPane {
 
         confirm.disableProperty().bind(model.canConfirmProperty().not());
         confirm.setOnAction(e -> model.confirm());
+        savePlan.setOnAction(e -> chooseFile.apply(PlanSaving.FILE_NAME).ifPresent(model::savePlan));
         cancel.setOnAction(e -> model.cancel());
         reapply.setOnAction(e -> model.reapply());
         reapply.disableProperty().bind(model.canReapplyProperty().not());
@@ -167,13 +173,15 @@ public final class WriteSheet extends BorderPane {
                 // a few words ("Rewind 1 stream"): the title above says what exactly, on which state
                 confirm.setText(plan == null ? Fxml.label("write.confirm") : plan.edit().shortVerb());
                 String required = model.requiredTypingProperty().get();
+                // a plan needs no typing: it is applied later, where production asks again
+                savePlan.setDisable(plan == null || plan.command().changesNothing());
                 if (required.isEmpty()) {
-                    buttons.getChildren().setAll(spacer, cancel, confirm);
+                    buttons.getChildren().setAll(savePlan, spacer, cancel, confirm);
                 } else {
                     // the ID to type is in the label beside the field, whole: no placeholder that a narrow field would cut
                     typingLabel.setText(Fxml.label("write.typing", required));
                     typing.setPrefColumnCount(Math.max(12, required.length()));
-                    buttons.getChildren().setAll(typingLabel, typing, spacer, cancel, confirm);
+                    buttons.getChildren().setAll(savePlan, typingLabel, typing, spacer, cancel, confirm);
                 }
                 break;
             case CONFLICT:

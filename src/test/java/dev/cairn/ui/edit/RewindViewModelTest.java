@@ -155,4 +155,24 @@ class RewindViewModelTest {
             assertEquals("2024-05-05T00:00:00+00:00", value(b, STRIPE, "charges"));
         }
     }
+
+    @Test
+    void aRewindOfSelectedStatesSavedAsPlanWritesNothingAndHoldsAWritePerState() throws Exception {
+        try (StateBackend b = sqlite()) {
+            WriteTarget target = new WriteTarget("dev", b, Environment.DEV, false);
+            RewindViewModel model = ui.call(() -> new RewindViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            ui.run(() -> model.openStates(target, List.of(GITHUB, STRIPE)));
+            ui.run(() -> model.amountProperty().set("2024-04-01T00:00:00Z"));
+            ui.run(model::preview);
+            ui.await(() -> model.stageProperty().get() == Stage.PREVIEW, Duration.ofSeconds(30));
+            Path file = dir.resolve("rewind.plan.json");
+            ui.run(() -> model.savePlan(file));
+            ui.await(() -> model.messageProperty().get().startsWith("Saved"), Duration.ofSeconds(30));
+            assertEquals("Saved a plan of 2 writes for environment dev to " + file + ": nothing was written. Open plan…"
+                    + " (Ctrl+Shift+P) or cairn apply writes it.", ui.call(() -> model.messageProperty().get()));
+            assertEquals("2024-05-02T06:30:00+00:00", value(b, GITHUB, "issues"), "nothing written");
+            assertEquals(List.of(GITHUB, STRIPE), dev.cairn.ops.plan.PlanFile.read(file).writes().stream()
+                    .map(dev.cairn.ops.plan.PlannedWrite::stateId).toList());
+        }
+    }
 }

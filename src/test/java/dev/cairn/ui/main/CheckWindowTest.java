@@ -8,17 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.ops.CheckUp.Finding;
 import dev.cairn.ops.CheckUp.Kind;
 import dev.cairn.ops.UserFolders;
-import dev.cairn.ui.LayoutCheck;
 import dev.cairn.ui.ScriptedDialogs;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.check.CheckViewModel;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.services.BackendOpener;
-import dev.cairn.ui.theme.Theme;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.control.Button;
 import javafx.scene.control.TableRow;
@@ -55,28 +52,6 @@ class CheckWindowTest {
         window.close();
     }
 
-    private List<String> cutOff(String what) throws Exception {
-        List<String> problems = new ArrayList<>();
-        for (Theme theme : Theme.values()) {
-            fxRun(() -> {
-                window.stage.setWidth(1024);
-                window.stage.setHeight(700);
-                model.themeProperty().set(theme);
-            });
-            WaitForAsyncUtils.waitForFxEvents();
-            problems.addAll(fx(() -> {
-                view.applyCss();
-                view.layout();
-                String renders = System.getProperty("cairn.renders");
-                if (renders != null) {
-                    LayoutCheck.render(view, Path.of(renders, what + "-1024" + (theme == Theme.LIGHT ? "" : "-dark") + ".png"));
-                }
-                return LayoutCheck.problems(view);
-            }));
-        }
-        return problems;
-    }
-
     @Test
     void checkBackendShowsTheFindingsWholeAndFixOpensTheWritePreview() throws Exception {
         fxRun(() -> model.connections().currentProperty().set(model.connections().sessions().stream()
@@ -91,7 +66,7 @@ class CheckWindowTest {
         assertTrue(fx(() -> !check.findings().isEmpty()), "the demo has broken states");
         assertTrue(fx(() -> check.statusProperty().get()).startsWith("Checked "), fx(() -> check.statusProperty().get()));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(List.of(), cutOff("check-backend"));
+        assertEquals(List.of(), window.cutOff("check-backend"));
 
         // selecting a finding selects its ID in the list
         Finding pending = fx(() -> check.findings().stream().filter(f -> f.kind() == Kind.PENDING_PARTIAL).findFirst().orElseThrow());
@@ -111,7 +86,7 @@ class CheckWindowTest {
         fixButton(pending).run();
         assertTrue(fx(() -> check.noticeProperty().get()).contains("read-only connection"), fx(() -> check.noticeProperty().get()));
         assertEquals(WriteFlowViewModel.Stage.CLOSED, fx(() -> model.writes().flow().stageProperty().get()));
-        assertEquals(List.of(), cutOff("check-read-only-fix"));
+        assertEquals(List.of(), window.cutOff("check-read-only-fix"));
 
         // made writable (F2 in the sidebar), checked again: Fix… opens the write flow's preview
         fxRun(() -> {
@@ -131,7 +106,7 @@ class CheckWindowTest {
         assertTrue(fx(() -> view.writeSheet().isVisible()), "the write flow's preview shows over the check-up");
         assertTrue(fx(() -> model.writes().flow().titleProperty().get()).contains(pending.stateId()),
                 fx(() -> model.writes().flow().titleProperty().get()));
-        assertEquals(List.of(), cutOff("check-fix-preview"));
+        assertEquals(List.of(), window.cutOff("check-fix-preview"));
     }
 
     /** Fires the Fix… button of the finding's row, as drawn. */

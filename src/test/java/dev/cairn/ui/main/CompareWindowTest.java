@@ -9,15 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.ops.Transfer;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ops.compare.IdComparison.Status;
-import dev.cairn.ui.LayoutCheck;
 import dev.cairn.ui.ScriptedDialogs;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.compare.CompareViewModel;
 import dev.cairn.ui.compare.CompareViewModel.Row;
-import dev.cairn.ui.theme.Theme;
 import dev.cairn.ui.transfer.TransferViewModel;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -61,29 +58,6 @@ class CompareWindowTest {
         window.close();
     }
 
-    private List<String> cutOff(String what) throws Exception {
-        List<String> problems = new ArrayList<>();
-        for (Theme theme : Theme.values()) {
-            fxRun(() -> {
-                window.stage.setWidth(1024);
-                window.stage.setHeight(700);
-                model.themeProperty().set(theme);
-            });
-            WaitForAsyncUtils.waitForFxEvents();
-            problems.addAll(fx(() -> {
-                view.applyCss();
-                view.layout();
-                String renders = System.getProperty("cairn.renders");
-                if (renders != null) {
-                    LayoutCheck.render(view, Path.of(renders, what + "-1024" + (theme == Theme.LIGHT ? "" : "-dark") + ".png"));
-                }
-                return LayoutCheck.problems(view);
-            }));
-        }
-        fxRun(() -> model.themeProperty().set(Theme.LIGHT));
-        return problems;
-    }
-
     @Test
     void compareBackendsFiltersShowsADiffAndCopiesCheckedRows() throws Exception {
         fxRun(() -> model.connections().currentProperty().set(model.connections().sessions().stream()
@@ -99,7 +73,7 @@ class CompareWindowTest {
         assertEquals("Demo file backend", fx(() -> compare.thereProperty().get().name()));
         Map<Status, Integer> counts = fx(() -> compare.countsProperty().get());
         assertTrue(counts.getOrDefault(Status.DIFFERENT, 0) > 0 && counts.getOrDefault(Status.ONLY_HERE, 0) > 0, counts.toString());
-        assertEquals(List.of(), cutOff("compare-backends"));
+        assertEquals(List.of(), window.cutOff("compare-backends"));
 
         // the status chips filter, and say their counts
         ToggleButton different = fx(() -> (ToggleButton) view.compareView().lookup("#compare-chip-different"));
@@ -123,7 +97,7 @@ class CompareWindowTest {
         TestWindow.waitFor(() -> compare.diff().diffProperty().get() != null && model.tasks().isEmpty());
         assertTrue(fx(() -> compare.diff().leftTitleProperty().get()).startsWith("Demo system DB"));
         assertTrue(fx(() -> compare.diff().rightTitleProperty().get()).startsWith("Demo file backend"));
-        assertEquals(List.of(), cutOff("compare-diff"));
+        assertEquals(List.of(), window.cutOff("compare-diff"));
 
         // rows only here checked (one by its box, the rest by "check all"), copied to the staging files
         Row first = fx(() -> compare.shown().stream().filter(r -> r.status() == Status.ONLY_HERE).findFirst().orElseThrow());
@@ -142,13 +116,13 @@ class CompareWindowTest {
         TestWindow.waitFor(() -> transfer.stageProperty().get() == TransferViewModel.Stage.PLANNED && model.tasks().isEmpty());
         assertTrue(fx(() -> view.transferView().isVisible()), "the copy form over the comparison");
         assertEquals(checked, fx(() -> transfer.rows().size()), "the preview lists every checked ID");
-        assertEquals(List.of(), cutOff("compare-copy-preview"));
+        assertEquals(List.of(), window.cutOff("compare-copy-preview"));
         fxRun(() -> ((Button) view.transferView().lookup("#transfer-run")).fire());
         TestWindow.waitFor(() -> transfer.stageProperty().get() == TransferViewModel.Stage.FINISHED && model.tasks().isEmpty());
         List<String> copied = fx(() -> transfer.rows().stream().filter(r -> r.outcome() == Transfer.Outcome.COPIED)
                 .map(TransferViewModel.Row::sourceId).toList());
         assertFalse(copied.isEmpty(), fx(() -> transfer.messageProperty().get()));
-        assertEquals(List.of(), cutOff("compare-copy-results"));
+        assertEquals(List.of(), window.cutOff("compare-copy-results"));
         fxRun(() -> ((Button) view.transferView().lookup("#transfer-close")).fire());
         TestWindow.waitFor(() -> compare.noticeProperty().get().startsWith("Compared " + copied.size() + " copied")
                 && model.tasks().isEmpty());
@@ -158,7 +132,7 @@ class CompareWindowTest {
         }
         assertEquals(counts.get(Status.ONLY_HERE) - copied.size(), fx(() -> compare.countsProperty().get()).getOrDefault(Status.ONLY_HERE, 0));
         assertTrue(fx(() -> view.compareView().isVisible()), "the comparison is shown again");
-        assertEquals(List.of(), cutOff("compare-after-copy"));
+        assertEquals(List.of(), window.cutOff("compare-after-copy"));
 
         // the copy form opened as usual afterwards offers one ID or a pattern again, one of them chosen
         fxRun(() -> model.compare().close());

@@ -1,7 +1,6 @@
-package dev.cairn.cli;
+package dev.cairn.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.Change;
 import dev.cairn.state.DiffSummary;
 import dev.cairn.state.JsonDiff;
@@ -15,44 +14,53 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Prints structural diffs as lines of {@code + pointer: value}, {@code - pointer}, {@code ~ pointer: old -> new}. */
-final class DiffPrinter {
+/**
+ * Prints structural diffs as lines of {@code + pointer: value}, {@code - pointer}, {@code ~ pointer:
+ * old -> new}: on the command line (coloured there by a {@link Painter}), and as the text a plan
+ * keeps of each write, whichever of the command line and the window made it.
+ */
+public final class DiffText {
 
     private static final int MAX_VALUE_CHARS = 200;
 
-    private final PrintWriter out;
-    private final Colours colours;
+    /** Paints a changed line by the kind of its change (a terminal's colours), or leaves it as it is. */
+    @FunctionalInterface
+    public interface Painter {
+        String paint(Change.Kind kind, String line);
+    }
 
-    /** Lines in colour when {@code out} is a terminal that wants them ({@link TerminalWriter}). */
-    DiffPrinter(PrintWriter out) {
+    private final PrintWriter out;
+    private final Painter painter;
+
+    public DiffText(PrintWriter out, Painter painter) {
         this.out = out;
-        this.colours = TerminalWriter.colours(out);
+        this.painter = painter;
     }
 
     /** What a write changes: both parts, then the effective state (what the tap would get). */
-    void printWrite(WriteCommand write) {
+    public void printWrite(WriteCommand write) {
         StateDocument before = write.before().exists() ? write.before().document() : null;
         printStates(before, write.after());
         printEffective(before, write.after());
     }
 
-    /** {@link #printWrite} as text, for a plan to keep. */
-    static String of(WriteCommand write) {
+    /** {@link #printWrite} as plain text, for a plan to keep. */
+    public static String of(WriteCommand write) {
         StringWriter text = new StringWriter();
         PrintWriter out = new PrintWriter(text);
-        new DiffPrinter(out).printWrite(write);
+        new DiffText(out, (kind, line) -> line).printWrite(write);
         out.flush();
         return text.toString();
     }
 
     /** The changes between two states, part by part; {@code null} stands for no state. */
-    int printStates(StateDocument before, StateDocument after) {
+    public int printStates(StateDocument before, StateDocument after) {
         int changes = printPart("completed", part(before, true), part(after, true));
         changes += printPart("partial", part(before, false), part(after, false));
         return changes;
     }
 
-    int printPart(String label, StatePart before, StatePart after) {
+    public int printPart(String label, StatePart before, StatePart after) {
         if (before.isCorrupt() || after.isCorrupt()) {
             boolean same = before.equals(after);
             out.println(label + ": " + (same ? "unchanged (not valid JSON)" : "replaced (one side is not valid JSON)"));
@@ -61,20 +69,20 @@ final class DiffPrinter {
         return printValues(label, before.value(), after.value());
     }
 
-    int printValues(String label, JsonNode before, JsonNode after) {
+    public int printValues(String label, JsonNode before, JsonNode after) {
         List<Change> changes = JsonDiff.diff(before, after);
         out.println(label + ": " + (changes.isEmpty() ? "unchanged" : changes.size() + " change" + (changes.size() == 1 ? "" : "s")));
         for (Change c : changes) {
             String at = c.pointer().isEmpty() ? "(whole document)" : c.pointer();
             switch (c.kind()) {
                 case ADDED:
-                    out.println(colours.paint(Colours.Role.ADDED, "  + " + at + ": " + shortJson(c.after())));
+                    out.println(painter.paint(c.kind(), "  + " + at + ": " + shortJson(c.after())));
                     break;
                 case REMOVED:
-                    out.println(colours.paint(Colours.Role.REMOVED, "  - " + at + ": " + shortJson(c.before())));
+                    out.println(painter.paint(c.kind(), "  - " + at + ": " + shortJson(c.before())));
                     break;
                 default:
-                    out.println(colours.paint(Colours.Role.CHANGED,
+                    out.println(painter.paint(c.kind(),
                             "  ~ " + at + ": " + shortJson(c.before()) + " -> " + shortJson(c.after())));
             }
         }
@@ -82,7 +90,7 @@ final class DiffPrinter {
     }
 
     /** The effective states of both sides (what a tap would get), or why one cannot be read. */
-    int printEffective(StateDocument before, StateDocument after) {
+    public int printEffective(StateDocument before, StateDocument after) {
         try {
             JsonNode b = before == null ? null : before.effective();
             JsonNode a = after == null ? null : after.effective();
@@ -97,7 +105,7 @@ final class DiffPrinter {
      * What a planned write changes, on one line for a list of many: "completed: 2 streams changed;
      * partial cleared", "new state", "deleted", "no change".
      */
-    static String summary(WriteCommand command) {
+    public static String summary(WriteCommand command) {
         StateDocument before = command.before().exists() ? command.before().document() : null;
         if (command.changesNothing()) {
             return "no change";
@@ -129,7 +137,7 @@ final class DiffPrinter {
         }
         List<Change> changes = JsonDiff.diff(before.value(), after.value());
         return changes.isEmpty() ? Optional.empty()
-                : Optional.of(label + ": " + Writes.lowerFirst(DiffSummary.of(before.value(), after.value(), changes).sentence()));
+                : Optional.of(label + ": " + lowerFirst(DiffSummary.of(before.value(), after.value(), changes).sentence()));
     }
 
     private static StatePart part(StateDocument document, boolean completed) {
@@ -142,5 +150,9 @@ final class DiffPrinter {
     private static String shortJson(JsonNode value) {
         String text = PythonJson.write(value, PythonJson.Style.COMPACT);
         return text.length() <= MAX_VALUE_CHARS ? text : text.substring(0, MAX_VALUE_CHARS) + "... (" + text.length() + " chars)";
+    }
+
+    private static String lowerFirst(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 }
