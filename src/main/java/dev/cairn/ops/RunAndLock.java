@@ -1,7 +1,6 @@
 package dev.cairn.ops;
 
 import dev.cairn.backend.LockStatus;
-import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import java.time.Instant;
@@ -15,9 +14,9 @@ import java.util.Optional;
  */
 public record RunAndLock(RunRow running, LockStatus lock) {
 
-    /** Reads both (blocking I/O: off the FX thread). */
+    /** Reads both, the runs table for this ID's job only (blocking I/O: off the FX thread). */
     public static RunAndLock read(StateBackend backend, String stateId) {
-        return new RunAndLock(RunLog.runningByJob(backend).get(stateId),
+        return new RunAndLock(backend.runs().flatMap(runs -> runs.running(stateId)).orElse(null),
                 backend.hasLocksOfItsOwn() ? backend.lockStatus(stateId) : LockStatus.FREE);
     }
 
