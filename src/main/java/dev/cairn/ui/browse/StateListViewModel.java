@@ -365,7 +365,7 @@ public final class StateListViewModel {
     }
 
     /** Repaints badges and counts after entries changed (scan progress, a re-read of one ID). */
-    public void badgesChanged() {
+    private void badgesChanged() {
         recount();
         badgeRevision.set(badgeRevision.get() + 1);
         if (badgeFilter.get() != null) {

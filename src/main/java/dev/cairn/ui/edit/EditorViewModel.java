@@ -243,11 +243,6 @@ public final class EditorViewModel implements SelectionTab {
         return part;
     }
 
-    /** The state as read when editing began: a save is compare-and-set against its version. */
-    public ReadOnlyObjectProperty<StoredState> baseProperty() {
-        return base.getReadOnlyProperty();
-    }
-
     public ReadOnlyObjectProperty<Loaded> loadedProperty() {
         return loaded.getReadOnlyProperty();
     }

@@ -3,12 +3,10 @@ package dev.cairn.ui.main;
 import dev.cairn.ops.PrivateFiles;
 import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.Selection;
-import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.about.AboutViewModel;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;
 import dev.cairn.ui.check.CheckViewModel;
 import dev.cairn.ui.compare.CompareViewModel;
-import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
 import dev.cairn.ui.inspect.SelectionModel;
@@ -25,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -34,14 +31,14 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
- * The window: its connections ({@link ConnectionsViewModel}), the selected state of the current
- * backend and the inspector's tab working on it, the title, the theme, and window-level errors and tasks.
+ * The window: its connections ({@link ConnectionsViewModel}), the inspector's side ({@link InspectorModel}:
+ * the selected state and the tab working on it), the writes ({@link WriteActions}), the title, the
+ * theme, and window-level errors and tasks.
  */
 public final class MainViewModel {
 
@@ -50,27 +47,10 @@ public final class MainViewModel {
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
     private final ConnectionsViewModel connections;
-    private final SelectionModel selection;
-    private final InspectorViewModel inspector;
-    private final WatchViewModel watch;
-    private final DiffViewModel diff;
-    private final BookmarksViewModel bookmarks;
-    /**
-     * A list listed anew moves its selection to the same ID's new entry; whoever listed it again (Ctrl+R, a write)
-     * publishes the state again itself, so only another ID is read here.
-     */
-    private final ChangeListener<StateIdEntry> selectionListener = (obs, old, now) -> {
-        if (old == null || now == null || !old.stateId().equals(now.stateId())) {
-            inspectSelection();
-        }
-    };
+    private final InspectorModel inspecting;
     private final WriteActions writes;
     private final CheckViewModel check;
     private final CompareViewModel compare;
-    /** The id of the inspector's shown tab ({@link InspectorTabs}); null while a document tab is shown. */
-    private final ObjectProperty<String> shown = new SimpleObjectProperty<>(this, "shown");
-    /** The view model of the shown tab, the only one working on the selection. */
-    private SelectionTab activeTab;
     private final StringBinding windowTitle;
     private final BooleanProperty inspectorWide = new SimpleBooleanProperty(this, "inspectorWide", false);
     private final BooleanBinding inspectorTakesWindow;
@@ -82,14 +62,12 @@ public final class MainViewModel {
     public MainViewModel(AppServices services, ConnectionsViewModel.Waits waits) {
         this.services = services;
         this.executor = services.executor();
-        this.selection = new SelectionModel(executor);
-        this.connections = new ConnectionsViewModel(services, waits, theme, error::set, this::updateDiffChoices,
+        SelectionModel selection = new SelectionModel(executor);
+        this.connections = new ConnectionsViewModel(services, waits, theme, error::set, this::backendOpened,
                 selection.selectionProperty());
         ObjectProperty<BackendSession> current = connections.currentProperty();
-        this.inspector = new InspectorViewModel(executor, selection);
-        this.watch = new WatchViewModel(executor);
-        this.diff = new DiffViewModel(executor);
-        this.bookmarks = new BookmarksViewModel(executor);
+        this.inspecting = new InspectorModel(executor, connections, selection,
+                id -> InspectorTabs.byId(id).map(tab -> tab.model().apply(this)).orElse(null));
         this.writes = new WriteActions(executor, services.journal(), connections, selection);
         this.check = new CheckViewModel(executor, writes.flow(), writes.breakLock(),
                 id -> Optional.ofNullable(current.get()).map(BackendSession::list).ifPresent(list -> list.select(id)));
@@ -107,23 +85,8 @@ public final class MainViewModel {
             return "Cairn — " + s.connection().environment().label().toUpperCase(Locale.ROOT) + " · " + s.name()
                     + (s.connection().readOnly() ? " (read-only)" : "") + " — " + s.connection().displayUri();
         }, current);
-        selection.selectionProperty().addListener((Observable o) -> showSelection());
-        shown.addListener((Observable o) -> showSelection());
-        connections.sessions().addListener((ListChangeListener<BackendSession>) change -> {
-            updateDiffChoices();
-            compare.openChanged(connections.openTargets());
-        });
-        current.addListener((obs, old, now) -> updateDiffChoices());
-        current.addListener((obs, old, now) -> {
-            if (old != null && old.list() != null) {
-                old.list().selectedProperty().removeListener(selectionListener);
-            }
-            if (now != null && now.list() != null) {
-                now.list().selectedProperty().addListener(selectionListener);
-            }
-            inspectSelection();
-        });
-        for (ObservableValue<UserError> failure : List.of(inspector.errorProperty(), writes.editor().errorProperty())) {
+        connections.sessions().addListener((ListChangeListener<BackendSession>) change -> compare.openChanged(connections.openTargets()));
+        for (ObservableValue<UserError> failure : List.of(inspecting.inspector().errorProperty(), writes.editor().errorProperty())) {
             failure.addListener((obs, old, now) -> {
                 if (now != null) {
                     error.set(now);
@@ -132,27 +95,19 @@ public final class MainViewModel {
         }
     }
 
-    /** Hands the selection to the shown tab's view model only; the one hidden just now stops. */
-    private void showSelection() {
-        SelectionTab next = InspectorTabs.byId(shown.get()).map(tab -> tab.model().apply(this)).orElse(null);
-        if (activeTab != null && activeTab != next) {
-            activeTab.deactivate();
-        }
-        activeTab = next;
-        Selection now = selection.selectionProperty().get();
-        if (next != null) {
-            next.activate(now);
-        }
+    /** A backend has opened: one more for the diff to compare with. */
+    private void backendOpened() {
+        inspecting.otherBackendsChanged();
     }
 
     /** The selected state as last read, or null: what every tab works from. */
     public ReadOnlyObjectProperty<Selection> selectionProperty() {
-        return selection.selectionProperty();
+        return inspecting.selection().selectionProperty();
     }
 
     /** The id of the inspector's shown tab, null for a document tab; the window sets it as the user switches tabs. */
     public ObjectProperty<String> shownProperty() {
-        return shown;
+        return inspecting.shownProperty();
     }
 
     /** Ctrl+R: lists the current backend again and re-reads the selected state. */
@@ -168,25 +123,12 @@ public final class MainViewModel {
         if (session.list() != null) {
             session.list().refresh();
         }
-        selection.reload();
-    }
-
-    /** The diff compares across the open backends other than the current one. */
-    private void updateDiffChoices() {
-        diff.setOtherBackends(connections.otherBackends());
-    }
-
-    private void inspectSelection() {
-        BackendSession session = connections.currentProperty().get();
-        StateIdEntry entry = session == null || session.list() == null ? null : session.list().selectedProperty().get();
-        selection.select(session == null ? null : session.backend(), session == null ? null : session.name(),
-                entry == null ? null : entry.stateId());
-        watch.setSubject(session == null ? null : session.backend(), entry == null ? null : entry.stateId());
+        inspecting.selection().reload();
     }
 
     /** The inspector's Watch toggle on the selected state. */
     public WatchViewModel watch() {
-        return watch;
+        return inspecting.watch();
     }
 
     /** The saved connections, the open backends and the current one. */
@@ -237,17 +179,16 @@ public final class MainViewModel {
         return error;
     }
 
-
     public InspectorViewModel inspector() {
-        return inspector;
+        return inspecting.inspector();
     }
 
     public DiffViewModel diff() {
-        return diff;
+        return inspecting.diff();
     }
 
     public BookmarksViewModel bookmarks() {
-        return bookmarks;
+        return inspecting.bookmarks();
     }
 
     /**
