@@ -39,6 +39,11 @@ public interface RunLog extends AutoCloseable {
         return Optional.ofNullable(runningByJob().get(jobName));
     }
 
+    /** What {@link #running(String)} says for a backend's runs table; empty where the backend knows none. */
+    static Optional<RunRow> running(StateBackend backend, String jobName) {
+        return backend.runs().flatMap(runs -> runs.running(jobName));
+    }
+
     /** What {@link #runningByJob} says for a backend's runs table; empty where the backend knows none. */
     static Map<String, RunRow> runningByJob(StateBackend backend) {
         return backend.runs().map(RunLog::runningByJob).orElse(Map.of());

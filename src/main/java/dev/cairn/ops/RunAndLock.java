@@ -1,6 +1,7 @@
 package dev.cairn.ops;
 
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import java.time.Instant;
@@ -16,7 +17,7 @@ public record RunAndLock(RunRow running, LockStatus lock) {
 
     /** Reads both, the runs table for this ID's job only (blocking I/O: off the FX thread). */
     public static RunAndLock read(StateBackend backend, String stateId) {
-        return new RunAndLock(backend.runs().flatMap(runs -> runs.running(stateId)).orElse(null),
+        return new RunAndLock(RunLog.running(backend, stateId).orElse(null),
                 backend.hasLocksOfItsOwn() ? backend.lockStatus(stateId) : LockStatus.FREE);
     }
 
