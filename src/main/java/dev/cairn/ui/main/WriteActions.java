@@ -6,6 +6,8 @@ import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.ui.Selection;
+import dev.cairn.ui.browse.IdOrder;
+import dev.cairn.ui.browse.StateListViewModel;
 import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.edit.MergeViewModel;
 import dev.cairn.ui.edit.RewindViewModel;
@@ -21,6 +23,7 @@ import dev.cairn.ui.write.WriteScope;
 import dev.cairn.ui.write.WriteTarget;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -71,7 +74,7 @@ public final class WriteActions implements WriteScope {
         park.onWritten(() -> afterWrite(park.target().backend()));
         breakLock.onBroken(selection::reload);
         transfer.onFinished(() -> {
-            relist(transfer.destinationProperty().get().backend());
+            relist(transfer.destinationProperty().get().backend(), list -> true);
             afterWrite(transfer.source().backend());
         });
         flow.onWritten(this::written);
@@ -132,20 +135,24 @@ public final class WriteActions implements WriteScope {
         editor.saved();
         if (!command.before().exists() || command.deletes() || !selection.written(command)) {
             afterWrite(command.backend());
+        } else {
+            // a list in the order of update times has one time changed: it is listed anew with its times
+            relist(command.backend(), list -> list.orderProperty().get() == IdOrder.RECENT);
         }
     }
 
     /** Re-reads what a write to {@code backend} changed: its lists, the selected state, its history. */
     private void afterWrite(StateBackend backend) {
-        relist(backend);
+        relist(backend, list -> true);
         selection.reload();
         history.refresh();
         timeline.refresh();
     }
 
-    /** Lists again the IDs of {@code backend}, the instance its sessions opened (two URIs may name one storage). */
-    private void relist(StateBackend backend) {
-        connections.sessions().stream().filter(s -> s.list() != null && s.backend() == backend).forEach(s -> s.list().refresh());
+    /** Lists again the IDs of {@code backend}, the instance its sessions opened (two URIs may name one storage), in the lists {@code which} picks. */
+    private void relist(StateBackend backend, Predicate<StateListViewModel> which) {
+        connections.sessions().stream().filter(s -> s.list() != null && s.backend() == backend && which.test(s.list()))
+                .forEach(s -> s.list().refresh());
     }
 
     @Override
