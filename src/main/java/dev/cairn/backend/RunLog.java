@@ -31,6 +31,19 @@ public interface RunLog extends AutoCloseable {
         return newest;
     }
 
+    /**
+     * The newest RUNNING row of one job (a pipeline's state ID), without its payload: what a
+     * selected ID needs, without reading every job's rows.
+     */
+    default Optional<RunRow> running(String jobName) {
+        return Optional.ofNullable(runningByJob().get(jobName));
+    }
+
+    /** What {@link #running(String)} says for a backend's runs table; empty where the backend knows none. */
+    static Optional<RunRow> running(StateBackend backend, String jobName) {
+        return backend.runs().flatMap(runs -> runs.running(jobName));
+    }
+
     /** What {@link #runningByJob} says for a backend's runs table; empty where the backend knows none. */
     static Map<String, RunRow> runningByJob(StateBackend backend) {
         return backend.runs().map(RunLog::runningByJob).orElse(Map.of());

@@ -15,9 +15,9 @@ import java.util.Optional;
  */
 public record RunAndLock(RunRow running, LockStatus lock) {
 
-    /** Reads both (blocking I/O: off the FX thread). */
+    /** Reads both, the runs table for this ID's job only (blocking I/O: off the FX thread). */
     public static RunAndLock read(StateBackend backend, String stateId) {
-        return new RunAndLock(RunLog.runningByJob(backend).get(stateId),
+        return new RunAndLock(RunLog.running(backend, stateId).orElse(null),
                 backend.hasLocksOfItsOwn() ? backend.lockStatus(stateId) : LockStatus.FREE);
     }
 

@@ -104,7 +104,7 @@ public final class Watch {
 
     /** The live RUNNING row of the ID's job; null where none, or where the backend keeps no runs. */
     private RunRow liveRun() {
-        RunRow run = RunLog.runningByJob(backend).get(stateId);
+        RunRow run = RunLog.running(backend, stateId).orElse(null);
         return run == null || run.isStale(Instant.now()) ? null : run;
     }
 }

@@ -1,6 +1,7 @@
 package dev.cairn.ui;
 
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.RenderedState;
@@ -8,12 +9,13 @@ import java.util.Objects;
 
 /**
  * The state the window has selected, as read once: the backend it is on (by the name the sidebar
- * shows), what is stored, Meltano's lock on it, and its documents' texts, each printed once for all
- * tabs. Published by the window each time the selected ID is read; every tab works from it instead
- * of reading (or printing) again.
+ * shows), what is stored, Meltano's lock on it, the newest RUNNING row of its pipeline (null: none),
+ * and its documents' texts, each printed once for all tabs. Published by the selection model each
+ * time the selected ID is read or written; the ID list's badges, the inspector and every tab work
+ * from it instead of reading (or printing) again.
  */
 public record Selection(String backendName, StateBackend backend, StoredState stored, LockStatus lock,
-                        RenderedState rendered) {
+                        RenderedState rendered, RunRow running) {
 
     public Selection {
         Objects.requireNonNull(backend);
@@ -21,9 +23,19 @@ public record Selection(String backendName, StateBackend backend, StoredState st
         Objects.requireNonNull(rendered);
     }
 
-    /** A selection whose texts are not printed yet. */
+    /** A selection with no pipeline running on it. */
+    public Selection(String backendName, StateBackend backend, StoredState stored, LockStatus lock, RenderedState rendered) {
+        this(backendName, backend, stored, lock, rendered, null);
+    }
+
+    /** A selection with no pipeline running on it, whose texts are not printed yet. */
     public Selection(String backendName, StateBackend backend, StoredState stored, LockStatus lock) {
         this(backendName, backend, stored, lock, new RenderedState(stored.document()));
+    }
+
+    /** The same ID, lock and run with what a write stored: its texts are printed anew. */
+    public Selection written(StoredState now) {
+        return new Selection(backendName, backend, now, lock, new RenderedState(now.document()), running);
     }
 
     public String stateId() {

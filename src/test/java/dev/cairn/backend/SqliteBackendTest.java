@@ -203,6 +203,14 @@ class SqliteBackendTest {
         assertEquals(LockStatus.State.FREE, backend.lockStatus(A).state());
     }
 
+    /** A selected ID's run is read by one query for its job: the same row the whole set names for it. */
+    @Test
+    void oneJobsRunningRowIsTheOneTheWholeSetNames() {
+        RunLog runs = backend.runs().orElseThrow();
+        assertEquals(runs.runningByJob().get(C), runs.running(C).orElseThrow());
+        assertTrue(runs.running(A).isEmpty());
+    }
+
     @Test
     void aLivePipelineBlocksWritesAndADeadOneDoesNot() throws Exception {
         String now = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).toString().replace('T', ' ');

@@ -37,11 +37,11 @@ import dev.cairn.testing.BigSystemDb;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
-import dev.cairn.ui.Selection;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.browse.StateListViewModel;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.inspect.SelectionModel;
 import dev.cairn.ui.inspect.OpenForBench;
 import dev.cairn.ui.task.TaskExecutor;
 import java.io.BufferedReader;
@@ -720,13 +720,14 @@ public final class Bench {
     private static Runner.Trial selectDuringBigOpen(FakeUiThread ui, StateBackend backend, boolean diffShown)
             throws InterruptedException {
         ui.awaitIdle(); // the previous run's big open, cancelled, has ended
-        InspectorViewModel inspector = ui.call(() -> new InspectorViewModel(ui.executor()));
+        SelectionModel selection = ui.call(() -> new SelectionModel(ui.executor()));
+        InspectorViewModel inspector = ui.call(() -> new InspectorViewModel(ui.executor(), selection));
         DiffViewModel diff = ui.call(() -> new DiffViewModel(ui.executor()));
         CountDownLatch shown = new CountDownLatch(1);
         ui.run(() -> {
-            inspector.storedProperty().addListener((o, a, now) -> {
+            selection.selectionProperty().addListener((o, a, now) -> {
                 if (diffShown) {
-                    diff.activate(now == null ? null : new Selection("bench", backend, now, inspector.lockProperty().get(), inspector.rendered()));
+                    diff.activate(now);
                 }
             });
             if (diffShown) {
@@ -742,12 +743,12 @@ public final class Bench {
                     }
                 });
             }
-            inspector.inspect(backend, BIG_ID);
+            selection.select(backend, "bench", BIG_ID);
         });
         // well into the big read: the pool is busy with it
         Thread.sleep(150);
         return () -> {
-            ui.run(() -> inspector.inspect(backend, SMALL_ID));
+            ui.run(() -> selection.select(backend, "bench", SMALL_ID));
             if (!shown.await(60, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("the small state never showed");
             }

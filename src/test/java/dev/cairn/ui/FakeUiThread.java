@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -25,10 +26,19 @@ public final class FakeUiThread implements AutoCloseable {
         return t;
     });
     private final HeldThreads workers = new HeldThreads();
-    private final TaskExecutor executor = new TaskExecutor(2, thread::execute, workers);
+    private final AtomicInteger hops = new AtomicInteger();
+    private final TaskExecutor executor = new TaskExecutor(2, command -> {
+        hops.incrementAndGet();
+        thread.execute(command);
+    }, workers);
 
     public TaskExecutor executor() {
         return executor;
+    }
+
+    /** How many times background work has come back to the UI thread (a result, a progress, a publish), not counting the test's own calls. */
+    public int hops() {
+        return hops.get();
     }
 
     public <T> T call(Callable<T> work) {

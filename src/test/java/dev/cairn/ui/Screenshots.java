@@ -1,5 +1,6 @@
 package dev.cairn.ui;
 
+import dev.cairn.ops.Edit;
 import dev.cairn.ui.app.App;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.dialog.DialogService;
@@ -150,7 +151,7 @@ public final class Screenshots {
         flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.DONE);
         flowStep(model, () -> {
             writes.flow().close();
-            writes.clearPartial();
+            writes.write(Edit.clearPartial());
         }, WriteFlowViewModel.Stage.PREVIEW);
         flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.DONE);
         onFx(() -> {

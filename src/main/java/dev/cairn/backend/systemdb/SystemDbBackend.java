@@ -348,7 +348,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     @Override
     public LockStatus lockStatus(String stateId) {
         requireStorable(stateId);
-        List<RunRow> running = running(stateId);
+        List<RunRow> running = runningRows(stateId);
         if (running.isEmpty()) {
             return LockStatus.FREE;
         }
@@ -378,7 +378,14 @@ public final class SystemDbBackend implements StateBackend, RunLog {
 
     @Override
     public List<RunRow> runningJobs() {
-        return running(null);
+        return runningRows(null);
+    }
+
+    /** One query for the job's rows alone. */
+    @Override
+    public Optional<RunRow> running(String jobName) {
+        requireStorable(jobName);
+        return runningRows(jobName).stream().findFirst();
     }
 
     /**
@@ -386,7 +393,7 @@ public final class SystemDbBackend implements StateBackend, RunLog {
      * database without a {@code runs} table (Meltano's always have one; hand-made ones may not)
      * has nothing running.
      */
-    private List<RunRow> running(String jobName) {
+    private List<RunRow> runningRows(String jobName) {
         if (!hasRunsTable()) {
             return List.of();
         }

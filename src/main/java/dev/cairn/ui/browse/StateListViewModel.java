@@ -6,8 +6,8 @@ import dev.cairn.backend.PipelinedScan;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
-import dev.cairn.backend.StoredState;
 import dev.cairn.state.IdSpelling;
+import dev.cairn.ui.Selection;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
@@ -39,6 +39,9 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
@@ -55,6 +58,9 @@ public final class StateListViewModel {
     /** IDs per piece of a filter pass (a multiple of 64, a word of the result's bits). */
     private static final int FILTER_PIECE = 1 << 14;
 
+    private final ChangeListener<Selection> selectionRead = (o, was, now) -> reread(now);
+    /** The selection whose reads the badges take, until the list closes. */
+    private ObservableValue<Selection> followed;
     private final StateBackend backend;
     private final TaskExecutor executor;
     private final boolean scanLocks;
@@ -74,7 +80,7 @@ public final class StateListViewModel {
     private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
     private final ObjectProperty<Badge> badgeFilter = new SimpleObjectProperty<>(this, "badgeFilter");
     private final ObjectProperty<StateIdEntry> selected = new SimpleObjectProperty<>(this, "selected");
-    private final ObservableList<StateIdEntry> chosen = javafx.collections.FXCollections.observableArrayList();
+    private final ObservableList<StateIdEntry> chosen = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Map<Badge, Integer>> counts = new ReadOnlyObjectWrapper<>(this, "counts", Map.of());
     private final IntegerProperty badgeRevision = new SimpleIntegerProperty(this, "badgeRevision");
     private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading");
@@ -359,7 +365,7 @@ public final class StateListViewModel {
     }
 
     /** Repaints badges and counts after entries changed (scan progress, a re-read of one ID). */
-    public void badgesChanged() {
+    private void badgesChanged() {
         recount();
         badgeRevision.set(badgeRevision.get() + 1);
         if (badgeFilter.get() != null) {
@@ -489,15 +495,23 @@ public final class StateListViewModel {
     }
 
     /**
-     * Takes what a fresh read of one ID showed (the inspector's: state, lock, running pipeline), so
-     * the ID's badges say what the inspector's header says, from the same read.
+     * Takes each state the window selects on this list's backend (the same instance), as read or as a
+     * write stored it, so the ID's badges say what the inspector's header says, from the same read.
      */
-    public void reread(StoredState stored, LockStatus lock, RunRow running) {
+    public void follow(ObservableValue<Selection> selection) {
+        followed = selection;
+        selection.addListener(selectionRead);
+    }
+
+    private void reread(Selection read) {
+        if (read == null || read.backend() != backend) {
+            return;
+        }
         for (StateIdEntry entry : all) {
-            if (entry.stateId().equals(stored.stateId())) {
-                entry.update(stored);
-                entry.updateLock(lock);
-                entry.updateRunning(running, Instant.now());
+            if (entry.stateId().equals(read.stateId())) {
+                entry.update(read.stored());
+                entry.updateLock(read.lock());
+                entry.updateRunning(read.running(), Instant.now());
                 badgesChanged();
                 return;
             }
@@ -530,6 +544,9 @@ public final class StateListViewModel {
     }
 
     public void close() {
+        if (followed != null) {
+            followed.removeListener(selectionRead);
+        }
         lister.cancel();
         scanning.cancel();
         updateTimes.cancel();

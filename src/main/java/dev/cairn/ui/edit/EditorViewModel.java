@@ -7,10 +7,16 @@ import dev.cairn.ops.EditRefused;
 import dev.cairn.state.PrettyText;
 import dev.cairn.state.RenderedState;
 import dev.cairn.state.Validation;
+import dev.cairn.ui.Selection;
+import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.inspect.StyledJson;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
+import dev.cairn.ui.task.UserError;
+import dev.cairn.ui.write.WriteFlowViewModel;
+import dev.cairn.ui.write.WriteScope;
+import dev.cairn.ui.write.WriteTarget;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -33,7 +39,7 @@ import javafx.collections.ObservableList;
  * type. It keeps the state as it was read when editing began — the version a save is compared with —
  * even if the inspector re-reads the ID meanwhile, so a concurrent change surfaces as a conflict.
  */
-public final class EditorViewModel {
+public final class EditorViewModel implements SelectionTab {
 
     /** Which stored document is edited. */
     public enum Part {
@@ -58,6 +64,9 @@ public final class EditorViewModel {
         }
     }
 
+    private final WriteFlowViewModel flow;
+    private final WriteScope scope;
+    private final ReadOnlyObjectWrapper<UserError> error = new ReadOnlyObjectWrapper<>(this, "error");
     private final TaskSlot loading;
     private final TaskSlot validating;
     private final ObjectProperty<Part> part = new SimpleObjectProperty<>(this, "part", Part.COMPLETED);
@@ -73,7 +82,10 @@ public final class EditorViewModel {
     /** The text {@link #validation} is about: a save waits until it is the text being edited. */
     private String validatedText;
 
-    public EditorViewModel(TaskExecutor executor) {
+    /** An editor whose saves are previewed and written through {@code flow}, to where {@code scope} writes. */
+    public EditorViewModel(TaskExecutor executor, WriteFlowViewModel flow, WriteScope scope) {
+        this.flow = flow;
+        this.scope = scope;
         this.loading = new TaskSlot(executor);
         this.validating = new TaskSlot(executor);
         canSave = Bindings.createBooleanBinding(() -> dirty.get() && validation.get() != null && validatedText == text.get()
@@ -84,6 +96,17 @@ public final class EditorViewModel {
                 load(latest);
             }
         });
+    }
+
+    /** The Edit tab is shown, or the selection changed while it is: the editor loads the selection. */
+    @Override
+    public void activate(Selection selection) {
+        setSubject(selection == null ? null : selection.stored(), selection == null ? null : selection.rendered());
+    }
+
+    /** Edits in progress are the user's work: they stay (and a load in flight finishes) for when the tab comes back. */
+    @Override
+    public void deactivate() {
     }
 
     /**
@@ -192,6 +215,25 @@ public final class EditorViewModel {
                 base.get().document());
     }
 
+    /** Save: the edited document, previewed, then written compare-and-set against the version the editing began on. */
+    public void save() {
+        StoredState read = base.get();
+        WriteTarget on = scope.target();
+        if (read == null || on == null) {
+            return;
+        }
+        try {
+            flow.start(on, read.stateId(), edit(), read);
+        } catch (EditRefused e) {
+            error.set(new UserError(UserError.sentence("Cannot save " + read.stateId() + ": " + e.getMessage()), ""));
+        }
+    }
+
+    /** A save the editor refused to plan, for the window to show. */
+    public ReadOnlyObjectProperty<UserError> errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
     /** After a save: the editor is clean and follows the inspector again. */
     public void saved() {
         dirty.set(false);
@@ -199,11 +241,6 @@ public final class EditorViewModel {
 
     public ObjectProperty<Part> partProperty() {
         return part;
-    }
-
-    /** The state as read when editing began: a save is compare-and-set against its version. */
-    public ReadOnlyObjectProperty<StoredState> baseProperty() {
-        return base.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<Loaded> loadedProperty() {

@@ -4,13 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.ops.Edit;
 import dev.cairn.state.StateError;
 import dev.cairn.state.Validation;
+import dev.cairn.ui.Selection;
 import dev.cairn.ui.diff.DiffViewModel.BackendChoice;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
+import dev.cairn.ui.write.WriteFlowViewModel;
+import dev.cairn.ui.write.WriteScope;
+import dev.cairn.ui.write.WriteTarget;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,15 +67,30 @@ public final class MergeViewModel {
     private final ObservableList<BackendChoice> backends = FXCollections.observableArrayList();
     private final ObjectProperty<BackendChoice> otherBackend = new SimpleObjectProperty<>(this, "otherBackend");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+    private final WriteFlowViewModel flow;
+    private final WriteScope scope;
+    private WriteTarget target;
     private StateBackend backend;
     private StoredState subject;
 
-    public MergeViewModel(TaskExecutor executor) {
+    /** A form whose merge, once read, is previewed and written through {@code flow}, on what {@code scope} has selected. */
+    public MergeViewModel(TaskExecutor executor, WriteFlowViewModel flow, WriteScope scope) {
         this.reading = new TaskSlot(executor);
+        this.flow = flow;
+        this.scope = scope;
     }
 
-    /** Opens the form for the selected state; {@code others} are the other open backends. */
-    public void open(StateBackend here, StoredState selected, List<BackendChoice> others) {
+    /** Opens the form on the selected state, as read now; {@code others} are the other open backends. */
+    public void open(List<BackendChoice> others) {
+        Selection selected = scope.selection();
+        WriteTarget here = scope.target();
+        if (selected != null && here != null) {
+            target = here;
+            open(here.backend(), selected.stored(), others);
+        }
+    }
+
+    void open(StateBackend here, StoredState selected, List<BackendChoice> others) {
         this.backend = here;
         this.subject = selected;
         backends.setAll(others);
@@ -89,8 +109,15 @@ public final class MergeViewModel {
         showing.set(false);
     }
 
+    /** Reads the source and previews Meltano's merge of it into the state as read when the form opened. */
+    public void submit() {
+        WriteTarget on = target;
+        StoredState read = subject;
+        submit(document -> flow.start(on, read.stateId(), Edit.merge(document), read));
+    }
+
     /** Reads and checks the source document; {@code then} gets it (on the FX thread) when it can be merged. */
-    public void submit(Consumer<ObjectNode> then) {
+    void submit(Consumer<ObjectNode> then) {
         Source from = source.get();
         String text = pasted.get();
         Path path = file.get();

@@ -15,13 +15,16 @@ import dev.cairn.state.PythonJson;
 import dev.cairn.state.Rewind;
 import dev.cairn.state.StateError;
 import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Selection;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.write.PlanSaving;
+import dev.cairn.ui.write.WriteFlowViewModel;
 import dev.cairn.ui.write.WriteGroup;
+import dev.cairn.ui.write.WriteScope;
 import dev.cairn.ui.write.WriteTarget;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -133,14 +136,24 @@ public final class RewindViewModel {
     private final StringProperty typed = new SimpleStringProperty(this, "typed", "");
     private final BooleanBinding canConfirm;
     private final List<Runnable> writtenListeners = new ArrayList<>();
+    private final WriteFlowViewModel flow;
+    private final WriteScope writeScope;
     private WriteTarget target;
+    /** The state a bookmark's rewind is planned on, as read when the form opened. */
+    private StoredState read;
     private List<String> stateIds = List.of();
     private List<WriteCommand> planned = List.of();
     private String group;
 
-    public RewindViewModel(TaskExecutor executor, Journal journal) {
+    /**
+     * A form whose rewind of states writes itself, journalled in {@code journal}, and whose rewind of
+     * a bookmark of the state {@code selected} holds is previewed and written through {@code flow}.
+     */
+    public RewindViewModel(TaskExecutor executor, Journal journal, WriteFlowViewModel flow, WriteScope selected) {
         this.work = new TaskSlot(executor);
         this.journal = journal;
+        this.flow = flow;
+        this.writeScope = selected;
         statesProblem = Bindings.createStringBinding(this::checkStates, by, amount, streams);
         problem = Bindings.createStringBinding(() -> scope.get() == Scope.STATES ? statesProblem.get() : check(),
                 scope, kind, text, date, time, zone, statesProblem);
@@ -149,8 +162,14 @@ public final class RewindViewModel {
                 stage, requiredTyping, typed);
     }
 
-    /** Opens the form on a bookmark, with its current value in the fields. */
+    /** Opens the form on a bookmark of the selected state, with its current value in the fields. */
     public void open(Bookmark row) {
+        Selection selected = writeScope.selection();
+        if (selected == null || writeScope.target() == null) {
+            return;
+        }
+        target = writeScope.target();
+        read = selected.stored();
         work.cancel();
         scope.set(Scope.BOOKMARK);
         this.bookmark = row;
@@ -450,6 +469,13 @@ public final class RewindViewModel {
                     throw new IllegalArgumentException("Enter the value to resume from.");
                 }
                 return JsonNodeFactory.instance.textNode(text.get());
+        }
+    }
+
+    /** Previews the rewind of the bookmark the fields describe, on the state as read when the form opened. */
+    public void submit() {
+        if (problem.get().isEmpty()) {
+            flow.start(target, read.stateId(), edit(), read);
         }
     }
 

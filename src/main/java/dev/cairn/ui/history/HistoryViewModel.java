@@ -1,6 +1,7 @@
 package dev.cairn.ui.history;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.ReadWhileShown;
@@ -9,6 +10,9 @@ import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.write.StoredJson;
+import dev.cairn.ui.write.WriteFlowViewModel;
+import dev.cairn.ui.write.WriteScope;
+import dev.cairn.ui.write.WriteTarget;
 import java.util.List;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -27,6 +31,8 @@ import javafx.collections.ObservableList;
 public final class HistoryViewModel extends ReadWhileShown {
 
     private final Journal journal;
+    private final WriteFlowViewModel flow;
+    private final WriteScope scope;
     private final TaskSlot loading;
     private final TaskSlot diffing;
     private final ObservableList<Journal.Entry> entries = FXCollections.observableArrayList();
@@ -34,16 +40,36 @@ public final class HistoryViewModel extends ReadWhileShown {
     private final ReadOnlyObjectWrapper<AlignedDiff> diff = new ReadOnlyObjectWrapper<>(this, "diff");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
 
-    public HistoryViewModel(TaskExecutor executor, Journal journal) {
-        this(journal, new TaskSlot(executor), new TaskSlot(executor));
+    /** The writes {@code journal} holds; their undo and restore are previewed and written through {@code flow}, to where {@code scope} writes. */
+    public HistoryViewModel(TaskExecutor executor, Journal journal, WriteFlowViewModel flow, WriteScope scope) {
+        this(journal, new TaskSlot(executor), new TaskSlot(executor), flow, scope);
     }
 
-    private HistoryViewModel(Journal journal, TaskSlot loading, TaskSlot diffing) {
+    private HistoryViewModel(Journal journal, TaskSlot loading, TaskSlot diffing, WriteFlowViewModel flow, WriteScope scope) {
         super(loading, diffing);
         this.journal = journal;
+        this.flow = flow;
+        this.scope = scope;
         this.loading = loading;
         this.diffing = diffing;
         selected.addListener((o, a, b) -> showChange(b));
+    }
+
+    /** Undoes the journalled write, while the state is still as it left it (previewed). */
+    public void undo(Journal.Entry entry) {
+        WriteTarget on = scope.target();
+        if (on != null && entry != null) {
+            flow.startUndo(on, entry);
+        }
+    }
+
+    /** Puts back the state as it was before a journalled write, onto whatever is stored now (previewed). */
+    public void restore(Journal.Entry entry) {
+        WriteTarget on = scope.target();
+        if (on == null || entry == null) {
+            return;
+        }
+        flow.start(on, entry.stateId(), Edit.restoreBefore(entry, when(entry.time())), null);
     }
 
     @Override

@@ -17,6 +17,9 @@ import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.write.StoredJson;
+import dev.cairn.ui.write.WriteFlowViewModel;
+import dev.cairn.ui.write.WriteScope;
+import dev.cairn.ui.write.WriteTarget;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -54,6 +57,8 @@ public final class TimelineViewModel extends ReadWhileShown {
     private record Compared(Comparison comparison, Edit restore, String note) { }
 
     private final Journal journal;
+    private final WriteFlowViewModel flow;
+    private final WriteScope scope;
     private final TaskSlot loading;
     private final TaskSlot comparing;
     private final ObservableList<Timeline.Item> items = FXCollections.observableArrayList();
@@ -67,15 +72,26 @@ public final class TimelineViewModel extends ReadWhileShown {
     private Long nextBefore;
     private Instant nextUpTo;
 
-    public TimelineViewModel(TaskExecutor executor, Journal journal) {
-        this(journal, new TaskSlot(executor), new TaskSlot(executor));
+    /** The runs and {@code journal}'s writes; a restore of a run's checkpoint is previewed and written through {@code flow}, to where {@code scope} writes. */
+    public TimelineViewModel(TaskExecutor executor, Journal journal, WriteFlowViewModel flow, WriteScope scope) {
+        this(journal, new TaskSlot(executor), new TaskSlot(executor), flow, scope);
     }
 
-    private TimelineViewModel(Journal journal, TaskSlot loading, TaskSlot comparing) {
+    private TimelineViewModel(Journal journal, TaskSlot loading, TaskSlot comparing, WriteFlowViewModel flow, WriteScope scope) {
         super(loading, comparing);
         this.journal = journal;
+        this.flow = flow;
+        this.scope = scope;
         this.loading = loading;
         this.comparing = comparing;
+    }
+
+    /** Writes back the state a run's checkpoint left ({@link #restoreProperty}), previewed like any write. */
+    public void restorePoint(Edit restore) {
+        WriteTarget on = scope.target();
+        if (on != null && restore != null && subject() != null) {
+            flow.start(on, subject().stateId(), restore, null);
+        }
     }
 
     /** Reads the first page (again, after a write). */

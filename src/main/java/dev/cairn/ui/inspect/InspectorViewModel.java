@@ -5,19 +5,22 @@ import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
-import dev.cairn.ops.RunAndLock;
 import dev.cairn.state.Bookmarks;
 import dev.cairn.state.PrettyText;
 import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StateHealth;
+import dev.cairn.ui.Selection;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -28,16 +31,15 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 
 /**
- * The selected state ID: what is stored (completed, partial) and what the tap will receive
- * (effective), each ready to show. The effective document, the one users look at first, is built
- * and published before the other two; a newer selection drops older results.
+ * The inspector's view of the selection ({@link SelectionModel}): what is stored (completed,
+ * partial) and what the tap will receive (effective), each ready to show. The effective document,
+ * the one users look at first, comes printed with the read; the other two are built after it.
  */
-public final class InspectorViewModel {
+public final class InspectorViewModel implements SelectionModel.Reader {
 
     /** Which document of a state. */
     public enum Part { EFFECTIVE, COMPLETED, PARTIAL }
 
-    private final TaskSlot reading;
     private final TaskSlot building;
     private final ReadOnlyStringWrapper stateId = new ReadOnlyStringWrapper(this, "stateId");
     private final ReadOnlyObjectWrapper<StoredState> stored = new ReadOnlyObjectWrapper<>(this, "stored");
@@ -51,83 +53,72 @@ public final class InspectorViewModel {
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
     private StateBackend backend;
-    private RenderedState rendered;
 
-    public InspectorViewModel(TaskExecutor executor) {
-        this.reading = new TaskSlot(executor);
+    /** Follows {@code selection}'s reads from now on. */
+    public InspectorViewModel(TaskExecutor executor, SelectionModel selection) {
         this.building = new TaskSlot(executor);
+        selection.follow(this);
     }
 
-    /** What a read produced, before the two stored parts are built. */
-    record FirstLook(StoredState stored, RenderedState rendered, LockStatus lock, Badge health, String verdict,
-                     ShownDocument effective) { }
-
-    /** A read of the ID: its first look and the newest RUNNING row of its pipeline (null: none). */
-    private record Read(FirstLook look, RunRow running) { }
+    /** What a read printed first: the health, the verdict and the effective document, ready to show. */
+    record FirstLook(Badge health, String verdict, ShownDocument effective) { }
 
     private record Parts(ShownDocument completed, ShownDocument partial) { }
 
-    public void inspect(StateBackend backend, String id) {
+    @Override
+    public void reading(StateBackend backend, String id) {
         // the same state read again (after a write, Ctrl+R) stays on screen until the new read replaces it
-        if (backend != this.backend || !java.util.Objects.equals(id, stateId.get())) {
+        if (backend != this.backend || !Objects.equals(id, stateId.get())) {
             clearDocuments();
         }
         this.backend = backend;
         stateId.set(id);
-        if (backend == null || id == null) {
-            reading.cancel();
-            building.cancel();
-            loading.set(false);
-            return;
-        }
-        loading.set(true);
-        error.set(null);
         building.cancel();
-        long token = reading.nextToken();
-        reading.run(BackgroundTask.of("Reading " + id, context -> {
-            StoredState state = backend.read(id);
-            context.checkCancelled();
-            RunAndLock now = RunAndLock.read(backend, id);
-            return new Read(firstLook(state, now.lock(), context, preview -> reading.publish(token, () -> effective.set(preview))),
-                    now.running());
-        }).lane(backend), read -> {
-            FirstLook look = read.look();
-            lock.set(look.lock());
-            running.set(read.running());
-            rendered = look.rendered();
-            stored.set(look.stored());
-            health.set(look.health());
-            verdict.set(look.verdict());
-            effective.set(look.effective());
-            buildParts(look.rendered(), look.effective());
-        }, failure -> {
-            loading.set(false);
-            error.set(failure);
-        }, this::stopped);
+        boolean reads = backend != null && id != null;
+        loading.set(reads);
+        if (reads) {
+            error.set(null);
+        }
+    }
+
+    @Override
+    public void preview(ShownDocument head) {
+        effective.set(head);
+    }
+
+    @Override
+    public void read(Selection selection, FirstLook look) {
+        lock.set(selection.lock());
+        running.set(selection.running());
+        stored.set(selection.stored());
+        health.set(look.health());
+        verdict.set(look.verdict());
+        effective.set(look.effective());
+        buildParts(selection.stateId(), selection.rendered(), look.effective());
+    }
+
+    @Override
+    public void failed(UserError failure) {
+        loading.set(false);
+        error.set(failure);
     }
 
     /** Cancelled from the status bar: what was not read yet says so, instead of "Reading …" for ever. */
-    private void stopped() {
+    @Override
+    public void stopped() {
         loading.set(false);
         ShownDocument note = ShownDocument.message("Reading " + stateId.get()
                 + " was cancelled. Refresh (Ctrl+R) reads it again.", false);
-        for (ReadOnlyObjectWrapper<ShownDocument> document : java.util.List.of(effective, completed, partial)) {
+        for (ReadOnlyObjectWrapper<ShownDocument> document : List.of(effective, completed, partial)) {
             if (document.get() == null) {
                 document.set(note);
             }
         }
     }
 
-    /** Re-reads the current ID. */
-    public void reload() {
-        if (backend != null && stateId.get() != null) {
-            inspect(backend, stateId.get());
-        }
-    }
-
-    private void buildParts(RenderedState texts, ShownDocument effectiveShown) {
+    private void buildParts(String id, RenderedState texts, ShownDocument effectiveShown) {
         StateDocument doc = texts.document();
-        building.run(BackgroundTask.of("Preparing " + stored.get().stateId(), context -> {
+        building.run(BackgroundTask.of("Preparing " + id, context -> {
             PrettyText completedText = texts.completed(context::checkCancelled);
             ShownDocument c;
             if (completedText != effectiveShown.text()) {
@@ -143,18 +134,15 @@ public final class InspectorViewModel {
             completed.set(parts.completed());
             partial.set(parts.partial());
             loading.set(false);
-        }, failure -> {
-            loading.set(false);
-            error.set(failure);
-        }, this::stopped);
+        }, this::failed, this::stopped);
     }
 
-    static FirstLook firstLook(StoredState state, LockStatus lockStatus, TaskContext context,
-                               java.util.function.Consumer<ShownDocument> preview) {
+    /** Prints the effective document of {@code state} into {@code texts} (off the UI thread), its first rows to {@code preview}. */
+    static FirstLook firstLook(StoredState state, RenderedState texts, TaskContext context,
+                               Consumer<ShownDocument> preview) {
         StateDocument doc = state.document();
-        RenderedState texts = new RenderedState(doc);
         if (!state.exists()) {
-            return new FirstLook(state, texts, lockStatus, Badge.EMPTY, "No state is stored for this ID: the tap gets none and syncs everything.",
+            return new FirstLook(Badge.EMPTY, "No state is stored for this ID: the tap gets none and syncs everything.",
                     ShownDocument.message("No state stored: `meltano state get` prints {}.", false));
         }
         try {
@@ -165,12 +153,12 @@ public final class InspectorViewModel {
             boolean problem = health != StateHealth.HEALTHY;
             PrettyText text = texts.effective(context::checkCancelled, StyledJson.MAX_ROWS + 1,
                     head -> preview.accept(ShownDocument.head(head, note, problem)));
-            return new FirstLook(state, texts, lockStatus, Badge.of(health), verdict, ShownDocument.of(text, note, problem, context));
+            return new FirstLook(Badge.of(health), verdict, ShownDocument.of(text, note, problem, context));
         } catch (StateError e) {
             StateHealth health = StateHealth.of(doc);
             String text = "Meltano fails reading this state: " + e.getMessage()
                     + ". A run would stop before the tap starts.";
-            return new FirstLook(state, texts, lockStatus, Badge.of(health), text, ShownDocument.message(text, true));
+            return new FirstLook(Badge.of(health), text, ShownDocument.message(text, true));
         }
     }
 
@@ -195,7 +183,6 @@ public final class InspectorViewModel {
     }
 
     private void clearDocuments() {
-        rendered = null;
         stored.set(null);
         lock.set(null);
         running.set(null);
@@ -245,14 +232,5 @@ public final class InspectorViewModel {
 
     public ObjectProperty<UserError> errorProperty() {
         return error;
-    }
-
-    public StateBackend backend() {
-        return backend;
-    }
-
-    /** The texts of what {@link #storedProperty} holds, printed once and shared with the other tabs. */
-    public RenderedState rendered() {
-        return rendered;
     }
 }

@@ -2,22 +2,27 @@ package dev.cairn.ui.main;
 
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateBackend;
-import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Selection;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.diff.DiffViewModel;
+import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Theme;
+import dev.cairn.ui.write.WriteTarget;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -26,7 +31,9 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
@@ -48,6 +55,7 @@ public final class ConnectionsViewModel {
     private final ObjectProperty<Theme> theme;
     private final Consumer<UserError> error;
     /** Told when a backend has opened: what compares across backends offers it now. */
+    private final ObservableValue<Selection> selection;
     private final Runnable opened;
     /** What the status bar says of the last change in the sidebar, when there is something to say; "" otherwise. */
     private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
@@ -66,16 +74,18 @@ public final class ConnectionsViewModel {
 
     /**
      * Connections whose errors go to {@code error}, saved with the window's {@code theme}; {@code opened}
-     * runs on the UI thread each time a backend has opened.
+     * runs on the UI thread each time a backend has opened; each ID list's badges follow {@code selection}.
      */
-    ConnectionsViewModel(AppServices services, Waits waits, ObjectProperty<Theme> theme, Consumer<UserError> error, Runnable opened) {
+    ConnectionsViewModel(AppServices services, Waits waits, ObjectProperty<Theme> theme, Consumer<UserError> error, Runnable opened,
+                         ObservableValue<Selection> selection) {
         this.services = services;
         this.waits = waits;
         this.executor = services.executor();
         this.theme = theme;
         this.error = error;
         this.opened = opened;
-        sessions.addListener((javafx.collections.ListChangeListener<BackendSession>) change -> notice.set("")); // it was about the change before this one
+        this.selection = selection;
+        sessions.addListener((ListChangeListener<BackendSession>) change -> notice.set("")); // it was about the change before this one
         theme.addListener((obs, old, now) -> saveInBackground());
     }
 
@@ -246,6 +256,7 @@ public final class ConnectionsViewModel {
         LOG.info("Opened {} ({}, {}{})", session.name(), backend.displayUri(), session.connection().environment().label(),
                 session.connection().readOnly() ? ", read-only" : "");
         session.opened(backend, executor);
+        session.list().follow(selection);
         opened.run();
         session.list().errorProperty().addListener((obs, old, now) -> {
             if (now != null) {
@@ -338,7 +349,7 @@ public final class ConnectionsViewModel {
      * the connection renamed, free to keep.
      */
     private String uniqueName(String wanted, String freed, boolean countSaved) {
-        java.util.Set<String> taken = new java.util.HashSet<>();
+        Set<String> taken = new HashSet<>();
         sessions.forEach(s -> taken.add(s.name()));
         if (countSaved) {
             saved.forEach(c -> taken.add(c.name()));
@@ -413,7 +424,7 @@ public final class ConnectionsViewModel {
             offerSaved();
             try {
                 services.connections().saveOffered();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 LOG.warn("Saving the connections that did not open failed", e);
             }
         }
@@ -464,6 +475,17 @@ public final class ConnectionsViewModel {
 
     public ObservableList<BackendSession> sessions() {
         return sessions;
+    }
+
+    /** The open backends, as writes and comparisons name them. */
+    public List<WriteTarget> openTargets() {
+        return sessions.stream().map(BackendSession::target).filter(Objects::nonNull).toList();
+    }
+
+    /** The open backends but the current one: what the diff compares with, and a merge reads from. */
+    public List<DiffViewModel.BackendChoice> otherBackends() {
+        return sessions.stream().filter(s -> s != current.get() && s.backend() != null)
+                .map(s -> new DiffViewModel.BackendChoice(s.name(), s.backend())).toList();
     }
 
     public ObjectProperty<BackendSession> currentProperty() {

@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.ops.Edit;
 import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.bookmarks.BookmarksView;
 import dev.cairn.ui.diff.DiffView;
@@ -30,20 +31,21 @@ final class InspectorTabs {
             new Entry("bookmarks", "main.tab.bookmarks", MainViewModel::bookmarks, model -> {
                 WriteActions writes = model.writes();
                 BookmarksView view = new BookmarksView(model.bookmarks());
-                view.installActions(writes::openRewind, writes::clearBookmark, writes.writableProperty());
+                view.installActions(writes.rewind()::open, bookmark -> writes.write(Edit.clearBookmark(bookmark.stream(), bookmark.context())),
+                        writes.writableProperty());
                 return view;
             }),
-            new Entry("edit", "main.tab.edit", model -> model.writes().editTab(), model -> {
+            new Entry("edit", "main.tab.edit", model -> model.writes().editor(), model -> {
                 WriteActions writes = model.writes();
-                return new EditorView(writes.editor(), writes::saveEditor, writes.whyReadOnlyProperty());
+                return new EditorView(writes.editor(), writes.editor()::save, writes.whyReadOnlyProperty());
             }),
             new Entry("history", "main.tab.history", model -> model.writes().history(), model -> {
                 WriteActions writes = model.writes();
-                return new HistoryView(writes.history(), writes::undo, writes::restore, writes.writableProperty());
+                return new HistoryView(writes.history(), writes.history()::undo, writes.history()::restore, writes.writableProperty());
             }),
             new Entry("timeline", "main.tab.timeline", model -> model.writes().timeline(), model -> {
                 WriteActions writes = model.writes();
-                return new TimelineView(writes.timeline(), writes::restorePoint, writes.writableProperty());
+                return new TimelineView(writes.timeline(), writes.timeline()::restorePoint, writes.writableProperty());
             }));
 
     private InspectorTabs() {}

@@ -1,40 +1,49 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.ops.Edit;
+import dev.cairn.ops.Park;
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.bookmarks.BookmarksView;
+import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.check.CheckView;
 import dev.cairn.ui.compare.CompareView;
-import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
+import dev.cairn.ui.diff.DiffView;
 import dev.cairn.ui.edit.EditorView;
 import dev.cairn.ui.edit.MergeView;
 import dev.cairn.ui.edit.RewindView;
-import dev.cairn.ui.inspect.WatchBar;
-import dev.cairn.ui.park.ParkView;
-import dev.cairn.ui.plan.PlanView;
 import dev.cairn.ui.history.HistoryView;
 import dev.cairn.ui.history.TimelineView;
-import dev.cairn.ui.lock.BreakLockView;
-import dev.cairn.ui.transfer.TransferView;
-import dev.cairn.ui.write.WriteFlowViewModel;
-import dev.cairn.ui.write.WriteSheet;
-import dev.cairn.ui.diff.DiffView;
 import dev.cairn.ui.inspect.InspectorView;
 import dev.cairn.ui.inspect.JsonPane;
+import dev.cairn.ui.inspect.WatchBar;
+import dev.cairn.ui.lock.BreakLockView;
+import dev.cairn.ui.park.ParkView;
+import dev.cairn.ui.plan.PlanView;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
 import dev.cairn.ui.theme.Theme;
+import dev.cairn.ui.transfer.TransferView;
+import dev.cairn.ui.write.WriteFlowViewModel;
+import dev.cairn.ui.write.WriteSheet;
 import java.util.Locale;
 import java.util.Optional;
+import javafx.beans.InvalidationListener;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.SingleSelectionModel;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.ToggleButton;
@@ -42,6 +51,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -73,7 +83,7 @@ public final class MainView extends BorderPane {
     private final CompareView compareView;
     private final PlanView planView;
     /** The current backend's list, or why there is none, follows it as it opens, fails or does not answer. */
-    private final javafx.beans.InvalidationListener currentStatus;
+    private final InvalidationListener currentStatus;
     /** The inspector and the sheets laid over it. */
     private final StackPane right;
     /** The ID list beside {@link #right}. */
@@ -104,8 +114,8 @@ public final class MainView extends BorderPane {
         inspector.addToHeader(new WatchBar(model.watch()));
         stateList.listView().setContextMenu(listMenu(writes));
         writeSheet = new WriteSheet(writes.flow(), name -> dialogs.chooseSaveFile(Fxml.label("write.savePlan.title"), name));
-        mergeView = new MergeView(writes.merge(), writes::submitMerge, () -> dialogs.chooseFile(Fxml.label("main.mergeFile")));
-        rewindView = new RewindView(writes.rewind(), writes::submitRewind,
+        mergeView = new MergeView(writes.merge(), writes.merge()::submit, () -> dialogs.chooseFile(Fxml.label("main.mergeFile")));
+        rewindView = new RewindView(writes.rewind(), writes.rewind()::submit,
                 name -> dialogs.chooseSaveFile(Fxml.label("write.savePlan.title"), name));
         parkView = new ParkView(writes.park());
         transferView = new TransferView(writes.transfer(), name -> dialogs.chooseSaveFile(Fxml.label("write.savePlan.title"), name));
@@ -222,12 +232,12 @@ public final class MainView extends BorderPane {
         model.inspectorTakesWindowProperty().addListener((o, was, wide) -> inspectorTakesWindow(wide));
         StatusBar statusBar = new StatusBar(model.tasks(), model::cancelAll);
         // a notice (what a close left behind) in the place of the shortcuts
-        statusBar.leftLabel().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        statusBar.leftLabel().textProperty().bind(Bindings.createStringBinding(
                 () -> model.connections().noticeProperty().get().isEmpty() ? Fxml.label("main.status", model.connections().sessions().size())
                         : model.connections().noticeProperty().get(), model.connections().sessions(), model.connections().noticeProperty()));
         setBottom(statusBar);
 
-        javafx.beans.value.ChangeListener<BackendSession> follow = (o, a, b) -> {
+        ChangeListener<BackendSession> follow = (o, a, b) -> {
             if (a != null) {
                 a.statusProperty().removeListener(currentStatus);
             }
@@ -244,7 +254,7 @@ public final class MainView extends BorderPane {
     }
 
     /** The inspector's button that gives it the window's width (Ctrl+M), lit while it has it by the user's choice. */
-    private javafx.scene.Node wideToggle() {
+    private Node wideToggle() {
         ToggleButton wide = new ToggleButton();
         wide.setId("inspector-wide");
         wide.setGraphic(Icon.WIDEN.node());
@@ -275,52 +285,52 @@ public final class MainView extends BorderPane {
         }
     }
 
-    private static void showWhen(javafx.scene.Node node, javafx.beans.value.ObservableBooleanValue condition) {
+    private static void showWhen(Node node, ObservableBooleanValue condition) {
         node.visibleProperty().bind(condition);
         node.managedProperty().bind(node.visibleProperty());
     }
 
     /** The actions on the IDs selected in the list (several with Shift or Ctrl), its context menu. */
-    private javafx.scene.control.ContextMenu listMenu(WriteActions writes) {
+    private ContextMenu listMenu(WriteActions writes) {
         MenuItem rewind = new MenuItem(Fxml.label("main.action.rewind"));
         rewind.setId("list-rewind");
         rewind.disableProperty().bind(writes.writableProperty().not());
         rewind.setOnAction(e -> writes.openRewindStates());
-        javafx.beans.binding.BooleanBinding parked = javafx.beans.binding.Bindings.createBooleanBinding(() -> {
+        BooleanBinding parked = Bindings.createBooleanBinding(() -> {
             String id = model.inspector().stateIdProperty().get();
-            return id != null && dev.cairn.ops.Park.parse(id).isPresent();
+            return id != null && Park.parse(id).isPresent();
         }, model.inspector().stateIdProperty());
         MenuItem park = new MenuItem(Fxml.label("main.action.park"));
         park.setId("list-park");
         park.disableProperty().bind(writes.writableProperty().not().or(parked));
-        park.setOnAction(e -> writes.openPark(null));
+        park.setOnAction(e -> writes.park().open(null));
         MenuItem restore = new MenuItem(Fxml.label("main.action.restoreParked"));
         restore.setId("list-restore-parked");
         restore.visibleProperty().bind(parked);
         restore.disableProperty().bind(writes.writableProperty().not());
-        restore.setOnAction(e -> writes.openPark(dev.cairn.ops.Park.Return.RESTORE));
+        restore.setOnAction(e -> writes.park().open(Park.Return.RESTORE));
         MenuItem mergeBack = new MenuItem(Fxml.label("main.action.mergeParked"));
         mergeBack.setId("list-merge-parked");
         mergeBack.visibleProperty().bind(parked);
         mergeBack.disableProperty().bind(writes.writableProperty().not());
-        mergeBack.setOnAction(e -> writes.openPark(dev.cairn.ops.Park.Return.MERGE));
-        return new javafx.scene.control.ContextMenu(rewind, park, restore, mergeBack);
+        mergeBack.setOnAction(e -> writes.park().open(Park.Return.MERGE));
+        return new ContextMenu(rewind, park, restore, mergeBack);
     }
 
     /** The write actions on the selected state, under the inspector's header; disabled, with the reason, on read-only connections. */
-    private javafx.scene.Node actionBar(WriteActions writes) {
-        javafx.beans.binding.BooleanBinding off = writes.writableProperty().not();
+    private Node actionBar(WriteActions writes) {
+        BooleanBinding off = writes.writableProperty().not();
         Button merge = new Button(Fxml.label("main.action.merge"));
         merge.setId("action-merge");
         merge.setTooltip(new Tooltip(Fxml.label("main.action.merge.tooltip")));
         merge.disableProperty().bind(off);
-        merge.setOnAction(e -> writes.openMerge());
+        merge.setOnAction(e -> writes.merge().open(model.connections().otherBackends()));
         MenuItem clearPartial = new MenuItem(Fxml.label("main.action.clearPartial"));
         clearPartial.setId("action-clear-partial");
-        clearPartial.setOnAction(e -> writes.clearPartial());
+        clearPartial.setOnAction(e -> writes.write(Edit.clearPartial()));
         MenuItem clearAll = new MenuItem(Fxml.label("main.action.clearAll"));
         clearAll.setId("action-clear-all");
-        clearAll.setOnAction(e -> writes.clearAll());
+        clearAll.setOnAction(e -> writes.write(Edit.clear()));
         MenuButton clear = new MenuButton(Fxml.label("main.action.clear"), null, clearPartial, clearAll);
         clear.setId("action-clear");
         clear.disableProperty().bind(off);
@@ -339,8 +349,8 @@ public final class MainView extends BorderPane {
         undo.setOnAction(e -> writes.undoLast());
         Button breakLock = new Button(Fxml.label("main.action.breakLock"));
         breakLock.setId("action-break-lock");
-        breakLock.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(writes::hasStaleLock,
-                model.inspector().lockProperty(), writes.whyReadOnlyProperty()));
+        breakLock.visibleProperty().bind(Bindings.createBooleanBinding(writes::hasStaleLock,
+                model.selectionProperty(), writes.whyReadOnlyProperty()));
         breakLock.managedProperty().bind(breakLock.visibleProperty());
         breakLock.setOnAction(e -> writes.openBreakLock());
         HBox buttons = new HBox(8, merge, clear, transfer, undo, breakLock);
@@ -427,9 +437,9 @@ public final class MainView extends BorderPane {
         });
         // Ctrl+Tab / Ctrl+Shift+Tab go through the inspector's tabs wherever the focus is (an
         // editing area would otherwise take the Tab)
-        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, event -> {
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, event -> {
             if (event.getCode() == KeyCode.TAB && event.isShortcutDown()) {
-                javafx.scene.control.SingleSelectionModel<Tab> tabs = inspector.tabs().getSelectionModel();
+                SingleSelectionModel<Tab> tabs = inspector.tabs().getSelectionModel();
                 int count = inspector.tabs().getTabs().size();
                 tabs.select((tabs.getSelectedIndex() + (event.isShiftDown() ? count - 1 : 1)) % count);
                 event.consume();

@@ -1,39 +1,44 @@
 package dev.cairn.ui.main;
 
-import dev.cairn.backend.StoredState;
 import dev.cairn.ops.PrivateFiles;
 import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.Selection;
-import dev.cairn.ui.SelectionTab;
+import dev.cairn.ui.about.AboutViewModel;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;
 import dev.cairn.ui.check.CheckViewModel;
 import dev.cairn.ui.compare.CompareViewModel;
-import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.inspect.SelectionModel;
 import dev.cairn.ui.inspect.WatchViewModel;
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Theme;
 import dev.cairn.ui.write.WriteFlowViewModel;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
- * The window: its connections ({@link ConnectionsViewModel}), the selected state of the current
- * backend and the inspector's tab working on it, the title, the theme, and window-level errors and tasks.
+ * The window: its connections ({@link ConnectionsViewModel}), the inspector's side ({@link InspectorModel}:
+ * the selected state and the tab working on it), the writes ({@link WriteActions}), the title, the
+ * theme, and window-level errors and tasks.
  */
 public final class MainViewModel {
 
@@ -42,28 +47,11 @@ public final class MainViewModel {
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
     private final ConnectionsViewModel connections;
-    private final InspectorViewModel inspector;
-    private final WatchViewModel watch;
-    private final DiffViewModel diff;
-    private final BookmarksViewModel bookmarks;
-    /**
-     * A list listed anew moves its selection to the same ID's new entry; whoever listed it again (Ctrl+R, a write)
-     * reads the state again itself, so only another ID is read here.
-     */
-    private final ChangeListener<StateIdEntry> selectionListener = (obs, old, now) -> {
-        if (old == null || now == null || !old.stateId().equals(now.stateId())) {
-            inspectSelection();
-        }
-    };
+    private final InspectorModel inspecting;
     private final WriteActions writes;
     private final CheckViewModel check;
     private final CompareViewModel compare;
-    private final ReadOnlyObjectWrapper<Selection> selection = new ReadOnlyObjectWrapper<>(this, "selection");
-    /** The id of the inspector's shown tab ({@link InspectorTabs}); null while a document tab is shown. */
-    private final ObjectProperty<String> shown = new SimpleObjectProperty<>(this, "shown");
-    /** The view model of the shown tab, the only one working on the selection. */
-    private SelectionTab activeTab;
-    private final javafx.beans.binding.StringBinding windowTitle;
+    private final StringBinding windowTitle;
     private final BooleanProperty inspectorWide = new SimpleBooleanProperty(this, "inspectorWide", false);
     private final BooleanBinding inspectorTakesWindow;
 
@@ -74,13 +62,13 @@ public final class MainViewModel {
     public MainViewModel(AppServices services, ConnectionsViewModel.Waits waits) {
         this.services = services;
         this.executor = services.executor();
-        this.connections = new ConnectionsViewModel(services, waits, theme, error::set, this::updateDiffChoices);
+        SelectionModel selection = new SelectionModel(executor);
+        this.connections = new ConnectionsViewModel(services, waits, theme, error::set, this::backendOpened,
+                selection.selectionProperty());
         ObjectProperty<BackendSession> current = connections.currentProperty();
-        this.inspector = new InspectorViewModel(executor);
-        this.watch = new WatchViewModel(executor);
-        this.diff = new DiffViewModel(executor);
-        this.bookmarks = new BookmarksViewModel(executor);
-        this.writes = new WriteActions(executor, services.journal(), current, connections.sessions(), inspector, error::set);
+        this.inspecting = new InspectorModel(executor, connections, selection,
+                id -> InspectorTabs.byId(id).map(tab -> tab.model().apply(this)).orElse(null));
+        this.writes = new WriteActions(executor, services.journal(), connections, selection);
         this.check = new CheckViewModel(executor, writes.flow(), writes.breakLock(),
                 id -> Optional.ofNullable(current.get()).map(BackendSession::list).ifPresent(list -> list.select(id)));
         current.addListener((o, was, now) -> check.currentChanged(now == null ? null : now.target()));
@@ -90,69 +78,37 @@ public final class MainViewModel {
         // writes to several connections over the diff of one
         this.inspectorTakesWindow = inspectorWide.or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED))
                 .or(compare.showingProperty()).or(writes.plan().showingProperty());
-        this.windowTitle = javafx.beans.binding.Bindings.createStringBinding(() -> {
+        this.windowTitle = Bindings.createStringBinding(() -> {
             BackendSession s = current.get();
             if (s == null) {
                 return "Cairn — Meltano state inspector";
             }
-            return "Cairn — " + s.connection().environment().label().toUpperCase(java.util.Locale.ROOT) + " · " + s.name()
+            return "Cairn — " + s.connection().environment().label().toUpperCase(Locale.ROOT) + " · " + s.name()
                     + (s.connection().readOnly() ? " (read-only)" : "") + " — " + s.connection().displayUri();
         }, current);
-        // invalidation, not change: a re-read equal to the last one (Ctrl+R) is still a new selection
-        inspector.storedProperty().addListener((javafx.beans.Observable o) -> {
-            StoredState now = inspector.storedProperty().get();
-            BackendSession session = current.get();
-            if (now != null && session != null && session.list() != null && session.backend() == inspector.backend()) {
-                session.list().reread(now, inspector.lockProperty().get(), inspector.runningProperty().get());
-            }
-            selection.set(now == null ? null
-                    : new Selection(session == null ? "" : session.name(), inspector.backend(), now, inspector.lockProperty().get(),
-                            inspector.rendered()));
-        });
-        selection.addListener((javafx.beans.Observable o) -> showSelection());
-        shown.addListener((javafx.beans.Observable o) -> showSelection());
-        connections.sessions().addListener((javafx.collections.ListChangeListener<BackendSession>) change -> {
-            updateDiffChoices();
-            compare.openChanged(openTargets());
-        });
-        current.addListener((obs, old, now) -> updateDiffChoices());
-        current.addListener((obs, old, now) -> {
-            if (old != null && old.list() != null) {
-                old.list().selectedProperty().removeListener(selectionListener);
-            }
-            if (now != null && now.list() != null) {
-                now.list().selectedProperty().addListener(selectionListener);
-            }
-            inspectSelection();
-        });
-        inspector.errorProperty().addListener((obs, old, now) -> {
-            if (now != null) {
-                error.set(now);
-            }
-        });
+        connections.sessions().addListener((ListChangeListener<BackendSession>) change -> compare.openChanged(connections.openTargets()));
+        for (ObservableValue<UserError> failure : List.of(inspecting.inspector().errorProperty(), writes.editor().errorProperty())) {
+            failure.addListener((obs, old, now) -> {
+                if (now != null) {
+                    error.set(now);
+                }
+            });
+        }
     }
 
-    /** Hands the selection to the shown tab's view model only; the one hidden just now stops. */
-    private void showSelection() {
-        SelectionTab next = InspectorTabs.byId(shown.get()).map(tab -> tab.model().apply(this)).orElse(null);
-        if (activeTab != null && activeTab != next) {
-            activeTab.deactivate();
-        }
-        activeTab = next;
-        Selection now = selection.get();
-        if (next != null) {
-            next.activate(now);
-        }
+    /** A backend has opened: one more for the diff to compare with. */
+    private void backendOpened() {
+        inspecting.otherBackendsChanged();
     }
 
     /** The selected state as last read, or null: what every tab works from. */
     public ReadOnlyObjectProperty<Selection> selectionProperty() {
-        return selection.getReadOnlyProperty();
+        return inspecting.selection().selectionProperty();
     }
 
     /** The id of the inspector's shown tab, null for a document tab; the window sets it as the user switches tabs. */
     public ObjectProperty<String> shownProperty() {
-        return shown;
+        return inspecting.shownProperty();
     }
 
     /** Ctrl+R: lists the current backend again and re-reads the selected state. */
@@ -168,30 +124,12 @@ public final class MainViewModel {
         if (session.list() != null) {
             session.list().refresh();
         }
-        inspector.reload();
-    }
-
-    /** The diff compares across the open backends other than the current one. */
-    private void updateDiffChoices() {
-        List<DiffViewModel.BackendChoice> others = new ArrayList<>();
-        for (BackendSession s : connections.sessions()) {
-            if (s != connections.currentProperty().get() && s.backend() != null) {
-                others.add(new DiffViewModel.BackendChoice(s.name(), s.backend()));
-            }
-        }
-        diff.setOtherBackends(others);
-    }
-
-    private void inspectSelection() {
-        BackendSession session = connections.currentProperty().get();
-        StateIdEntry entry = session == null || session.list() == null ? null : session.list().selectedProperty().get();
-        inspector.inspect(session == null ? null : session.backend(), entry == null ? null : entry.stateId());
-        watch.setSubject(session == null ? null : session.backend(), entry == null ? null : entry.stateId());
+        inspecting.selection().reload();
     }
 
     /** The inspector's Watch toggle on the selected state. */
     public WatchViewModel watch() {
-        return watch;
+        return inspecting.watch();
     }
 
     /** The saved connections, the open backends and the current one. */
@@ -215,22 +153,22 @@ public final class MainViewModel {
 
     /** Opens the log file on the desktop (Details of an error, Help → Open log). */
     public void openLog() {
-        java.nio.file.Path log = services.logFile();
-        if (java.nio.file.Files.exists(log)) {
+        Path log = services.logFile();
+        if (Files.exists(log)) {
             services.desktop().open(log);
             return;
         }
         // nothing was logged yet in this process or before: show the folder the log will be in
         try {
             services.desktop().open(PrivateFiles.folder(log.toAbsolutePath().getParent()));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             error.set(UserError.of("Opening the log's folder", e));
         }
     }
 
     /** What Help → About shows. */
-    public dev.cairn.ui.about.AboutViewModel about() {
-        return new dev.cairn.ui.about.AboutViewModel(services);
+    public AboutViewModel about() {
+        return new AboutViewModel(services);
     }
 
     /** An exception nothing caught (logged already) becomes the window's error, so no view dies silently. */
@@ -242,17 +180,16 @@ public final class MainViewModel {
         return error;
     }
 
-
     public InspectorViewModel inspector() {
-        return inspector;
+        return inspecting.inspector();
     }
 
     public DiffViewModel diff() {
-        return diff;
+        return inspecting.diff();
     }
 
     public BookmarksViewModel bookmarks() {
-        return bookmarks;
+        return inspecting.bookmarks();
     }
 
     /**
@@ -266,18 +203,7 @@ public final class MainViewModel {
         }
         check.close();
         writes.closeForms();
-        compare.open(session.target(), openTargets());
-    }
-
-    /** The open backends, as writes and comparisons name them. */
-    private List<dev.cairn.ui.write.WriteTarget> openTargets() {
-        List<dev.cairn.ui.write.WriteTarget> open = new ArrayList<>();
-        for (BackendSession s : connections.sessions()) {
-            if (s.target() != null) {
-                open.add(s.target());
-            }
-        }
-        return open;
+        compare.open(session.target(), connections.openTargets());
     }
 
     /** Compare backends…: two open backends ID by ID. */
@@ -296,7 +222,7 @@ public final class MainViewModel {
     }
 
     /** The window title: the current backend's environment first, so production shows in the title bar. */
-    public javafx.beans.binding.StringBinding windowTitleProperty() {
+    public StringBinding windowTitleProperty() {
         return windowTitle;
     }
 

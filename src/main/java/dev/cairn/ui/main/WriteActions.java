@@ -1,53 +1,48 @@
 package dev.cairn.ui.main;
 
 import dev.cairn.backend.LockStatus;
-import dev.cairn.backend.StoredState;
+import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
-import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
-import dev.cairn.ops.Park;
-import dev.cairn.state.Bookmark;
+import dev.cairn.ops.WriteCommand;
 import dev.cairn.ui.Selection;
-import dev.cairn.ui.SelectionTab;
-import dev.cairn.ui.diff.DiffViewModel;
+import dev.cairn.ui.browse.IdOrder;
+import dev.cairn.ui.browse.StateListViewModel;
 import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.edit.MergeViewModel;
 import dev.cairn.ui.edit.RewindViewModel;
 import dev.cairn.ui.history.HistoryViewModel;
 import dev.cairn.ui.history.TimelineViewModel;
-import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.inspect.SelectionModel;
 import dev.cairn.ui.lock.BreakLockViewModel;
 import dev.cairn.ui.park.ParkViewModel;
 import dev.cairn.ui.plan.PlanViewModel;
 import dev.cairn.ui.task.TaskExecutor;
-import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.transfer.TransferViewModel;
 import dev.cairn.ui.write.WriteFlowViewModel;
+import dev.cairn.ui.write.WriteScope;
 import dev.cairn.ui.write.WriteTarget;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Consumer;
+import java.util.function.Predicate;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
-import javafx.collections.ObservableList;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 
 /**
- * Every write the window offers on the selected state — save from the editor, merge, clear, rewind,
- * copy/move, undo, restore, breaking a stale lock — each planned as a command on the state as read
- * and handed to the one write flow for preview, confirmation and its outcome. Writes are offered
- * only on connections that allow them; the backend refuses the rest anyway.
+ * The window's writes: the forms over the inspector and the tabs that write, each opening and
+ * planning its own write on the current backend and the selection ({@link WriteScope}), and the one
+ * write flow every planned command goes through. Here they are made, kept one at a time, and
+ * followed by what a write changed. Writes are offered only on connections that allow them; the
+ * backend refuses the rest anyway.
  */
-public final class WriteActions {
+public final class WriteActions implements WriteScope {
 
-    private final TaskExecutor executor;
-    private final ObjectProperty<BackendSession> current;
-    private final ObservableList<BackendSession> sessions;
-    private final InspectorViewModel inspector;
-    private final Consumer<UserError> errors;
+    private final ConnectionsViewModel connections;
+    private final SelectionModel selection;
     private final WriteFlowViewModel flow;
     private final EditorViewModel editor;
     private final MergeViewModel merge;
@@ -60,39 +55,55 @@ public final class WriteActions {
     private final TimelineViewModel timeline;
     private final StringBinding whyReadOnly;
     private final BooleanBinding writable;
-    private final SelectionTab editTab = new SelectionTab() {
-        @Override
-        public void activate(Selection selection) {
-            editor.setSubject(selection == null ? null : selection.stored(), selection == null ? null : selection.rendered());
-        }
+    /** The forms over the inspector, one shown at a time. */
+    private final List<Form> forms;
 
-        @Override
-        public void deactivate() {
-            // edits in progress are the user's work: they stay (and a load in flight finishes) for when the tab comes back
-        }
-    };
+    private record Form(ReadOnlyBooleanProperty showing, Runnable close) { }
 
-    WriteActions(TaskExecutor executor, Journal journal, ObjectProperty<BackendSession> current,
-                 ObservableList<BackendSession> sessions, InspectorViewModel inspector, Consumer<UserError> errors) {
-        this.executor = executor;
-        this.current = current;
-        this.sessions = sessions;
-        this.inspector = inspector;
-        this.errors = errors;
+    WriteActions(TaskExecutor executor, Journal journal, ConnectionsViewModel connections, SelectionModel selection) {
+        this.connections = connections;
+        this.selection = selection;
+        ObjectProperty<BackendSession> current = connections.currentProperty();
         this.flow = new WriteFlowViewModel(executor, journal);
-        this.editor = new EditorViewModel(executor);
-        this.merge = new MergeViewModel(executor);
-        this.rewind = new RewindViewModel(executor, journal);
-        rewind.onWritten(() -> afterWrite(rewind.target().backend().displayUri()));
-        this.park = new ParkViewModel(executor, journal);
-        park.onWritten(() -> afterWrite(park.target().backend().displayUri()));
+        this.editor = new EditorViewModel(executor, flow, this);
+        this.merge = new MergeViewModel(executor, flow, this);
+        this.rewind = new RewindViewModel(executor, journal, flow, this);
+        this.park = new ParkViewModel(executor, journal, this);
         this.transfer = new TransferViewModel(executor, journal);
         this.breakLock = new BreakLockViewModel(executor);
         this.plan = new PlanViewModel(executor, journal);
-        plan.onWritten(uris -> uris.forEach(this::afterWrite));
-        breakLock.onBroken(inspector::reload);
-        this.history = new HistoryViewModel(executor, journal);
-        this.timeline = new TimelineViewModel(executor, journal);
+        plan.onWritten(backends -> backends.forEach(this::afterWrite));
+        this.history = new HistoryViewModel(executor, journal, flow, this);
+        this.timeline = new TimelineViewModel(executor, journal, flow, this);
+        rewind.onWritten(() -> afterWrite(rewind.target().backend()));
+        park.onWritten(() -> afterWrite(park.target().backend()));
+        breakLock.onBroken(selection::reload);
+        transfer.onFinished(() -> {
+            relist(transfer.destinationProperty().get().backend(), list -> true);
+            afterWrite(transfer.source().backend());
+        });
+        flow.onWritten(this::written);
+        flow.onDiscarded(() -> {
+            editor.revert();
+            selection.reload();
+        });
+        this.forms = List.of(new Form(merge.showingProperty(), merge::close), new Form(rewind.showingProperty(), rewind::close),
+                new Form(park.showingProperty(), park::close), new Form(transfer.showingProperty(), transfer::close),
+                new Form(breakLock.showingProperty(), breakLock::close), new Form(plan.showingProperty(), plan::close));
+        // one form over the inspector at a time: a form opening closes the others and the write sheet, the sheet opening the forms
+        for (Form form : forms) {
+            form.showing().addListener((o, was, now) -> {
+                if (now) {
+                    flow.close();
+                    closeFormsBut(form);
+                }
+            });
+        }
+        flow.stageProperty().addListener((o, was, now) -> {
+            if (was == WriteFlowViewModel.Stage.CLOSED) {
+                closeForms();
+            }
+        });
         whyReadOnly = Bindings.createStringBinding(() -> {
             BackendSession s = current.get();
             WriteTarget open = s == null ? null : s.target();
@@ -103,17 +114,9 @@ public final class WriteActions {
             return s != null && s.connection().readOnly()
                     ? WriteTarget.readOnlyReason(s.name(), s.connection().displayUri()) : "";
         }, current);
-        writable = Bindings.createBooleanBinding(() -> inspector.storedProperty().get() != null
+        writable = Bindings.createBooleanBinding(() -> selection.selectionProperty().get() != null
                 && whyReadOnly.get().isEmpty() && flow.stageProperty().get() == WriteFlowViewModel.Stage.CLOSED,
-                inspector.storedProperty(), whyReadOnly, flow.stageProperty());
-        flow.onWritten(command -> {
-            editor.saved();
-            afterWrite(command.backend().displayUri());
-        });
-        flow.onDiscarded(() -> {
-            editor.revert();
-            inspector.reload();
-        });
+                selection.selectionProperty(), whyReadOnly, flow.stageProperty());
         // the copy form and a write sheet are about the backend they were opened on: another one made
         // current closes them, unless they are copying or writing (which ends first and shows how)
         current.addListener((o, was, now) -> {
@@ -126,225 +129,92 @@ public final class WriteActions {
                 flow.close();
             }
         });
-        transfer.onFinished(() -> {
-            for (BackendSession s : sessions) {
-                if (s.list() != null && (s.backend() == transfer.source().backend()
-                        || s.backend() == transfer.destinationProperty().get().backend())) {
-                    s.list().refresh();
-                }
-            }
-            inspector.reload();
-            history.refresh();
-            timeline.refresh();
-        });
     }
 
-    /** Re-reads what a write to the backend changed: its lists, the selected state, its history. */
-    private void afterWrite(String backendUri) {
-        for (BackendSession s : sessions) {
-            if (s.list() != null && s.backend() != null && s.backend().displayUri().equals(backendUri)) {
-                s.list().refresh();
-            }
+    /**
+     * A write from the sheet: on the selected ID, what it stored is the new selection, which the ID's
+     * entry, the inspector and the shown tab follow; a write that adds or deletes an ID, or writes
+     * another one, has its backend's lists listed again.
+     */
+    private void written(WriteCommand command) {
+        editor.saved();
+        if (!command.before().exists() || command.deletes() || !selection.written(command)) {
+            afterWrite(command.backend());
+        } else {
+            // a list in the order of update times has one time changed: it is listed anew with its times
+            relist(command.backend(), list -> list.orderProperty().get() == IdOrder.RECENT);
         }
-        inspector.reload();
+    }
+
+    /** Re-reads what a write to {@code backend} changed: its lists, the selected state, its history. */
+    private void afterWrite(StateBackend backend) {
+        relist(backend, list -> true);
+        selection.reload();
         history.refresh();
         timeline.refresh();
     }
 
-    private WriteTarget target() {
-        BackendSession s = current.get();
+    /** Lists again the IDs of {@code backend}, the instance its sessions opened (two URIs may name one storage), in the lists {@code which} picks. */
+    private void relist(StateBackend backend, Predicate<StateListViewModel> which) {
+        connections.sessions().stream().filter(s -> s.list() != null && s.backend() == backend && which.test(s.list()))
+                .forEach(s -> s.list().refresh());
+    }
+
+    @Override
+    public WriteTarget target() {
+        BackendSession s = connections.currentProperty().get();
         return s == null ? null : s.target();
     }
 
-    private StoredState selected() {
-        return inspector.storedProperty().get();
+    @Override
+    public Selection selection() {
+        return selection.selectionProperty().get();
     }
 
-    /** Plans an edit on the selected state as the inspector read it and opens its preview. */
+    /** Plans an edit on the selected state as read and opens its preview. */
     public void write(Edit edit) {
-        write(edit, selected());
-    }
-
-    private void write(Edit edit, StoredState read) {
-        WriteTarget t = target();
-        if (t == null || read == null) {
-            return;
+        Selection read = selection();
+        if (target() != null && read != null) {
+            flow.start(target(), read.stateId(), edit, read.stored());
         }
-        closeForms();
-        flow.start(t, read.stateId(), edit, read);
-    }
-
-    /** Save in the editor: the edited document, compare-and-set against the version the editing began on. */
-    public void saveEditor() {
-        StoredState read = editor.baseProperty().get();
-        try {
-            write(editor.edit(), read);
-        } catch (EditRefused e) {
-            errors.accept(new UserError(UserError.sentence("Cannot save " + read.stateId() + ": " + e.getMessage()), ""));
-        }
-    }
-
-    public void clearPartial() {
-        write(Edit.clearPartial());
-    }
-
-    public void clearAll() {
-        write(Edit.clear());
-    }
-
-    public void clearBookmark(Bookmark bookmark) {
-        write(Edit.clearBookmark(bookmark.stream(), bookmark.context()));
-    }
-
-    public void openRewind(Bookmark bookmark) {
-        if (selected() == null) {
-            return;
-        }
-        flow.close();
-        closeForms();
-        rewind.open(bookmark);
     }
 
     /** Opens the rewind form on the IDs selected in the list (the inspector's one when the list has none). */
     public void openRewindStates() {
-        WriteTarget t = target();
-        BackendSession s = current.get();
-        if (t == null || s.list() == null) {
+        BackendSession s = connections.currentProperty().get();
+        if (target() == null || s.list() == null) {
             return;
         }
         List<String> ids = s.list().chosen().stream().map(e -> e.stateId()).toList();
-        if (ids.isEmpty() && selected() != null) {
-            ids = List.of(selected().stateId());
+        if (ids.isEmpty() && selection() != null) {
+            ids = List.of(selection().stateId());
         }
         if (!ids.isEmpty()) {
-            flow.close();
-            closeForms();
-            rewind.openStates(t, ids);
+            rewind.openStates(target(), ids);
         }
     }
 
-    /** Opens Park for a full refresh… on the selected ID, or, on a parked ID, the form that puts it back as {@code how} says. */
-    public void openPark(Park.Return how) {
-        StoredState read = selected();
-        WriteTarget t = target();
-        if (read == null || t == null) {
-            return;
-        }
-        flow.close();
-        closeForms();
-        if (how == null) {
-            park.openPark(t, read.stateId());
-        } else if (Park.parse(read.stateId()).isPresent()) {
-            park.openUnpark(t, read.stateId(), how);
-        }
-    }
-
-    /** Previews the rewind the form describes. */
-    public void submitRewind() {
-        if (rewind.problemProperty().get().isEmpty()) {
-            write(rewind.edit());
-        }
-    }
-
-    public void openMerge() {
-        StoredState read = selected();
-        BackendSession s = current.get();
-        if (read == null || s == null) {
-            return;
-        }
-        flow.close();
-        closeForms();
-        List<DiffViewModel.BackendChoice> others = new ArrayList<>();
-        for (BackendSession other : sessions) {
-            if (other != s && other.backend() != null) {
-                others.add(new DiffViewModel.BackendChoice(other.name(), other.backend()));
-            }
-        }
-        merge.open(s.backend(), read, others);
-    }
-
-    /** Reads the merge source and previews Meltano's merge of it into the selected state, as read when the form opened. */
-    public void submitMerge() {
-        StoredState read = merge.subject();
-        merge.submit(document -> write(Edit.merge(document), read));
-    }
-
-    /** Opens the copy / move form on the current backend with the selected ID. */
+    /** Opens the copy / move form on the current backend with the selected ID, towards any open backend. */
     public void openTransfer() {
-        WriteTarget t = target();
-        if (t == null) {
-            return;
+        BackendSession s = connections.currentProperty().get();
+        if (target() != null) {
+            transfer.open(target(), selection() == null ? null : selection().stateId(), connections.openTargets(),
+                    s.list() == null ? "" : s.list().filterTextProperty().get());
         }
-        flow.close();
-        merge.close();
-        rewind.close();
-        breakLock.close(); // not the copy form: a copy it runs goes on
-        List<WriteTarget> open = new ArrayList<>();
-        for (BackendSession s : sessions) {
-            if (s.target() != null) {
-                open.add(s.target());
-            }
-        }
-        StoredState read = selected();
-        BackendSession s = current.get();
-        transfer.open(t, read == null ? null : read.stateId(), open, s.list() == null ? "" : s.list().filterTextProperty().get());
     }
 
     /** Undoes Cairn's last write to the current backend (from this window or the command line). */
     public void undoLast() {
-        WriteTarget t = target();
-        if (t != null && whyReadOnly.get().isEmpty()) {
-            closeForms();
-            flow.startUndoLast(t, null);
+        if (target() != null && whyReadOnly.get().isEmpty()) {
+            flow.startUndoLast(target(), null);
         }
-    }
-
-    public void undo(Journal.Entry entry) {
-        WriteTarget t = target();
-        if (t != null) {
-            flow.startUndo(t, entry);
-        }
-    }
-
-    /** Puts back the state as it was before a journalled write, onto whatever is stored now (previewed). */
-    public void restore(Journal.Entry entry) {
-        WriteTarget t = target();
-        if (t == null) {
-            return;
-        }
-        flow.start(t, entry.stateId(), Edit.restoreBefore(entry, HistoryViewModel.when(entry.time())), null);
-    }
-
-    /** Writes back the state a run's checkpoint left (the Timeline tab's restore), previewed like any write. */
-    public void restorePoint(Edit restore) {
-        WriteTarget t = target();
-        if (t == null || restore == null || timeline.subject() == null) {
-            return;
-        }
-        closeForms();
-        flow.start(t, timeline.subject().stateId(), restore, null);
     }
 
     /** Opens the form that breaks Meltano's stale lock on the selected ID. */
     public void openBreakLock() {
-        StoredState read = selected();
-        WriteTarget t = target();
-        if (read == null || t == null || !hasStaleLock()) {
-            return;
+        if (hasStaleLock() && target() != null) {
+            breakLock.open(target(), selection().stateId(), selection().lock());
         }
-        flow.close();
-        closeForms();
-        breakLock.open(t, read.stateId(), inspector.lockProperty().get());
-    }
-
-    /** The forms over the inspector, closed before another one (or the write sheet) opens. */
-    void closeForms() {
-        plan.close();
-        merge.close();
-        rewind.close();
-        park.close();
-        transfer.close();
-        breakLock.close();
     }
 
     /**
@@ -355,14 +225,7 @@ public final class WriteActions {
         if (flow.stageProperty().get() != WriteFlowViewModel.Stage.CLOSED) {
             return;
         }
-        closeForms();
-        List<WriteTarget> open = new ArrayList<>();
-        for (BackendSession s : sessions) {
-            if (s.target() != null) {
-                open.add(s.target());
-            }
-        }
-        plan.open(file, open);
+        plan.open(file, connections.openTargets());
     }
 
     /** Open plan…'s form. */
@@ -372,8 +235,17 @@ public final class WriteActions {
 
     /** Whether the selected ID has a stale lock that can be broken. */
     public boolean hasStaleLock() {
-        LockStatus lock = inspector.lockProperty().get();
+        LockStatus lock = selection() == null ? null : selection().lock();
         return lock != null && lock.state() == LockStatus.State.STALE && whyReadOnly.get().isEmpty();
+    }
+
+    /** The forms over the inspector, closed before another one (or the write sheet, or a comparison) opens. */
+    void closeForms() {
+        closeFormsBut(null);
+    }
+
+    private void closeFormsBut(Form opening) {
+        forms.stream().filter(form -> form != opening).forEach(form -> form.close().run());
     }
 
     public WriteFlowViewModel flow() {
@@ -382,11 +254,6 @@ public final class WriteActions {
 
     public EditorViewModel editor() {
         return editor;
-    }
-
-    /** The Edit tab: the editor loads the selection only while the tab is shown, and keeps its edits when hidden. */
-    SelectionTab editTab() {
-        return editTab;
     }
 
     public MergeViewModel merge() {

@@ -7,12 +7,14 @@ import dev.cairn.ops.Journal;
 import dev.cairn.ops.Park;
 import dev.cairn.ops.Transfer;
 import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Selection;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.write.WriteGroup;
+import dev.cairn.ui.write.WriteScope;
 import dev.cairn.ui.write.WriteTarget;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -59,12 +61,33 @@ public final class ParkViewModel {
     private String parkedId;
     private String group;
 
-    public ParkViewModel(TaskExecutor executor, Journal journal) {
+    private final WriteScope scope;
+
+    /** A form on what {@code scope} has selected, its writes journalled in {@code journal}. */
+    public ParkViewModel(TaskExecutor executor, Journal journal, WriteScope scope) {
         this.work = new TaskSlot(executor);
         this.journal = journal;
+        this.scope = scope;
         canConfirm = Bindings.createBooleanBinding(() -> (stage.get() == Stage.READY || stage.get() == Stage.FAILED)
                         && (requiredTyping.get().isEmpty() || requiredTyping.get().equals(typed.get().strip())),
                 stage, requiredTyping, typed);
+    }
+
+    /**
+     * Opens Park for a full refresh… on the selected ID ({@code how} null), or, on a parked ID, the
+     * form that puts it back as {@code how} says.
+     */
+    public void open(Park.Return how) {
+        Selection selected = scope.selection();
+        WriteTarget on = scope.target();
+        if (selected == null || on == null) {
+            return;
+        }
+        if (how == null) {
+            openPark(on, selected.stateId());
+        } else if (Park.parse(selected.stateId()).isPresent()) {
+            openUnpark(on, selected.stateId(), how);
+        }
     }
 
     /** Opens the form that parks the state {@code id} (its parked ID named when it is parked). */

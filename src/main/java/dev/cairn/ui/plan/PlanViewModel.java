@@ -87,7 +87,7 @@ public final class PlanViewModel {
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final BooleanBinding canApply;
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(this, "canUndo");
-    private final List<Consumer<Set<String>>> writtenListeners = new ArrayList<>();
+    private final List<Consumer<List<StateBackend>>> writtenListeners = new ArrayList<>();
     private Opened opened;
     /** The journal group the last apply wrote, and the backends it wrote to, for Undo. */
     private String group;
@@ -264,8 +264,7 @@ public final class PlanViewModel {
         group = writing;
         writtenTo = plan.targets().values().stream().map(WriteTarget::backend).distinct().toList();
         canUndo.set(mayHaveWritten);
-        Set<String> uris = new LinkedHashSet<>(plan.targets().keySet());
-        writtenListeners.forEach(l -> l.accept(uris));
+        writtenListeners.forEach(l -> l.accept(writtenTo));
     }
 
     /** How an outcome reads in the table. */
@@ -302,9 +301,7 @@ public final class PlanViewModel {
     }
 
     private void finishedUndo(List<StateBackend> backends) {
-        Set<String> uris = new LinkedHashSet<>();
-        backends.forEach(b -> uris.add(b.displayUri()));
-        writtenListeners.forEach(l -> l.accept(uris));
+        writtenListeners.forEach(l -> l.accept(backends));
     }
 
     /** Closes the form; not while the plan is being applied (it ends first, and its results are shown). */
@@ -317,8 +314,8 @@ public final class PlanViewModel {
         showing.set(false);
     }
 
-    /** Called on the FX thread after an apply or its undo, with the URIs of the backends it wrote to (to list them again). */
-    public void onWritten(Consumer<Set<String>> listener) {
+    /** Called on the FX thread after an apply or its undo, with the backends it wrote to (to list them again). */
+    public void onWritten(Consumer<List<StateBackend>> listener) {
         writtenListeners.add(listener);
     }
 

@@ -52,7 +52,7 @@ class EditorViewTest {
                 "{\"singer_state\": {\"bookmarks\": {\"a\": {\"replication_key_value\": \"2024-05-01\"}}}}"), Json.object()),
                 Version.of("1"));
         fx(() -> {
-            model = new EditorViewModel(executor);
+            model = new EditorViewModel(executor, null, null);
             view = new EditorView(model, () -> { }, new SimpleStringProperty(""));
             stage = new Stage();
             stage.setScene(new Scene(view, 800, 600));

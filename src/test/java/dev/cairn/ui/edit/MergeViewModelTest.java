@@ -37,7 +37,7 @@ class MergeViewModelTest {
         try (StateBackend backend = EmptyBackends.FILE.open(dir)) {
             backend.write("dev:a", StateDocument.of(Json.parse("{\"singer_state\": {}}"), Json.object()), null);
             StoredState read = backend.read("dev:a");
-            MergeViewModel model = ui.call(() -> new MergeViewModel(ui.executor()));
+            MergeViewModel model = ui.call(() -> new MergeViewModel(ui.executor(), null, null));
             ui.run(() -> {
                 model.open(backend, read, List.of());
                 model.sourceProperty().set(MergeViewModel.Source.OTHER_ID);

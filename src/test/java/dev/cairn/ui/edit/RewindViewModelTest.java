@@ -68,7 +68,7 @@ class RewindViewModelTest {
         Journal journal = new Journal(dir.resolve("journal"));
         try (StateBackend b = sqlite()) {
             WriteTarget target = new WriteTarget("dev", b, Environment.DEV, false);
-            RewindViewModel model = ui.call(() -> new RewindViewModel(ui.executor(), journal));
+            RewindViewModel model = ui.call(() -> new RewindViewModel(ui.executor(), journal, null, null));
             AtomicInteger written = new AtomicInteger();
             ui.run(() -> model.onWritten(written::incrementAndGet));
             ui.run(() -> model.openStates(target, List.of(GITHUB, STRIPE, ABSENT)));
@@ -120,7 +120,7 @@ class RewindViewModelTest {
         Journal journal = new Journal(dir.resolve("journal"));
         try (StateBackend b = sqlite()) {
             WriteTarget target = new WriteTarget("prod", b, Environment.PROD, false);
-            RewindViewModel model = ui.call(() -> new RewindViewModel(ui.executor(), journal));
+            RewindViewModel model = ui.call(() -> new RewindViewModel(ui.executor(), journal, null, null));
             ui.run(() -> model.openStates(target, List.of(GITHUB, STRIPE)));
             ui.run(() -> {
                 model.byProperty().set(By.BY_DURATION);
@@ -160,7 +160,7 @@ class RewindViewModelTest {
     void aRewindOfSelectedStatesSavedAsPlanWritesNothingAndHoldsAWritePerState() throws Exception {
         try (StateBackend b = sqlite()) {
             WriteTarget target = new WriteTarget("dev", b, Environment.DEV, false);
-            RewindViewModel model = ui.call(() -> new RewindViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+            RewindViewModel model = ui.call(() -> new RewindViewModel(ui.executor(), new Journal(dir.resolve("journal")), null, null));
             ui.run(() -> model.openStates(target, List.of(GITHUB, STRIPE)));
             ui.run(() -> model.amountProperty().set("2024-04-01T00:00:00Z"));
             ui.run(model::preview);

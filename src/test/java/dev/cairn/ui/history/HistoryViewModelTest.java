@@ -48,7 +48,7 @@ class HistoryViewModelTest {
 
     @Test
     void cancellingTheReadFromTheStatusBarSaysSoAndRefreshReadsAgain() {
-        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(dir.resolve("journal")), null, null));
         CountDownLatch busy = ui.occupyWorkers();
         ui.run(() -> model.activate(selection));
         ui.cancelAll();
@@ -63,7 +63,7 @@ class HistoryViewModelTest {
 
     @Test
     void aHiddenTabReadsNothingAndCatchesUpWhenShownAgain() {
-        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(dir.resolve("journal"))));
+        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(dir.resolve("journal")), null, null));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
         // each step and its check in one turn of the UI thread: no task can end in between
@@ -84,7 +84,7 @@ class HistoryViewModelTest {
         Path folder = dir.resolve("journal");
         UnrecordedEnds.written(new Journal(folder), setting("dev:x", 1));
         UnrecordedEnds.notWritten(new Journal(folder), setting("dev:x", 2));
-        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(folder)));
+        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), new Journal(folder), null, null));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
         assertEquals(List.of(Journal.Status.FAILED, Journal.Status.DONE),
@@ -116,7 +116,7 @@ class HistoryViewModelTest {
         Journal journal = new Journal(dir.resolve("journal"));
         WriteCommand.plan(backend, "dev:x", Edit.set(Json.parseObject("{\"singer_state\": {}}")))
                 .execute(journal);
-        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), journal));
+        HistoryViewModel model = ui.call(() -> new HistoryViewModel(ui.executor(), journal, null, null));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
         assertEquals(1, ui.call(() -> model.entries().size()));

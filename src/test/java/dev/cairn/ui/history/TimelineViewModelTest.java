@@ -76,7 +76,7 @@ class TimelineViewModelTest {
         Selection selection = history(new Journal(folder));
         UnrecordedEnds.notWritten(new Journal(folder), WriteCommand.plan(backend, ID,
                 Edit.set(Json.parseObject(bookmark("2024-03-01")))));
-        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), new Journal(folder)));
+        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), new Journal(folder), null, null));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
         String newest = TimelineViewModel.describe(ui.call(() -> model.items().get(0)));
@@ -87,7 +87,7 @@ class TimelineViewModelTest {
     void readsAPageNewestFirstWithCairnsWritesAmongTheRunsAndLoadsOlderOnes() throws Exception {
         Journal journal = new Journal(dir.resolve("journal"));
         Selection selection = history(journal);
-        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), journal));
+        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), journal, null, null));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
         List<Timeline.Item> items = ui.call(() -> List.copyOf(model.items()));
@@ -113,7 +113,7 @@ class TimelineViewModelTest {
     void aPointIsComparedWithTheStateNowAndOfferedForRestoreTwoPointsWithEachOther() throws Exception {
         Journal journal = new Journal(dir.resolve("journal"));
         Selection selection = history(journal);
-        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), journal));
+        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), journal, null, null));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
         Timeline.Item run = ui.call(() -> model.items().get(3));
@@ -155,7 +155,7 @@ class TimelineViewModelTest {
         backend = DiskStates.files(dir).put(ID, bookmark("2024-01-01"), "{}").open();
         WriteCommand.plan(backend, ID, Edit.set(Json.parseObject(bookmark("2024-02-01")))).execute(journal);
         Selection selection = new Selection("files", backend, backend.read(ID), null);
-        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), journal));
+        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), journal, null, null));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
         assertEquals(1, (int) ui.call(() -> model.items().size()));
@@ -169,7 +169,7 @@ class TimelineViewModelTest {
         backend = Backends.open(EmptyBackends.SQLITE.createWithoutRunsTable(dir), EmptyBackends.SQLITE.options());
         WriteCommand.plan(backend, ID, Edit.set(Json.parseObject(bookmark("2024-02-01")))).execute(journal);
         Selection selection = new Selection("db", backend, backend.read(ID), null);
-        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), journal));
+        TimelineViewModel model = ui.call(() -> new TimelineViewModel(ui.executor(), journal, null, null));
         ui.run(() -> model.activate(selection));
         ui.awaitIdle();
         assertEquals(1, (int) ui.call(() -> model.items().size()));

@@ -50,7 +50,8 @@ class BigStateBenchmarkTest {
         TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
         try (StateBackend backend = Backends.open(root.toUri().toString().replaceFirst("^file:/(?!/)", "file:///"),
                 BackendOptions.defaults())) {
-            InspectorViewModel model = new InspectorViewModel(executor);
+            SelectionModel selection = new SelectionModel(executor);
+            InspectorViewModel model = new InspectorViewModel(executor, selection);
             onFx(() -> {
                 JsonPane.warmUp();
                 return null;
@@ -64,16 +65,16 @@ class BigStateBenchmarkTest {
                 stage.show();
                 return v;
             });
-            open(model, view, backend, "dev:tap-warmup-to-target-x", "warm-up 1 MB");
-            open(model, view, backend, "prod:tap-big-to-target-x", "10 MB");
-            open(model, view, backend, "prod:tap-big-partial-to-target-x", "10 MB+part");
-            open(model, view, backend, "prod:tap-huge-to-target-x", "50 MB");
+            open(model, selection, view, backend, "dev:tap-warmup-to-target-x", "warm-up 1 MB");
+            open(model, selection, view, backend, "prod:tap-big-to-target-x", "10 MB");
+            open(model, selection, view, backend, "prod:tap-big-partial-to-target-x", "10 MB+part");
+            open(model, selection, view, backend, "prod:tap-huge-to-target-x", "50 MB");
         } finally {
             executor.close();
         }
     }
 
-    private static void open(InspectorViewModel model, InspectorView view, StateBackend backend, String id, String label)
+    private static void open(InspectorViewModel model, SelectionModel selection, InspectorView view, StateBackend backend, String id, String label)
             throws Exception {
         System.gc();
         AtomicBoolean done = new AtomicBoolean();
@@ -95,7 +96,7 @@ class BigStateBenchmarkTest {
         probe.setDaemon(true);
         long start = System.nanoTime();
         onFx(() -> {
-            model.inspect(backend, id);
+            selection.select(backend, "", id);
             return null;
         });
         probe.start();

@@ -50,8 +50,9 @@ class InspectorViewModelTest {
     }
 
     private InspectorViewModel inspect(String id) {
-        InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor()));
-        ui.run(() -> model.inspect(backend, id));
+        SelectionModel selection = ui.call(() -> new SelectionModel(ui.executor()));
+        InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor(), selection));
+        ui.run(() -> selection.select(backend, "", id));
         ui.awaitIdle();
         assertNull(ui.call(() -> model.errorProperty().get()));
         return model;
@@ -117,10 +118,11 @@ class InspectorViewModelTest {
     void aNewerSelectionDropsTheOlderResult() {
         GatedBackend gated = new GatedBackend(backend);
         CountDownLatch olderRead = gated.hold("dev:tap-broken-to-target-jsonl");
-        InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor()));
+        SelectionModel selection = ui.call(() -> new SelectionModel(ui.executor()));
+        InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor(), selection));
         ui.run(() -> {
-            model.inspect(gated, "dev:tap-broken-to-target-jsonl");
-            model.inspect(gated, "dev:tap-custom-to-target-jsonl");
+            selection.select(gated, "", "dev:tap-broken-to-target-jsonl");
+            selection.select(gated, "", "dev:tap-custom-to-target-jsonl");
         });
         ui.await(() -> !model.loadingProperty().get(), Duration.ofSeconds(30));
         assertEquals(Badge.NO_SINGER_STATE, ui.call(() -> model.healthProperty().get()));
@@ -129,15 +131,16 @@ class InspectorViewModelTest {
         ui.awaitIdle();
         assertEquals("dev:tap-custom-to-target-jsonl", ui.call(() -> model.stateIdProperty().get()));
         assertEquals(Badge.NO_SINGER_STATE, ui.call(() -> model.healthProperty().get()));
-        ui.run(() -> model.inspect(null, null));
+        ui.run(() -> selection.select(null, null, null));
         assertNull(ui.call(() -> model.documentProperty(Part.EFFECTIVE).get()));
     }
 
     @Test
     void cancellingTheReadFromTheStatusBarEndsTheLoadingAndRefreshReadsAgain() {
-        InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor()));
+        SelectionModel selection = ui.call(() -> new SelectionModel(ui.executor()));
+        InspectorViewModel model = ui.call(() -> new InspectorViewModel(ui.executor(), selection));
         CountDownLatch busy = ui.occupyWorkers();
-        ui.run(() -> model.inspect(backend, "prod:tap-stripe-to-target-bigquery"));
+        ui.run(() -> selection.select(backend, "", "prod:tap-stripe-to-target-bigquery"));
         assertTrue(ui.call(() -> model.loadingProperty().get()));
         ui.cancelAll();
         busy.countDown();
@@ -148,7 +151,7 @@ class InspectorViewModelTest {
             assertTrue(note.contains("was cancelled"), note);
         }
         assertNull(ui.call(() -> model.errorProperty().get()), "a cancel is not an error");
-        ui.run(model::reload);
+        ui.run(selection::reload);
         ui.awaitIdle();
         assertEquals(Badge.HEALTHY, ui.call(() -> model.healthProperty().get()));
         assertNull(ui.call(() -> model.documentProperty(Part.PARTIAL).get()).note());

@@ -1,9 +1,9 @@
 package dev.cairn.ui.inspect;
 
-import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.PrettyText;
+import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
 import dev.cairn.ui.task.TaskContext;
@@ -28,7 +28,7 @@ public final class OpenForBench {
     public static Object open(String stateId, String completedText, String partialText) {
         StateDocument doc = new StateDocument(StatePart.unparsed(completedText), StatePart.unparsed(partialText));
         StoredState stored = StoredState.present(stateId, doc, Version.ofContentWhenAsked(completedText, partialText));
-        InspectorViewModel.FirstLook look = InspectorViewModel.firstLook(stored, LockStatus.FREE, TaskContext.NONE, preview -> { });
+        InspectorViewModel.FirstLook look = InspectorViewModel.firstLook(stored, new RenderedState(doc), TaskContext.NONE, preview -> { });
         PrettyText text = look.effective().text();
         RowSource rows = RowSource.of(text);
         int runs = 0;

@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.ops.Edit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -12,6 +13,7 @@ import dev.cairn.ops.UserFolders;
 import dev.cairn.testing.LoopbackServer;
 import dev.cairn.testing.SilentS3;
 import dev.cairn.ui.services.AppServices;
+import dev.cairn.ui.CountingBackend;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.Selection;
@@ -274,6 +276,99 @@ class MainViewModelTest {
         assertEquals("1 change.", ui.call(() -> model.diff().messageProperty().get()));
     }
 
+    /**
+     * A click on an ID reads the state, its lock and this ID's run (the runs table for its job alone)
+     * in one background trip, and the first screen shows after one hop back to the UI thread: the
+     * list's badges take the same read, nothing goes back through the list to read again.
+     */
+    @Test
+    void aClickReadsTheIdOnceInOneTripAndShowsAfterOneHop() throws Exception {
+        List<CountingBackend> opened = new CopyOnWriteArrayList<>();
+        MainViewModel model = startedCounting(opened);
+        StateListViewModel list = ui.call(() -> model.connections().sessions().get(0).list());
+        CountingBackend backend = opened.get(0);
+        AtomicInteger trips = new AtomicInteger();
+        AtomicInteger hopsAtFirstScreen = new AtomicInteger(-1);
+        Map<String, Integer> readsAtFirstScreen = new java.util.concurrent.ConcurrentHashMap<>();
+        AtomicInteger tripsAtFirstScreen = new AtomicInteger();
+        ui.run(() -> {
+            model.executor().running().addListener((javafx.collections.ListChangeListener<dev.cairn.ui.task.RunningTask>) change -> {
+                while (change.next()) {
+                    trips.addAndGet(change.getAddedSize());
+                }
+            });
+            model.inspector().documentProperty(InspectorViewModel.Part.EFFECTIVE).addListener((o, was, now) -> {
+                if (now != null && hopsAtFirstScreen.get() < 0) {
+                    hopsAtFirstScreen.set(ui.hops());
+                    readsAtFirstScreen.putAll(backend.counts());
+                    tripsAtFirstScreen.set(trips.get());
+                }
+            });
+        });
+        backend.reset();
+        int hopsBefore = ui.hops();
+        ui.run(() -> list.selectedProperty().set(list.visible().stream().filter(e -> e.stateId().equals("dev:x")).findFirst().orElseThrow()));
+        ui.await(() -> hopsAtFirstScreen.get() >= 0, Duration.ofSeconds(30));
+        ui.awaitIdle();
+
+        assertEquals(Map.of("read", 1, "runs.running", 1), readsAtFirstScreen, "the state and this ID's run, read once");
+        assertEquals(1, tripsAtFirstScreen.get(), "one background trip");
+        assertEquals(1, hopsAtFirstScreen.get() - hopsBefore, "one hop back to the UI thread");
+        assertEquals(Map.of("read", 1, "runs.running", 1), backend.counts(), "nothing is read again once shown");
+        Selection shown = ui.call(() -> model.selectionProperty().get());
+        assertEquals("dev:x", shown.stateId());
+        assertSame(backend, shown.backend());
+    }
+
+    /**
+     * A write to the selected ID publishes what it stored as the new selection, which the inspector
+     * shows: the state is not read again, and the ID list is not listed again.
+     */
+    @Test
+    void aWriteToTheSelectedIdPublishesWhatItStoredWithoutReadingOrListingAgain() throws Exception {
+        List<CountingBackend> opened = new CopyOnWriteArrayList<>();
+        MainViewModel model = startedCounting(opened);
+        StateListViewModel list = ui.call(() -> model.connections().sessions().get(0).list());
+        CountingBackend backend = opened.get(0);
+        ui.run(() -> list.selectedProperty().set(list.visible().stream().filter(e -> e.stateId().equals("dev:x")).findFirst().orElseThrow()));
+        ui.await(() -> model.selectionProperty().get() != null && model.writes().writableProperty().get(), Duration.ofSeconds(30));
+        ui.awaitIdle();
+        ui.run(() -> model.writes().write(Edit.clearPartial()));
+        ui.await(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
+        ui.awaitIdle();
+        backend.reset();
+        ui.run(() -> model.writes().flow().confirm());
+        ui.await(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.DONE, Duration.ofSeconds(30));
+        ui.awaitIdle();
+
+        Selection now = ui.call(() -> model.selectionProperty().get());
+        assertFalse(now.stored().document().hasPendingPartial());
+        assertEquals(0, backend.count("read"), "the state is not read again: " + backend.counts());
+        assertEquals(0, backend.count("list"), "the list is not listed again: " + backend.counts());
+        assertEquals(backend.read("dev:x").version(), now.stored().version());
+        assertEquals(now.stored(), ui.call(() -> model.inspector().storedProperty().get()));
+    }
+
+    /** One saved SQLite connection holding dev:x (with a partial state) and dev:y, opened through counting backends, listed. */
+    private MainViewModel startedCounting(List<CountingBackend> opened) throws Exception {
+        Path dir = Files.createDirectories(home.resolve("db"));
+        DiskStates.systemDb(dir).put("dev:x", "{\"singer_state\": {\"a\": 1}}", "{\"singer_state\": {\"a\": 2}}")
+                .put("dev:y", "{}", "{}");
+        new ConnectionStore(folders().config()).save(new ConnectionStore.Saved(
+                List.of(new SavedConnection("db", "sqlite:///" + dir.resolve("meltano.db"), Environment.DEV, false, Map.of())), "light"));
+        MainViewModel model = ui.call(() -> new MainViewModel(AppServices.create(folders(), ui.executor(), connection -> {
+            CountingBackend counting = new CountingBackend(BackendOpener.DEFAULT.open(connection));
+            opened.add(counting);
+            return counting;
+        })));
+        ui.run(model.connections()::start);
+        awaitOpen(model);
+        StateListViewModel list = ui.call(() -> model.connections().sessions().get(0).list());
+        ui.await(() -> !list.loadingProperty().get() && list.visible().size() == 2, Duration.ofSeconds(30));
+        ui.awaitIdle();
+        return model;
+    }
+
     @Test
     void theSelectionMovingToTheSameIdListedAnewReadsNothingAgain() throws Exception {
         MainViewModel model = startedWithX("{}", "{}");
@@ -437,7 +532,7 @@ class MainViewModelTest {
             list.selectedProperty().set(list.visible().get(0));
         });
         ui.await(() -> model.inspector().storedProperty().get() != null, Duration.ofSeconds(30));
-        ui.run(() -> model.writes().clearAll());
+        ui.run(() -> model.writes().write(Edit.clear()));
         ui.await(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
         ui.run(() -> model.connections().currentProperty().set(model.connections().sessions().get(1)));
         assertEquals(WriteFlowViewModel.Stage.CLOSED, ui.call(() -> model.writes().flow().stageProperty().get()));

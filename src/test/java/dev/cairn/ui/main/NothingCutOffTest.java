@@ -157,14 +157,14 @@ class NothingCutOffTest {
         assertEquals(textTop, editedTextTop(), "the syntax error moved the edited text");
         fxRun(() -> model.writes().editor().revert());
 
-        fxRun(() -> model.writes().openMerge());
+        fxRun(() -> model.writes().merge().open(model.connections().otherBackends()));
         check("the merge form");
         fxRun(() -> model.writes().merge().close());
 
         fxRun(() -> view.selectTab("bookmarks"));
         settle();
         TestWindow.waitFor(() -> !model.bookmarks().rows().isEmpty());
-        fxRun(() -> model.writes().openRewind(model.bookmarks().rows().get(0).bookmark()));
+        fxRun(() -> model.writes().rewind().open(model.bookmarks().rows().get(0).bookmark()));
         check("the rewind form");
         fxRun(() -> model.writes().rewind().close());
 
@@ -179,7 +179,7 @@ class NothingCutOffTest {
         check("the preview of a rewind of the selected IDs");
         fxRun(() -> model.writes().rewind().close());
         select("dev system DB", WriteWorkspace.DEV_ID);
-        fxRun(() -> model.writes().openPark(null));
+        fxRun(() -> model.writes().park().open(null));
         check("the park form");
         fxRun(() -> model.writes().park().close());
 
@@ -237,7 +237,7 @@ class NothingCutOffTest {
         fxRun(() -> model.writes().flow().close());
 
         // a deletion on production asks for the ID typed: the field beside the buttons
-        fxRun(() -> model.writes().clearAll());
+        fxRun(() -> model.writes().write(Edit.clear()));
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
         check("the typed confirmation of a deletion on production");
         fxRun(() -> model.writes().flow().close());

@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import dev.cairn.ops.Edit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -137,7 +138,7 @@ class WindowStatesTest {
         String id = fx(() -> files.list().visible().stream().filter(e -> e.badges().contains(Badge.PARTIAL_PENDING)
                 && e.lock().state() == LockStatus.State.FREE).findFirst().orElseThrow().stateId());
         select(files, id);
-        fxRun(() -> model.writes().clearPartial());
+        fxRun(() -> model.writes().write(Edit.clearPartial()));
         TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW
                 && model.tasks().isEmpty());
         robot.clickOn("#confirm-write");

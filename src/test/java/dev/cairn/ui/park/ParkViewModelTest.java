@@ -63,7 +63,7 @@ class ParkViewModelTest {
         try (StateBackend b = Backends.open("file://" + Files.createDirectories(dir.resolve("state")), BackendOptions.defaults())) {
             b.write(ID, bookmarks("2024-05-01T00:00:00+00:00", "1200"), null);
             WriteTarget target = new WriteTarget("dev", b, Environment.DEV, false);
-            ParkViewModel model = ui.call(() -> new ParkViewModel(ui.executor(), journal));
+            ParkViewModel model = ui.call(() -> new ParkViewModel(ui.executor(), journal, null));
 
             Path lock = dir.resolve("state").resolve(ID).resolve("lock");
             Files.writeString(lock, Double.toString(System.currentTimeMillis() / 1000.0));
@@ -100,7 +100,7 @@ class ParkViewModelTest {
             // the full refresh reached issues only
             b.write(ID, bookmarks("2024-06-01T00:00:00+00:00", null), null);
             WriteTarget target = new WriteTarget("prod", b, Environment.PROD, false);
-            ParkViewModel model = ui.call(() -> new ParkViewModel(ui.executor(), journal));
+            ParkViewModel model = ui.call(() -> new ParkViewModel(ui.executor(), journal, null));
             ui.run(() -> model.openUnpark(target, parked, Park.Return.MERGE));
             assertEquals("Merge the parked state of " + ID + " back", ui.call(() -> model.titleProperty().get()));
             assertEquals("", ui.call(() -> model.requiredTypingProperty().get()), "nothing deleted that a run needs: no typing");
