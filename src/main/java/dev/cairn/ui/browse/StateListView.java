@@ -41,9 +41,7 @@ public final class StateListView extends BorderPane {
     private final Label count = new Label();
     /** A combo box, not a choice box: its cells can be disabled, as Recently updated is where the backend has no times. */
     private final ComboBox<IdOrder> order = new ComboBox<>();
-    private static final String ORDER_HELP = "Order of the IDs: A → Z (natural: run9 before run10), the backend's, as meltano"
-            + " state list prints them, or recently updated (newest first, read when chosen; an ID whose update time is"
-            + " NULL in the system DB, which Meltano leaves so until it replaces a state, comes last)";
+    private static final String ORDER_HELP = Fxml.label("list.order.help");
     private final ProgressIndicator spinner = new ProgressIndicator();
     private static final String NO_BACKEND = Fxml.label("list.noBackend");
     private final Label placeholder = new Label(NO_BACKEND);

@@ -7,6 +7,7 @@ import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.state.IdSpelling;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
@@ -212,7 +213,7 @@ public final class StateListViewModel {
         loading.set(true);
         error.set(null);
         listed(Listing.LISTING);
-        lister.run(BackgroundTask.of("Listing state IDs of " + backend.displayUri(), context -> {
+        lister.run(BackgroundTask.of(Fxml.label("list.task", backend.displayUri()), context -> {
                     List<StateIdEntry> entries = list(context);
                     markLookAlikes(entries);
                     return new Listed(entries, NaturalSort.order(entries));
@@ -244,13 +245,13 @@ public final class StateListViewModel {
     private void updatePlaceholder() {
         String uri = backend.displayUri();
         placeholder.set(switch (listing) {
-            case LISTING -> "Listing the state IDs of " + uri + " …";
-            case FAILED -> "Could not list the state IDs of " + uri + ". See the message above; Refresh (Ctrl+R) tries again.";
-            case CANCELLED -> "Listing the state IDs of " + uri + " was cancelled. Refresh (Ctrl+R) lists them again.";
-            case LISTED -> all.isEmpty() ? "No state is stored in " + uri + "."
-                    : badgeFilter.get() == null ? "No state ID of " + uri + " matches the filter."
-                    : "No state ID of " + uri + " is " + badgeFilter.get().label()
-                            + (filterText.get().isBlank() ? "" : " and matches the filter") + " now.";
+            case LISTING -> Fxml.label("list.listing", uri);
+            case FAILED -> Fxml.label("list.failed", uri);
+            case CANCELLED -> Fxml.label("list.cancelled", uri);
+            case LISTED -> all.isEmpty() ? Fxml.label("list.empty", uri)
+                    : badgeFilter.get() == null ? Fxml.label("list.noMatch", uri)
+                    : Fxml.label(filterText.get().isBlank() ? "list.noneWithBadge" : "list.noneWithBadgeAndFilter", uri,
+                            badgeFilter.get().label());
         });
     }
 
@@ -317,7 +318,7 @@ public final class StateListViewModel {
                 });
             }
         };
-        scanning.run(BackgroundTask.<Integer>of("Reading states of " + backend.displayUri(), context -> {
+        scanning.run(BackgroundTask.<Integer>of(Fxml.label("list.scan.task", backend.displayUri()), context -> {
             // the pipelines running now first: one query without payloads, shown before the states are read
             Map<String, RunRow> running = RunLog.runningByJob(backend);
             Instant now = Instant.now();

@@ -7,6 +7,7 @@ import dev.cairn.ops.EditRefused;
 import dev.cairn.state.PrettyText;
 import dev.cairn.state.RenderedState;
 import dev.cairn.state.Validation;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
 import dev.cairn.ui.inspect.StyledJson;
@@ -123,7 +124,7 @@ public final class EditorViewModel implements SelectionTab {
             dirty.set(false);
             problems.clear();
             validation.set(null); // the last document's verdict is not this message's
-            status.set("Select a state ID to edit it.");
+            status.set(Fxml.label("editor.none"));
             return;
         }
         if (dirty.get() && previous != null && previous.stateId().equals(stored.stateId())) {

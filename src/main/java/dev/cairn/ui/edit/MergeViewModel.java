@@ -7,6 +7,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
 import dev.cairn.state.StateError;
 import dev.cairn.state.Validation;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.diff.DiffViewModel.BackendChoice;
 import dev.cairn.ui.task.BackgroundTask;
@@ -43,18 +44,18 @@ public final class MergeViewModel {
 
     /** Where the merged document comes from. */
     public enum Source {
-        PASTED("Pasted JSON"), FILE("A JSON file"), OTHER_ID("Another ID in this backend"),
-        OTHER_BACKEND("An ID in another open backend");
+        PASTED("merge.source.pasted"), FILE("merge.source.file"), OTHER_ID("merge.source.otherId"),
+        OTHER_BACKEND("merge.source.otherBackend");
 
-        private final String label;
+        private final String key;
 
-        Source(String label) {
-            this.label = label;
+        Source(String key) {
+            this.key = key;
         }
 
         @Override
         public String toString() {
-            return label;
+            return Fxml.label(key);
         }
     }
 

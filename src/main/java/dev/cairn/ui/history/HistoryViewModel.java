@@ -3,6 +3,7 @@ package dev.cairn.ui.history;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.ReadWhileShown;
 import dev.cairn.ui.diff.AlignedDiff;
@@ -84,27 +85,26 @@ public final class HistoryViewModel extends ReadWhileShown {
         }
         if (uri == null || id == null) {
             loading.cancel();
-            message.set("Select a state ID to see what Cairn changed in it.");
+            message.set(Fxml.label("history.none"));
             return;
         }
-        message.set("Reading the history of " + id + " …");
+        message.set(Fxml.label("history.reading", id));
         StateBackend backend = subject.backend();
-        loading.run(BackgroundTask.of("Reading the history of " + id, context -> {
+        loading.run(BackgroundTask.of(Fxml.label("history.task", id), context -> {
             String unsettled = settle(journal, backend, id);
             return new Read(journal.history(uri, id), unsettled);
         }).lane(backend), read -> {
             List<Journal.Entry> list = read.entries();
             Journal.Entry keep = selected.get();
             entries.setAll(list);
-            message.set((list.isEmpty() ? "Cairn has not written " + id + " on this backend (journal: " + journal.file() + ")."
-                    : list.size() + (list.size() == 1 ? " write" : " writes") + " by Cairn, newest first (journal: "
-                            + journal.file() + ").") + read.unsettled());
+            message.set((list.isEmpty() ? Fxml.label("history.noWrites", id, journal.file())
+                    : Fxml.label("history.shown", list.size(), journal.file())) + read.unsettled());
             selected.set(keep == null ? (list.isEmpty() ? null : list.get(0))
                     : list.stream().filter(e -> e.id().equals(keep.id())).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
         }, failure -> message.set(failure.message()),
                 () -> {
                     readAgainWhenShown();
-                    message.set("Reading the history of " + id + " was cancelled. Refresh (Ctrl+R) reads it again.");
+                    message.set(Fxml.label("history.cancelled", id));
                 });
     }
 
@@ -127,9 +127,9 @@ public final class HistoryViewModel extends ReadWhileShown {
             diffing.cancel();
             return;
         }
-        diffing.run(BackgroundTask.of("Comparing before and after", context ->
+        diffing.run(BackgroundTask.of(Fxml.label("history.comparing"), context ->
                 AlignedDiff.of(StoredJson.stored(entry.before()), StoredJson.stored(entry.after()))), diff::set,
-                failure -> message.set(failure.message()), () -> message.set("Comparing before and after was cancelled: select the write again."));
+                failure -> message.set(failure.message()), () -> message.set(Fxml.label("history.comparingCancelled")));
     }
 
     /** Whether the newest write of the list is this one (undo applies to the last write only). */

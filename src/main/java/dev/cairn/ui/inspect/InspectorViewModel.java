@@ -11,6 +11,7 @@ import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StateHealth;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.task.BackgroundTask;
@@ -142,8 +143,8 @@ public final class InspectorViewModel implements SelectionModel.Reader {
                                Consumer<ShownDocument> preview) {
         StateDocument doc = state.document();
         if (!state.exists()) {
-            return new FirstLook(Badge.EMPTY, "No state is stored for this ID: the tap gets none and syncs everything.",
-                    ShownDocument.message("No state stored: `meltano state get` prints {}.", false));
+            return new FirstLook(Badge.EMPTY, Fxml.label("inspector.verdict.none"),
+                    ShownDocument.message(Fxml.label("inspector.document.none"), false));
         }
         try {
             JsonNode value = doc.effective();
@@ -156,8 +157,7 @@ public final class InspectorViewModel implements SelectionModel.Reader {
             return new FirstLook(Badge.of(health), verdict, ShownDocument.of(text, note, problem, context));
         } catch (StateError e) {
             StateHealth health = StateHealth.of(doc);
-            String text = "Meltano fails reading this state: " + e.getMessage()
-                    + ". A run would stop before the tap starts.";
+            String text = Fxml.label("inspector.verdict.unreadable", e.getMessage());
             return new FirstLook(Badge.of(health), text, ShownDocument.message(text, true));
         }
     }
@@ -166,17 +166,16 @@ public final class InspectorViewModel implements SelectionModel.Reader {
     private static final int STREAMS_NAMED = 3;
 
     private static String verdict(StateHealth health, StateDocument doc, JsonNode effective) {
-        String partialNote = doc.hasPendingPartial()
-                ? " Partial state of an unfinished run is merged on top of the completed state." : "";
+        String partialNote = doc.hasPendingPartial() ? " " + Fxml.label("inspector.verdict.partial") : "";
         switch (health) {
             case HEALTHY:
                 String points = Bookmarks.resumePoints(effective, STREAMS_NAMED);
-                return (points == null ? "The tap will start from this state's singer_state, which holds no bookmarks."
-                        : "The tap resumes " + points + ".") + partialNote;
+                return (points == null ? Fxml.label("inspector.verdict.noBookmarks") : Fxml.label("inspector.verdict.resumes", points))
+                        + partialNote;
             case NO_SINGER_STATE:
-                return "There is no top-level singer_state: the tap gets no state and will sync everything from scratch.";
+                return Fxml.label("inspector.verdict.noSingerState");
             case EMPTY:
-                return "The state is empty: the tap gets no state and will sync everything from scratch.";
+                return Fxml.label("inspector.verdict.empty");
             default:
                 return health.label();
         }

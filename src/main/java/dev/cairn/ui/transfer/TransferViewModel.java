@@ -62,17 +62,17 @@ public final class TransferViewModel {
 
     /** One ID, a pattern, or IDs handed over as they are (Compare backends…' checked rows). */
     public enum Scope {
-        ONE_ID("One ID"), PATTERN("IDs matching a pattern"), IDS("The IDs chosen");
+        ONE_ID("transfer.scope.oneId"), PATTERN("transfer.scope.pattern"), IDS("transfer.scope.ids");
 
-        private final String label;
+        private final String key;
 
-        Scope(String label) {
-            this.label = label;
+        Scope(String key) {
+            this.key = key;
         }
 
         @Override
         public String toString() {
-            return label;
+            return Fxml.label(key);
         }
     }
 
