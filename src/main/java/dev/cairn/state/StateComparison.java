@@ -122,16 +122,22 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
         return here == null || there == null ? null : Duration.between(there, here);
     }
 
-    /** Stored text first: two parts still held as equal text (the system database's columns) need no tree. */
+    /**
+     * Stored text first: two parts still held as equal text (the system database's columns) need no
+     * tree. Else both are parsed before anything else is asked: whether a part is corrupt would
+     * otherwise take a pass of its own over text about to be parsed anyway.
+     */
     private static boolean sameStored(StatePart a, StatePart b) {
         String textA = a.unparsedText();
         if (textA != null && textA.equals(b.unparsedText())) {
             return true;
         }
+        JsonNode valueA = a.value();
+        JsonNode valueB = b.value();
         if (a.isCorrupt() || b.isCorrupt()) {
             return a.isCorrupt() && b.isCorrupt() && a.rawText().equals(b.rawText());
         }
-        return JsonEquality.same(a.value(), b.value());
+        return JsonEquality.same(valueA, valueB);
     }
 
     private static List<Lead> leads(List<Bookmark> hereRows, List<Bookmark> thereRows) {
