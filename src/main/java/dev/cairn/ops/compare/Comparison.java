@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +49,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>IDs are selected on both sides by the same pattern ({@link Glob}, Meltano's fnmatch), in
  * this side's names: the other side's IDs are named back through the rename's inverse to be matched.
+ * Each side reads only the states under the text every ID it compares starts with (the pattern's
+ * literal head, the rename's, and for the other side that text renamed), where the backend can
+ * narrow its scan so ({@link StateBackend#readStartingWith}).
  */
 public final class Comparison {
 
@@ -96,6 +100,9 @@ public final class Comparison {
     private final Glob glob;
     private final Rename rename;
     private final Rename back;
+    /** What every ID compared here starts with, and every ID compared there: each side reads no other. */
+    private final String herePrefix;
+    private final String therePrefix;
     private final long heldLimit;
 
     private final AtomicBoolean cancelled = new AtomicBoolean();
@@ -124,6 +131,11 @@ public final class Comparison {
         this.glob = pattern == null ? null : Glob.compile(pattern);
         this.rename = rename;
         this.back = rename == null ? null : rename.inverse();
+        String globPrefix = glob == null ? "" : glob.literalPrefix();
+        String renamePrefix = rename == null ? "" : rename.sourcePrefix();
+        // an ID compared here starts with both, so with the longer
+        this.herePrefix = globPrefix.length() >= renamePrefix.length() ? globPrefix : renamePrefix;
+        this.therePrefix = rename == null ? herePrefix : rename.renamedPrefix(herePrefix);
         this.heldLimit = heldLimit;
     }
 
@@ -200,13 +212,19 @@ public final class Comparison {
     /** One side: its bulk read, and where that fails part-way, the IDs it did not hand on, one by one. */
     private void read(boolean isHere) {
         StateBackend backend = isHere ? here : there;
+        String prefix = isHere ? herePrefix : therePrefix;
         Set<String> seen = ConcurrentHashMap.newKeySet();
+        Consumer<StoredState> arrival = stored -> {
+            checkCancelled();
+            seen.add(stored.stateId());
+            arrive(isHere, stored.stateId(), stored.document(), null);
+        };
         try {
-            backend.readAll(null, stored -> {
-                checkCancelled();
-                seen.add(stored.stateId());
-                arrive(isHere, stored.stateId(), stored.document(), null);
-            });
+            if (prefix.isEmpty()) {
+                backend.readAll(null, arrival);
+            } else {
+                backend.readStartingWith(prefix, arrival);
+            }
             return;
         } catch (CancellationException e) {
             throw e;
@@ -218,7 +236,7 @@ public final class Comparison {
             backend.list(null, listed -> {
                 checkCancelled();
                 String id = listed.stateId();
-                if (seen.add(id)) {
+                if (id.startsWith(prefix) && seen.add(id)) {
                     StoredState stored;
                     try {
                         stored = backend.read(id);
