@@ -65,6 +65,20 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
         return SAME_STORED;
     }
 
+    /**
+     * Whether both documents' parts are held as equal stored text (the system database's columns)
+     * or are both NULL: {@link #of} says {@link Verdict#SAME} for them without building a tree. The
+     * test a caller makes before handing the rest of the work to another thread.
+     */
+    public static boolean sameStoredText(StateDocument here, StateDocument there) {
+        return sameText(here.completed(), there.completed()) && sameText(here.partial(), there.partial());
+    }
+
+    private static boolean sameText(StatePart a, StatePart b) {
+        String textA = a.unparsedText();
+        return a == b || textA != null && textA.equals(b.unparsedText());
+    }
+
     public static StateComparison of(StateDocument here, StateDocument there) {
         if (sameStored(here.completed(), there.completed()) && sameStored(here.partial(), there.partial())) {
             return SAME_STORED;
@@ -128,8 +142,7 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
      * otherwise take a pass of its own over text about to be parsed anyway.
      */
     private static boolean sameStored(StatePart a, StatePart b) {
-        String textA = a.unparsedText();
-        if (textA != null && textA.equals(b.unparsedText())) {
+        if (sameText(a, b)) {
             return true;
         }
         JsonNode valueA = a.value();

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,11 +24,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,9 +39,9 @@ import org.slf4j.LoggerFactory;
  * Compares the states of two backends (or two environments' IDs in one, through a {@link Rename}),
  * ID by ID. Both sides are read at once, each on a thread of its own, and each state is compared
  * as soon as its counterpart has arrived from the other side: stored text first (no tree is built
- * for equal text), structure only where it differs. A state waits for its counterpart with its
- * document while the documents waiting stay under a budget, beyond it with its {@link StoredDigest}
- * alone (a pair with equal digests is the same; one without is read again at the end): neither
+ * for equal text), structure only where it differs, on a comparer thread per core while the readers
+ * read on. A state waits for its counterpart with its document while the documents waiting stay
+ * under a budget, beyond it with its {@link StoredDigest} alone (a pair with equal digests is the same; one without is read again at the end): neither
  * backend's whole set of documents is held. Comparing the texts in hand needs no digest at all;
  * where states differ the structural work (parse, merge, diff, bookmarks) is most of the time a
  * comparison takes: 10,000 IDs a side with a tenth different spent 1.3-2 s of its ~3 s on the 948
@@ -92,6 +96,11 @@ public final class Comparison {
     static final long DEFAULT_HELD_CHARS = 32L * 1024 * 1024;
 
     private static final int PROGRESS_EVERY = 512;
+    /**
+     * Pairs waiting for a comparer, per comparer, with both documents. Beyond them the reader
+     * compares the pair itself rather than wait: it may be holding its backend's connection.
+     */
+    private static final int QUEUED_PER_COMPARER = 4;
 
     private static final Logger LOG = LoggerFactory.getLogger(Comparison.class);
 
@@ -108,6 +117,13 @@ public final class Comparison {
     private final AtomicBoolean cancelled = new AtomicBoolean();
     /** Set when a side fails: the other side stops too. */
     private final AtomicBoolean stopped = new AtomicBoolean();
+    /** What stopped the comparison, a side or a comparer: {@link #run} throws it. */
+    private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    /**
+     * Compare the pairs whose stored text differs (parse, merge, diff, bookmarks: most of a
+     * comparison's time) on every core while both readers read on.
+     */
+    private ThreadPoolExecutor comparers;
     private final Map<String, Arrival> waiting = new ConcurrentHashMap<>();
     private final AtomicLong held = new AtomicLong();
     /** Pairs to read again at the end: their IDs only, so that nothing is held outside the budget. */
@@ -152,24 +168,24 @@ public final class Comparison {
      */
     public Totals run(Listener listener) {
         this.listener = listener;
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        ExecutorService readers = Executors.newFixedThreadPool(2, new ThreadFactory() {
-            private final AtomicInteger made = new AtomicInteger();
-
-            @Override
-            public Thread newThread(Runnable runnable) {
-                Thread thread = new Thread(runnable, made.getAndIncrement() == 0 ? "cairn-compare-here" : "cairn-compare-there");
-                thread.setDaemon(true);
-                return thread;
-            }
-        });
+        ExecutorService readers = Executors.newFixedThreadPool(2, threads(made -> made == 0 ? "cairn-compare-here" : "cairn-compare-there"));
+        int cores = Runtime.getRuntime().availableProcessors();
+        comparers = new ThreadPoolExecutor(cores, cores, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(cores * QUEUED_PER_COMPARER),
+                threads(made -> "cairn-compare-" + made), new ThreadPoolExecutor.CallerRunsPolicy());
         try {
-            readers.invokeAll(List.of(reader(true, failure), reader(false, failure)));
+            readers.invokeAll(List.of(reader(true), reader(false)));
+            comparers.shutdown();
+            while (!comparers.awaitTermination(1, TimeUnit.SECONDS)) {
+                checkCancelled();
+            }
         } catch (InterruptedException e) {
             cancel();
             Thread.currentThread().interrupt();
+        } catch (CancellationException e) {
+            // run() says why below
         } finally {
             readers.shutdownNow();
+            comparers.shutdownNow();
         }
         if (cancelled.get()) {
             throw new CancellationException("comparison cancelled");
@@ -195,7 +211,16 @@ public final class Comparison {
         }
     }
 
-    private Callable<Void> reader(boolean isHere, AtomicReference<RuntimeException> failure) {
+    private static ThreadFactory threads(IntFunction<String> name) {
+        AtomicInteger made = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, name.apply(made.getAndIncrement()));
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    private Callable<Void> reader(boolean isHere) {
         return () -> {
             try {
                 read(isHere);
@@ -299,11 +324,28 @@ public final class Comparison {
         if (h.problem != null || t.problem != null) {
             emit(IdComparison.unreadable(h.id, t.id, h.problem, t.problem));
         } else if (h.document != null && t.document != null) {
-            emit(IdComparison.of(h.id, t.id, StateComparison.of(h.document, t.document)));
+            if (StateComparison.sameStoredText(h.document, t.document)) {
+                emit(IdComparison.of(h.id, t.id, StateComparison.same()));
+            } else {
+                comparers.execute(() -> compareHeld(h, t));
+            }
         } else if (h.digest().equals(t.digest())) {
             emit(IdComparison.of(h.id, t.id, StateComparison.same()));
         } else {
             readAgain.add(new Reread(h.id, t.id));
+        }
+    }
+
+    /** A pair whose stored text differs, on a comparer (or its reader, when the comparers are behind). */
+    private void compareHeld(Arrival h, Arrival t) {
+        if (cancelled.get() || stopped.get()) {
+            return;
+        }
+        try {
+            emit(IdComparison.of(h.id, t.id, StateComparison.of(h.document, t.document)));
+        } catch (RuntimeException e) {
+            failure.compareAndSet(null, e);
+            stopped.set(true);
         }
     }
 

@@ -276,6 +276,21 @@ class ComparisonTest {
         }
     }
 
+    /** The structural comparisons run on comparer threads: a failure there ends the run with it, as a reader's does. */
+    @Test
+    void aFailureOnAComparerEndsTheRunWithIt() {
+        try (StateBackend db = open(Fixtures.systemDb(dir)); StateBackend files = open(Fixtures.fileBackend(dir))) {
+            write(db, "prod:tap-stripe-copy", EFFECTIVE_C, "{}");
+            write(files, "prod:tap-stripe-copy", "{}", "{}");
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> new Comparison(db, files, null, null).run(result -> {
+                if (result.status() == Status.DIFFERENT) {
+                    throw new IllegalStateException("the listener broke");
+                }
+            }));
+            assertEquals("the listener broke", e.getMessage());
+        }
+    }
+
     @Test
     void cancelStopsBothSides() {
         try (StateBackend db = open(Fixtures.systemDb(dir)); StateBackend files = open(Fixtures.fileBackend(dir))) {
