@@ -41,11 +41,12 @@ import org.slf4j.LoggerFactory;
  * as soon as its counterpart has arrived from the other side: stored text first (no tree is built
  * for equal text), structure only where it differs, on a comparer thread per core while the readers
  * read on. A state waits for its counterpart with its document while the documents waiting stay
- * under a budget, beyond it with its {@link StoredDigest} alone (a pair with equal digests is the same; one without is read again at the end): neither
- * backend's whole set of documents is held. Comparing the texts in hand needs no digest at all;
- * where states differ the structural work (parse, merge, diff, bookmarks) is most of the time a
- * comparison takes: 10,000 IDs a side with a tenth different spent 1.3-2 s of its ~3 s on the 948
- * different pairs, on this shared machine under load.
+ * under a budget, beyond it with its {@link StoredDigest} alone (a pair with equal digests is the
+ * same; one without is read again at the end): neither backend's whole set of documents is held.
+ * Comparing the texts in hand needs no digest at all; where states differ the structural work
+ * (parse, merge, diff, bookmarks) is most of the time a comparison takes: 10,000 IDs a side with a
+ * tenth different spent 1.3-2 s of its ~3 s on the 948 different pairs when the readers did it, on
+ * this shared machine under load (docs/performance.md has the figures since).
  *
  * <p>A read that fails part-way through a side's bulk read makes that side go on one ID at a time,
  * so that a state that cannot be read is reported as {@link Status#UNREADABLE} and the rest are
@@ -121,7 +122,7 @@ public final class Comparison {
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     /**
      * Compare the pairs whose stored text differs (parse, merge, diff, bookmarks: most of a
-     * comparison's time) on every core while both readers read on.
+     * comparison's time) on every core while both readers read on; made by {@link #run}.
      */
     private ThreadPoolExecutor comparers;
     private final Map<String, Arrival> waiting = new ConcurrentHashMap<>();
