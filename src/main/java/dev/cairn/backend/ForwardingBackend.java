@@ -69,6 +69,11 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
+    public void readStartingWith(String prefix, Consumer<StoredState> sink) {
+        backend.readStartingWith(prefix, sink);
+    }
+
+    @Override
     public Version write(String stateId, StateDocument document, Version expected) {
         return backend.write(stateId, document, expected);
     }

@@ -110,6 +110,20 @@ public interface StateBackend extends AutoCloseable {
     }
 
     /**
+     * {@link #readAll} of the states whose IDs start with the prefix (exactly, case and all; empty:
+     * every state), for work that selects states by a glob or a rename and reads their documents
+     * (a comparison with {@code --pattern}): backends narrow their scan to the prefix (an escaped
+     * {@code LIKE}, a listing of the keys under it) so that the states outside it are not read.
+     */
+    default void readStartingWith(String prefix, Consumer<StoredState> sink) {
+        readAll(null, stored -> {
+            if (stored.stateId().startsWith(prefix)) {
+                sink.accept(stored);
+            }
+        });
+    }
+
+    /**
      * Stores the document as this ID's completed and partial parts, exactly in Meltano's format,
      * if the stored version still equals {@code expected} ({@code null}: whatever is stored).
      *

@@ -85,6 +85,23 @@ public final class Rename {
         return out.toString();
     }
 
+    /** What every ID {@link #matches} starts with: the source up to its first {@code *}. */
+    public String sourcePrefix() {
+        return from.substring(0, from.indexOf('*'));
+    }
+
+    /**
+     * What the renamed IDs of every matching ID that starts with {@code prefix} start with: the
+     * target up to its first {@code *}, and where the source is one text and a {@code *} ending it
+     * ({@code dev:*}), what the prefix has beyond that text ({@code dev:tap-} gives {@code prod:tap-}).
+     * Lets a reader of the other side skip the IDs no renamed ID can be.
+     */
+    public String renamedPrefix(String prefix) {
+        String head = sourcePrefix();
+        String targetHead = to.substring(0, to.indexOf('*'));
+        return from.equals(head + "*") && prefix.startsWith(head) ? targetHead + prefix.substring(head.length()) : targetHead;
+    }
+
     private static int stars(String s) {
         return (int) s.chars().filter(c -> c == '*').count();
     }

@@ -6,8 +6,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How one state stands against another — the same ID in two backends or environments, "here" and
@@ -65,6 +67,20 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
         return SAME_STORED;
     }
 
+    /**
+     * Whether both documents' parts are held as equal stored text (the system database's columns)
+     * or are both NULL: {@link #of} says {@link Verdict#SAME} for them without building a tree. The
+     * test a caller makes before handing the rest of the work to another thread.
+     */
+    public static boolean sameStoredText(StateDocument here, StateDocument there) {
+        return sameText(here.completed(), there.completed()) && sameText(here.partial(), there.partial());
+    }
+
+    private static boolean sameText(StatePart a, StatePart b) {
+        String textA = a.unparsedText();
+        return a == b || textA != null && textA.equals(b.unparsedText());
+    }
+
     public static StateComparison of(StateDocument here, StateDocument there) {
         if (sameStored(here.completed(), there.completed()) && sameStored(here.partial(), there.partial())) {
             return SAME_STORED;
@@ -92,7 +108,8 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
         DiffSummary summary = DiffSummary.of(thereEffective, hereEffective, JsonDiff.diff(thereEffective, hereEffective));
         List<Bookmark> hereRows = Bookmarks.of(hereEffective);
         List<Bookmark> thereRows = Bookmarks.of(thereEffective);
-        return new StateComparison(Verdict.DIFFERENT, summary, leads(hereRows, thereRows), newest(hereRows),
+        return new StateComparison(Verdict.DIFFERENT, summary, leads(hereRows, thereRows, alikeStreams(hereEffective, thereEffective)),
+                newest(hereRows),
                 newest(thereRows), null, null);
     }
 
@@ -122,30 +139,63 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
         return here == null || there == null ? null : Duration.between(there, here);
     }
 
-    /** Stored text first: two parts still held as equal text (the system database's columns) need no tree. */
+    /**
+     * Stored text first: two parts still held as equal text (the system database's columns) need no
+     * tree. Else both are parsed before anything else is asked: whether a part is corrupt would
+     * otherwise take a pass of its own over text about to be parsed anyway.
+     */
     private static boolean sameStored(StatePart a, StatePart b) {
-        String textA = a.unparsedText();
-        if (textA != null && textA.equals(b.unparsedText())) {
+        if (sameText(a, b)) {
             return true;
         }
+        JsonNode valueA = a.value();
+        JsonNode valueB = b.value();
         if (a.isCorrupt() || b.isCorrupt()) {
             return a.isCorrupt() && b.isCorrupt() && a.rawText().equals(b.rawText());
         }
-        return JsonEquality.same(a.value(), b.value());
+        return JsonEquality.same(valueA, valueB);
     }
 
-    private static List<Lead> leads(List<Bookmark> hereRows, List<Bookmark> thereRows) {
+    /**
+     * The bookmarks both sides keep with different values, outside the streams stored alike: most
+     * streams of two states that differ are, and keying each of their partitions by its context's
+     * text cost more than telling the streams alike.
+     */
+    private static List<Lead> leads(List<Bookmark> hereRows, List<Bookmark> thereRows, Set<String> alike) {
         Map<String, Bookmark> there = new HashMap<>();
-        thereRows.forEach(row -> there.put(key(row), row));
+        for (Bookmark row : thereRows) {
+            if (!alike.contains(row.stream())) {
+                there.put(key(row), row);
+            }
+        }
         List<Lead> leads = new ArrayList<>();
         for (Bookmark row : hereRows) {
-            Bookmark other = there.get(key(row));
+            Bookmark other = alike.contains(row.stream()) ? null : there.get(key(row));
             if (other != null && !JsonEquality.same(row.replicationValue(), other.replicationValue())) {
                 leads.add(new Lead(row.stream(), row.contextLabel(), row.replicationValue(), other.replicationValue(),
                         ahead(row.replicationValue(), other.replicationValue())));
             }
         }
         return leads;
+    }
+
+    /** The streams whose bookmark entries are equal JSON on both sides. */
+    private static Set<String> alikeStreams(JsonNode hereEffective, JsonNode thereEffective) {
+        SingerState here = SingerState.in(hereEffective);
+        SingerState there = SingerState.in(thereEffective);
+        JsonNode hereStreams = here == null ? null : here.bookmarks();
+        JsonNode thereStreams = there == null ? null : there.bookmarks();
+        if (hereStreams == null || thereStreams == null) {
+            return Set.of();
+        }
+        Set<String> alike = new HashSet<>();
+        for (Map.Entry<String, JsonNode> stream : hereStreams.properties()) {
+            JsonNode other = thereStreams.get(stream.getKey());
+            if (other != null && JsonEquality.same(stream.getValue(), other)) {
+                alike.add(stream.getKey());
+            }
+        }
+        return alike;
     }
 
     private static String key(Bookmark row) {

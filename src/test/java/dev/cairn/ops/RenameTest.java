@@ -16,6 +16,19 @@ class RenameTest {
         assertEquals("tap-x@prod:target-y", Rename.parse("dev:*-to-*=*@prod:*").apply("dev:tap-x-to-target-y"));
     }
 
+    /** What a comparison narrows each side's reads to: every renamed ID starts with the renamed prefix. */
+    @Test
+    void prefixesOfBothSides() {
+        Rename rename = Rename.parse("dev:*=prod:*");
+        assertEquals("dev:", rename.sourcePrefix());
+        assertEquals("prod:tap-", rename.renamedPrefix("dev:tap-"));
+        assertEquals("prod:", rename.renamedPrefix("de"), "a prefix shorter than the source's text says no more than it");
+        Rename twoStars = Rename.parse("dev:*-to-*=*@prod:*");
+        assertEquals("", twoStars.renamedPrefix("dev:tap-x"), "where the first '*' ends is unknown: only the target's head");
+        assertTrue(twoStars.apply("dev:tap-x-to-target-y").startsWith(twoStars.renamedPrefix("dev:tap-x")));
+        assertEquals("tap-x", Rename.parse("dev:*=*@prod").renamedPrefix("dev:tap-x"));
+    }
+
     /** {@code d:?=x} looked like a glob and then said each ID "does not match": the rule is said instead. */
     @Test
     void aFromWithoutAStarSaysTheRule() {

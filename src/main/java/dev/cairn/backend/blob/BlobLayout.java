@@ -26,6 +26,18 @@ interface BlobLayout {
      */
     void list(BlobStore store, String pattern, BiConsumer<ListedState, Instant> sink);
 
+    /**
+     * The IDs of {@link #list} (no pattern) that start with the prefix; a layout whose keys start
+     * with their IDs narrows the store's listing to the prefix.
+     */
+    default void listStartingWith(BlobStore store, String idPrefix, BiConsumer<ListedState, Instant> sink) {
+        list(store, null, (listed, modified) -> {
+            if (listed.stateId().startsWith(idPrefix)) {
+                sink.accept(listed, modified);
+            }
+        });
+    }
+
     default String stateKey(String stateId) {
         return folder(nonEmpty(stateId)) + STATE_SUFFIX;
     }

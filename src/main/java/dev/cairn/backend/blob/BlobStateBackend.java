@@ -104,6 +104,19 @@ public final class BlobStateBackend implements StateBackend {
     public void readAll(String pattern, Consumer<StoredState> sink) {
         List<String> ids = new ArrayList<>();
         list(pattern, listed -> ids.add(listed.stateId()));
+        read(ids, sink);
+    }
+
+    /** A listing of the keys under the prefix only (on an object store), then {@link #readAll}'s reads of those. */
+    @Override
+    public void readStartingWith(String prefix, Consumer<StoredState> sink) {
+        List<String> ids = new ArrayList<>();
+        layout.listStartingWith(store, prefix, (listed, modified) -> ids.add(listed.stateId()));
+        read(ids, sink);
+    }
+
+    /** The states of the IDs, {@link #READ_AHEAD} at once, handed on in the IDs' order. */
+    private void read(List<String> ids, Consumer<StoredState> sink) {
         ExecutorService readers = Executors.newFixedThreadPool(Math.max(1, Math.min(READ_AHEAD, ids.size())), runnable -> {
             Thread thread = new Thread(runnable, "cairn-read-" + store.displayUri());
             thread.setDaemon(true);

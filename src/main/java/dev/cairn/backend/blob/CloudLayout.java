@@ -4,6 +4,7 @@ import dev.cairn.backend.ListedState;
 import dev.cairn.state.Glob;
 import java.time.Instant;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 
 /**
  * Meltano's S3 / Azure / GCS layout: {@code <prefix>/<state ID>/state.json} ({@code <state ID>/state.json}
@@ -32,12 +33,30 @@ final class CloudLayout implements BlobLayout {
     @Override
     public void list(BlobStore store, String pattern, BiConsumer<ListedState, Instant> sink) {
         Glob glob = pattern == null ? null : Glob.compile(pattern);
+        list(store, "", listed -> glob == null || glob.matches(listed.stateId()), sink);
+    }
+
+    /**
+     * The keys under {@code <prefix>/<idPrefix>} only: every ID starting with the prefix, the
+     * doubled-prefix layout's too. A key outside the prefix folder, or one with a leading '/', is
+     * listed under its whole key, which no narrowed listing reaches; {@link #list} shows them.
+     */
+    @Override
+    public void listStartingWith(BlobStore store, String idPrefix, BiConsumer<ListedState, Instant> sink) {
+        list(store, idPrefix, listed -> listed.stateId().startsWith(idPrefix), sink);
+    }
+
+    private void list(BlobStore store, String idPrefix, Predicate<ListedState> wanted, BiConsumer<ListedState, Instant> sink) {
         BiConsumer<String, Instant> keys = (key, modified) -> {
             ListedState listed = listed(key);
-            if (listed != null && (glob == null || glob.matches(listed.stateId()))) {
+            if (listed != null && wanted.test(listed)) {
                 sink.accept(listed, modified);
             }
         };
+        if (!idPrefix.isEmpty()) {
+            store.list(folder(idPrefix), keys);
+            return;
+        }
         store.list(prefix, keys);
         if (!prefix.isEmpty()) {
             // `meltano upgrade` (4.2+) copies the 2.10-2.20 layout to '/<prefix>/…', which a listing of '<prefix>' misses.

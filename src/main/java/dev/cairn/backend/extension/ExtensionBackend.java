@@ -87,13 +87,11 @@ final class ExtensionBackend implements StateBackend {
     @Override
     public void listMatching(Glob glob, Consumer<ListedState> sink) {
         String prefix = glob.literalPrefix();
-        String escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-        select("SELECT state_id FROM " + db.table() + (prefix.isEmpty() ? "" : " WHERE state_id LIKE ? ESCAPE '\\'"),
-                prefix.isEmpty() ? null : escaped, rows -> rows.getString(1), id -> {
-                    if (glob.matches(id)) {
-                        sink.accept(ListedState.visible(id));
-                    }
-                });
+        select("SELECT state_id FROM " + db.table() + startingWith(prefix), likeStartingWith(prefix), rows -> rows.getString(1), id -> {
+            if (glob.matches(id)) {
+                sink.accept(ListedState.visible(id));
+            }
+        });
     }
 
     /** {@code updated_at}, a time without zone that the extension stamps in its session's zone: read in this machine's. */
@@ -123,6 +121,27 @@ final class ExtensionBackend implements StateBackend {
         select("SELECT state_id, partial_state, completed_state FROM " + db.table() + (all ? "" : " WHERE state_id LIKE ?"),
                 all ? null : pattern.replace('*', '%').replace('?', '_'),
                 rows -> stored(rows.getString(1), rows.getString(2), rows.getString(3)), sink);
+    }
+
+    /** One escaped {@code LIKE} of the prefix, each ID checked again: how {@code LIKE} treats case is the database's. */
+    @Override
+    public void readStartingWith(String prefix, Consumer<StoredState> sink) {
+        select("SELECT state_id, partial_state, completed_state FROM " + db.table() + startingWith(prefix), likeStartingWith(prefix),
+                rows -> stored(rows.getString(1), rows.getString(2), rows.getString(3)), stored -> {
+                    if (stored.stateId().startsWith(prefix)) {
+                        sink.accept(stored);
+                    }
+                });
+    }
+
+    /** The {@code WHERE} of the IDs starting with a literal text; none for an empty one. */
+    private static String startingWith(String prefix) {
+        return prefix.isEmpty() ? "" : " WHERE state_id LIKE ? ESCAPE '\\'";
+    }
+
+    /** The parameter of {@link #startingWith}: the text with {@code LIKE}'s wildcards escaped; null for an empty one. */
+    private static String likeStartingWith(String prefix) {
+        return prefix.isEmpty() ? null : prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
     }
 
     private StoredState read(Connection c, String stateId, String suffix) throws SQLException {

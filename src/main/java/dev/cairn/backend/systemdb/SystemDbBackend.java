@@ -43,6 +43,9 @@ import java.util.function.Consumer;
  */
 public final class SystemDbBackend implements StateBackend, RunLog {
 
+    /** IDs starting with a literal text: {@link #likeStartingWith} binds its parameter. */
+    private static final String STARTS_WITH = "state_id LIKE ? ESCAPE '\\'";
+
     private final String displayUri;
     private final ConnectionSource connections;
     private final Dialect dialect;
@@ -107,8 +110,8 @@ public final class SystemDbBackend implements StateBackend, RunLog {
             return;
         }
         String prefix = glob.literalPrefix();
-        String sql = "SELECT state_id FROM state" + (prefix.isEmpty() ? "" : " WHERE state_id LIKE ? ESCAPE '\\'");
-        stream(sql, prefix.isEmpty() ? null : escapedForLike(prefix) + "%", rows -> {
+        String sql = "SELECT state_id FROM state" + (prefix.isEmpty() ? "" : " WHERE " + STARTS_WITH);
+        stream(sql, prefix.isEmpty() ? null : likeStartingWith(prefix), rows -> {
             String id = rows.getString(1);
             if (glob.matches(id)) {
                 sink.accept(ListedState.visible(id));
@@ -116,8 +119,9 @@ public final class SystemDbBackend implements StateBackend, RunLog {
         });
     }
 
-    private static String escapedForLike(String literal) {
-        return literal.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    /** The {@code LIKE} of {@link #STARTS_WITH} for IDs starting with the literal text. */
+    private static String likeStartingWith(String literal) {
+        return literal.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
     }
 
     /**
@@ -167,12 +171,33 @@ public final class SystemDbBackend implements StateBackend, RunLog {
     public void readAll(String pattern, Consumer<StoredState> sink) {
         if (fromRuns) {
             reconstructStates(pattern, sink);
-        } else if (dialect.scanPage() > 0) {
-            readInPages(pattern, sink);
+        } else {
+            scan(pattern == null ? null : "state_id LIKE ?", pattern == null ? null : like(pattern), sink);
+        }
+    }
+
+    /** One escaped {@code LIKE} of the prefix (SQLite's is case-blind, so it may find more: each ID is checked again). */
+    @Override
+    public void readStartingWith(String prefix, Consumer<StoredState> sink) {
+        if (fromRuns || prefix.isEmpty()) {
+            StateBackend.super.readStartingWith(prefix, sink);
+            return;
+        }
+        scan(STARTS_WITH, likeStartingWith(prefix), stored -> {
+            if (stored.stateId().startsWith(prefix)) {
+                sink.accept(stored);
+            }
+        });
+    }
+
+    /** Every row meeting the condition (null: every row), its one parameter bound to {@code parameter}. */
+    private void scan(String condition, String parameter, Consumer<StoredState> sink) {
+        if (dialect.scanPage() > 0) {
+            readInPages(condition, parameter, sink);
         } else {
             // parsed by whoever needs the trees: the health scan needs none for most states
-            select("SELECT state_id, completed_state, partial_state FROM state", pattern,
-                    rows -> sink.accept(stored(rows.getString(1), rows.getString(2), rows.getString(3))));
+            stream("SELECT state_id, completed_state, partial_state FROM state" + (condition == null ? "" : " WHERE " + condition),
+                    parameter, rows -> sink.accept(stored(rows.getString(1), rows.getString(2), rows.getString(3))));
         }
     }
 
@@ -182,9 +207,9 @@ public final class SystemDbBackend implements StateBackend, RunLog {
      * sink never runs while the connection is held (it may need it, or wait for someone who does).
      * A row written during the scan is seen at most once.
      */
-    private void readInPages(String pattern, Consumer<StoredState> sink) {
+    private void readInPages(String condition, String parameter, Consumer<StoredState> sink) {
         String sql = "SELECT rowid, state_id, completed_state, partial_state FROM state WHERE rowid > ?"
-                + (pattern == null ? "" : " AND state_id LIKE ?") + " ORDER BY rowid LIMIT ?";
+                + (condition == null ? "" : " AND " + condition) + " ORDER BY rowid LIMIT ?";
         long after = Long.MIN_VALUE;
         for (boolean more = true; more; ) {
             long from = after;
@@ -194,8 +219,8 @@ public final class SystemDbBackend implements StateBackend, RunLog {
                 try (PreparedStatement s = c.prepareStatement(sql)) {
                     int i = 1;
                     s.setLong(i++, from);
-                    if (pattern != null) {
-                        s.setString(i++, like(pattern));
+                    if (condition != null) {
+                        s.setString(i++, parameter);
                     }
                     s.setInt(i, dialect.scanPage());
                     try (ResultSet rows = s.executeQuery()) {

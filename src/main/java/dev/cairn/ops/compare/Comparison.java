@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,10 +24,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,13 +39,14 @@ import org.slf4j.LoggerFactory;
  * Compares the states of two backends (or two environments' IDs in one, through a {@link Rename}),
  * ID by ID. Both sides are read at once, each on a thread of its own, and each state is compared
  * as soon as its counterpart has arrived from the other side: stored text first (no tree is built
- * for equal text), structure only where it differs. A state waits for its counterpart with its
- * document while the documents waiting stay under a budget, beyond it with its {@link StoredDigest}
- * alone (a pair with equal digests is the same; one without is read again at the end): neither
- * backend's whole set of documents is held. Comparing the texts in hand needs no digest at all;
- * where states differ the structural work (parse, merge, diff, bookmarks) is most of the time a
- * comparison takes: 10,000 IDs a side with a tenth different spent 1.3-2 s of its ~3 s on the 948
- * different pairs, on this shared machine under load.
+ * for equal text), structure only where it differs, on a comparer thread per core while the readers
+ * read on. A state waits for its counterpart with its document while the documents waiting stay
+ * under a budget, beyond it with its {@link StoredDigest} alone (a pair with equal digests is the
+ * same; one without is read again at the end): neither backend's whole set of documents is held.
+ * Comparing the texts in hand needs no digest at all; where states differ the structural work
+ * (parse, merge, diff, bookmarks) is most of the time a comparison takes: 10,000 IDs a side with a
+ * tenth different spent 1.3-2 s of its ~3 s on the 948 different pairs when the readers did it, on
+ * this shared machine under load (docs/performance.md has the figures since).
  *
  * <p>A read that fails part-way through a side's bulk read makes that side go on one ID at a time,
  * so that a state that cannot be read is reported as {@link Status#UNREADABLE} and the rest are
@@ -48,6 +54,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>IDs are selected on both sides by the same pattern ({@link Glob}, Meltano's fnmatch), in
  * this side's names: the other side's IDs are named back through the rename's inverse to be matched.
+ * Each side reads only the states under the text every ID it compares starts with (the pattern's
+ * literal head, the rename's, and for the other side that text renamed), where the backend can
+ * narrow its scan so ({@link StateBackend#readStartingWith}).
  */
 public final class Comparison {
 
@@ -88,6 +97,11 @@ public final class Comparison {
     static final long DEFAULT_HELD_CHARS = 32L * 1024 * 1024;
 
     private static final int PROGRESS_EVERY = 512;
+    /**
+     * Pairs waiting for a comparer, per comparer, with both documents. Beyond them the reader
+     * compares the pair itself rather than wait: it may be holding its backend's connection.
+     */
+    private static final int QUEUED_PER_COMPARER = 4;
 
     private static final Logger LOG = LoggerFactory.getLogger(Comparison.class);
 
@@ -96,11 +110,21 @@ public final class Comparison {
     private final Glob glob;
     private final Rename rename;
     private final Rename back;
+    /** What every ID compared here starts with, and every ID compared there: each side reads no other. */
+    private final String herePrefix;
+    private final String therePrefix;
     private final long heldLimit;
 
     private final AtomicBoolean cancelled = new AtomicBoolean();
     /** Set when a side fails: the other side stops too. */
     private final AtomicBoolean stopped = new AtomicBoolean();
+    /** What stopped the comparison, a side or a comparer: {@link #run} throws it. */
+    private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    /**
+     * Compare the pairs whose stored text differs (parse, merge, diff, bookmarks: most of a
+     * comparison's time) on every core while both readers read on; made by {@link #run}.
+     */
+    private ThreadPoolExecutor comparers;
     private final Map<String, Arrival> waiting = new ConcurrentHashMap<>();
     private final AtomicLong held = new AtomicLong();
     /** Pairs to read again at the end: their IDs only, so that nothing is held outside the budget. */
@@ -124,6 +148,11 @@ public final class Comparison {
         this.glob = pattern == null ? null : Glob.compile(pattern);
         this.rename = rename;
         this.back = rename == null ? null : rename.inverse();
+        String globPrefix = glob == null ? "" : glob.literalPrefix();
+        String renamePrefix = rename == null ? "" : rename.sourcePrefix();
+        // an ID compared here starts with both, so with the longer
+        this.herePrefix = globPrefix.length() >= renamePrefix.length() ? globPrefix : renamePrefix;
+        this.therePrefix = rename == null ? herePrefix : rename.renamedPrefix(herePrefix);
         this.heldLimit = heldLimit;
     }
 
@@ -140,24 +169,24 @@ public final class Comparison {
      */
     public Totals run(Listener listener) {
         this.listener = listener;
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        ExecutorService readers = Executors.newFixedThreadPool(2, new ThreadFactory() {
-            private final AtomicInteger made = new AtomicInteger();
-
-            @Override
-            public Thread newThread(Runnable runnable) {
-                Thread thread = new Thread(runnable, made.getAndIncrement() == 0 ? "cairn-compare-here" : "cairn-compare-there");
-                thread.setDaemon(true);
-                return thread;
-            }
-        });
+        ExecutorService readers = Executors.newFixedThreadPool(2, threads(made -> made == 0 ? "cairn-compare-here" : "cairn-compare-there"));
+        int cores = Runtime.getRuntime().availableProcessors();
+        comparers = new ThreadPoolExecutor(cores, cores, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(cores * QUEUED_PER_COMPARER),
+                threads(made -> "cairn-compare-" + made), new ThreadPoolExecutor.CallerRunsPolicy());
         try {
-            readers.invokeAll(List.of(reader(true, failure), reader(false, failure)));
+            readers.invokeAll(List.of(reader(true), reader(false)));
+            comparers.shutdown();
+            while (!comparers.awaitTermination(1, TimeUnit.SECONDS)) {
+                checkCancelled();
+            }
         } catch (InterruptedException e) {
             cancel();
             Thread.currentThread().interrupt();
+        } catch (CancellationException e) {
+            // run() says why below
         } finally {
             readers.shutdownNow();
+            comparers.shutdownNow();
         }
         if (cancelled.get()) {
             throw new CancellationException("comparison cancelled");
@@ -183,7 +212,16 @@ public final class Comparison {
         }
     }
 
-    private Callable<Void> reader(boolean isHere, AtomicReference<RuntimeException> failure) {
+    private static ThreadFactory threads(IntFunction<String> name) {
+        AtomicInteger made = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, name.apply(made.getAndIncrement()));
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    private Callable<Void> reader(boolean isHere) {
         return () -> {
             try {
                 read(isHere);
@@ -200,13 +238,19 @@ public final class Comparison {
     /** One side: its bulk read, and where that fails part-way, the IDs it did not hand on, one by one. */
     private void read(boolean isHere) {
         StateBackend backend = isHere ? here : there;
+        String prefix = isHere ? herePrefix : therePrefix;
         Set<String> seen = ConcurrentHashMap.newKeySet();
+        Consumer<StoredState> arrival = stored -> {
+            checkCancelled();
+            seen.add(stored.stateId());
+            arrive(isHere, stored.stateId(), stored.document(), null);
+        };
         try {
-            backend.readAll(null, stored -> {
-                checkCancelled();
-                seen.add(stored.stateId());
-                arrive(isHere, stored.stateId(), stored.document(), null);
-            });
+            if (prefix.isEmpty()) {
+                backend.readAll(null, arrival);
+            } else {
+                backend.readStartingWith(prefix, arrival);
+            }
             return;
         } catch (CancellationException e) {
             throw e;
@@ -218,7 +262,7 @@ public final class Comparison {
             backend.list(null, listed -> {
                 checkCancelled();
                 String id = listed.stateId();
-                if (seen.add(id)) {
+                if (id.startsWith(prefix) && seen.add(id)) {
                     StoredState stored;
                     try {
                         stored = backend.read(id);
@@ -281,11 +325,28 @@ public final class Comparison {
         if (h.problem != null || t.problem != null) {
             emit(IdComparison.unreadable(h.id, t.id, h.problem, t.problem));
         } else if (h.document != null && t.document != null) {
-            emit(IdComparison.of(h.id, t.id, StateComparison.of(h.document, t.document)));
+            if (StateComparison.sameStoredText(h.document, t.document)) {
+                emit(IdComparison.of(h.id, t.id, StateComparison.same()));
+            } else {
+                comparers.execute(() -> compareHeld(h, t));
+            }
         } else if (h.digest().equals(t.digest())) {
             emit(IdComparison.of(h.id, t.id, StateComparison.same()));
         } else {
             readAgain.add(new Reread(h.id, t.id));
+        }
+    }
+
+    /** A pair whose stored text differs, on a comparer (or its reader, when the comparers are behind). */
+    private void compareHeld(Arrival h, Arrival t) {
+        if (cancelled.get() || stopped.get()) {
+            return;
+        }
+        try {
+            emit(IdComparison.of(h.id, t.id, StateComparison.of(h.document, t.document)));
+        } catch (RuntimeException e) {
+            failure.compareAndSet(null, e);
+            stopped.set(true);
         }
     }
 

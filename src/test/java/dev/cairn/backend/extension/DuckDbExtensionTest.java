@@ -52,6 +52,19 @@ class DuckDbExtensionTest {
         return Backends.open("duckdb://" + file, BackendOptions.defaults().withLockWait(lockWait));
     }
 
+    /** What a comparison with {@code --pattern} reads: the IDs under the prefix, {@code LIKE}'s wildcards taken as text. */
+    @Test
+    void readsTheStatesUnderAPrefixOnly() {
+        try (StateBackend backend = open(dir.resolve("state.duckdb"), Duration.ofSeconds(1))) {
+            for (String id : List.of("dev:tap_a%x", "dev:tapXaYx", "DEV:tap_a%x", "prod:tap_a%x")) {
+                backend.write(id, StateDocument.EMPTY, null);
+            }
+            List<String> read = new java.util.ArrayList<>();
+            backend.readStartingWith("dev:tap_a%", stored -> read.add(stored.stateId()));
+            assertEquals(List.of("dev:tap_a%x"), read);
+        }
+    }
+
     @Test
     void writesTheExtensionsTablesAndBytesInAFileTheExtensionsDuckDbCanOpen() throws Exception {
         Path file = dir.resolve("state.duckdb");

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -175,6 +176,77 @@ class ComparisonTest {
         }
     }
 
+    /** Counts the states a side hands on, whichever way it is read. */
+    private static final class CountedReads extends ForwardingBackend {
+        private final AtomicInteger states = new AtomicInteger();
+
+        CountedReads(StateBackend backend) {
+            super(backend);
+        }
+
+        int taken() {
+            return states.getAndSet(0);
+        }
+
+        @Override
+        public StoredState read(String stateId) {
+            states.incrementAndGet();
+            return backend.read(stateId);
+        }
+
+        @Override
+        public void readAll(String pattern, Consumer<StoredState> sink) {
+            backend.readAll(pattern, counted(sink));
+        }
+
+        @Override
+        public void readStartingWith(String prefix, Consumer<StoredState> sink) {
+            backend.readStartingWith(prefix, counted(sink));
+        }
+
+        private Consumer<StoredState> counted(Consumer<StoredState> sink) {
+            return stored -> {
+                states.incrementAndGet();
+                sink.accept(stored);
+            };
+        }
+    }
+
+    /**
+     * A pattern or a rename narrows what each side reads, not only what is shown: the database's
+     * scan to the IDs under the literal head, the bucket's listing and reads to the keys under it.
+     */
+    @Test
+    void aPatternOrARenameReadsOnlyTheStatesUnderItsHead() {
+        try (StateBackend db = open(Fixtures.systemDb(dir)); StateBackend bucket = EmptyBackends.S3.open(dir)) {
+            for (String id : List.of(A, B, C, D, H)) {
+                bucket.write(id, db.read(id).document(), null);
+            }
+            write(bucket, "prod:tap-new-to-target-jsonl", "{}", "{}");
+            CountedReads here = new CountedReads(db);
+            CountedReads there = new CountedReads(bucket);
+
+            assertEquals(10, results(new Comparison(here, there, null, null)).size());
+            assertEquals(9, here.taken());
+            assertEquals(6, there.taken());
+
+            Map<String, IdComparison> results = results(new Comparison(here, there, "prod:tap-[gs]*", null));
+            assertEquals(Map.of(B, Status.SAME, C, Status.SAME), statuses(results));
+            assertEquals(2, here.taken(), "the rows under prod:tap- only");
+            assertEquals(3, there.taken(), "the objects under meltano/state/prod:tap- only");
+
+            results = results(new Comparison(here, there, null, Rename.parse("dev:*=prod:*")));
+            assertEquals(Status.ONLY_HERE, results.get(A).status());
+            assertEquals(4, here.taken(), "dev:* only");
+            assertEquals(3, there.taken(), "prod:* only");
+
+            results = results(new Comparison(here, there, "dev:tap-c*", Rename.parse("dev:*=prod:*")));
+            assertEquals(Set.of(D, H), results.keySet());
+            assertEquals(2, here.taken(), "dev:tap-c* only");
+            assertEquals(0, there.taken(), "nothing under prod:tap-c");
+        }
+    }
+
     @Test
     void aStateThatCannotBeReadIsReportedAndTheRestStillCompared() {
         try (StateBackend db = open(Fixtures.systemDb(dir)); StateBackend files = new OneBadRead(open(Fixtures.fileBackend(dir)), C)) {
@@ -201,6 +273,21 @@ class ComparisonTest {
         }) {
             BackendException e = assertThrows(BackendException.class, () -> new Comparison(db, gone, null, null).run(r -> { }));
             assertTrue(e.getMessage().contains(gone.displayUri()) && e.getMessage().contains("connection refused"), e.getMessage());
+        }
+    }
+
+    /** The structural comparisons run on comparer threads: a failure there ends the run with it, as a reader's does. */
+    @Test
+    void aFailureOnAComparerEndsTheRunWithIt() {
+        try (StateBackend db = open(Fixtures.systemDb(dir)); StateBackend files = open(Fixtures.fileBackend(dir))) {
+            write(db, "prod:tap-stripe-copy", EFFECTIVE_C, "{}");
+            write(files, "prod:tap-stripe-copy", "{}", "{}");
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> new Comparison(db, files, null, null).run(result -> {
+                if (result.status() == Status.DIFFERENT) {
+                    throw new IllegalStateException("the listener broke");
+                }
+            }));
+            assertEquals("the listener broke", e.getMessage());
         }
     }
 
