@@ -440,15 +440,15 @@ public final class RewindViewModel {
         switch (kind.get()) {
             case TIMESTAMP: {
                 if (date.get() == null) {
-                    throw new IllegalArgumentException("Pick the date to resume from.");
+                    throw new IllegalArgumentException(Fxml.label("rewind.problem.noDate"));
                 }
                 String t = time.get() == null ? "" : time.get().strip();
                 if (!t.isEmpty() && !TIME.matcher(t).matches()) {
-                    throw new IllegalArgumentException("The time must look like 13:45, 13:45:00 or 13:45:00.123456.");
+                    throw new IllegalArgumentException(Fxml.label("rewind.problem.time"));
                 }
                 String z = zone.get() == null ? "" : zone.get().strip();
                 if (!z.isEmpty() && !z.matches("Z|[+-]\\d{2}:?\\d{2}")) {
-                    throw new IllegalArgumentException("The offset must be Z or like +00:00.");
+                    throw new IllegalArgumentException(Fxml.label("rewind.problem.offset"));
                 }
                 String out = date.get() + (t.isEmpty() ? "" : separator + t + z);
                 return JsonNodeFactory.instance.textNode(out);
@@ -457,16 +457,16 @@ public final class RewindViewModel {
                 try {
                     JsonNode n = Json.parse(text.get().strip());
                     if (!n.isNumber()) {
-                        throw new IllegalArgumentException("Enter a number.");
+                        throw new IllegalArgumentException(Fxml.label("rewind.problem.number"));
                     }
                     return n;
                 } catch (JsonSyntaxError e) {
-                    throw new IllegalArgumentException("Enter a number.");
+                    throw new IllegalArgumentException(Fxml.label("rewind.problem.number"));
                 }
             }
             default:
                 if (text.get().isEmpty()) {
-                    throw new IllegalArgumentException("Enter the value to resume from.");
+                    throw new IllegalArgumentException(Fxml.label("rewind.problem.noValue"));
                 }
                 return JsonNodeFactory.instance.textNode(text.get());
         }

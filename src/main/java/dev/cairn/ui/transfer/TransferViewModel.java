@@ -250,7 +250,7 @@ public final class TransferViewModel {
     private String computeWhyNot() {
         WriteTarget to = destination.get();
         if (to == null) {
-            return "Choose where to copy to.";
+            return Fxml.label("transfer.why.noDestination");
         }
         if (to.readOnly()) {
             return to.whyReadOnly();
@@ -280,22 +280,22 @@ public final class TransferViewModel {
         rows.clear();
         environmentWarning.set("");
         foreignIntoProduction.set(false);
-        message.set("Reading the states to " + verb() + " …");
-        planning.run(BackgroundTask.of("Planning the " + verb(), context -> {
+        message.set(Fxml.label("transfer.planning", verb()));
+        planning.run(BackgroundTask.of(Fxml.label("transfer.planning.task", verb()), context -> {
             List<Item> items;
             if (s == Scope.ONE_ID) {
                 if (one.isEmpty()) {
-                    throw new IllegalArgumentException("Type the ID to " + verb() + ".");
+                    throw new IllegalArgumentException(Fxml.label("transfer.problem.noId", verb()));
                 }
                 items = List.of(new Item(one, oneTarget));
             } else if (s == Scope.IDS) {
                 if (given.isEmpty()) {
-                    throw new IllegalArgumentException("No IDs are chosen to " + verb() + ".");
+                    throw new IllegalArgumentException(Fxml.label("transfer.problem.noIds", verb()));
                 }
                 items = given;
             } else {
                 if (glob.isEmpty()) {
-                    throw new IllegalArgumentException("Type a pattern, e.g. dev:*.");
+                    throw new IllegalArgumentException(Fxml.label("transfer.problem.noPattern"));
                 }
                 items = transfer.select(glob, renameSpec.isEmpty() ? Rename.identity() : Rename.parse(renameSpec));
             }
@@ -319,14 +319,14 @@ public final class TransferViewModel {
             environmentWarning.set(result.guard().warning());
             foreignIntoProduction.set(result.guard().production());
             rows.setAll(result.rows());
-            message.set(result.rows().isEmpty() ? "No ID matches " + glob + "."
+            message.set(result.rows().isEmpty() ? Fxml.label("transfer.noMatch", glob)
                     : counts(result.rows(), false) + " " + whatIsWritten());
             stage.set(Stage.PLANNED);
         }, failure -> {
             message.set(UserError.sentence(failure.message().replace(" (IllegalArgumentException)", "")));
             stage.set(Stage.EDITING);
         }, () -> {
-            message.set("Preview cancelled: nothing was " + verbed() + ".");
+            message.set(Fxml.label("transfer.previewCancelled", verbed()));
             stage.set(Stage.EDITING);
         });
     }
@@ -382,9 +382,8 @@ public final class TransferViewModel {
     /** Says plainly, under the plan, which of the two kinds of copy will run. */
     private String whatIsWritten() {
         return preservePartial.get()
-                ? "Both stored documents are copied as they are, pending partial states included:"
-                        + " not what Meltano's copy writes."
-                : "Each source's effective state becomes the destination's completed state, as Meltano's copy writes it.";
+                ? Fxml.label("transfer.writes.asStored")
+                : Fxml.label("transfer.writes.effective");
     }
 
     /**
@@ -435,7 +434,7 @@ public final class TransferViewModel {
             return;
         }
         if (!run.write().started()) {
-            message.set("Cancelled before it started: nothing was " + verbed() + ".");
+            message.set(Fxml.label("transfer.cancelledBeforeStart", verbed()));
             stage.set(Stage.PLANNED);
             return;
         }
@@ -473,7 +472,7 @@ public final class TransferViewModel {
             ended(run, null);
         } else {
             run.transfer().cancel();
-            message.set("Stopping after the IDs in flight …");
+            message.set(Fxml.label("transfer.stopping"));
         }
     }
 
@@ -512,11 +511,11 @@ public final class TransferViewModel {
     }
 
     private String verb() {
-        return mode.get() == Transfer.Mode.MOVE ? "move" : "copy";
+        return Fxml.label(mode.get() == Transfer.Mode.MOVE ? "transfer.verb.move" : "transfer.verb.copy");
     }
 
     private String verbed() {
-        return mode.get() == Transfer.Mode.MOVE ? "moved" : "copied";
+        return Fxml.label(mode.get() == Transfer.Mode.MOVE ? "transfer.verbed.move" : "transfer.verbed.copy");
     }
 
     private static String capitalized(String s) {
