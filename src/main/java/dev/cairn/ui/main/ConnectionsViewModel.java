@@ -101,7 +101,7 @@ public final class ConnectionsViewModel {
      * as not opened, to be opened when the user asks.
      */
     public void start() {
-        executor.submit(BackgroundTask.of("Loading saved connections", context -> {
+        executor.submit(BackgroundTask.of(Fxml.label("sidebar.task.load"), context -> {
             ConnectionStore store = services.connections();
             if (store.isFirstStart()) {
                 services.demo().ensureCreated();
@@ -157,7 +157,7 @@ public final class ConnectionsViewModel {
      * its environments (on the FX thread; none: cancelled), and opens the chosen ones.
      */
     public void openProject(Path folder, Function<List<ProjectEnvironment>, List<ProjectEnvironment>> choose) {
-        executor.submit(BackgroundTask.of("Reading the Meltano project in " + folder, context -> ProjectEnvironment.read(folder))
+        executor.submit(BackgroundTask.of(Fxml.label("sidebar.task.project", folder), context -> ProjectEnvironment.read(folder))
                 .onSuccess(found -> choose.apply(found).forEach(environment -> openEnvironment(environment.connection())))
                 .onFailure(error::accept));
     }
@@ -458,7 +458,7 @@ public final class ConnectionsViewModel {
     private void saveInBackground() {
         // offered here, in the order of the changes; the tasks may run in any order
         offerSaved();
-        executor.submit(BackgroundTask.of("Saving connections", context -> {
+        executor.submit(BackgroundTask.of(Fxml.label("sidebar.task.save"), context -> {
             services.connections().saveOffered();
             return null;
         }).onFailure(error::accept));

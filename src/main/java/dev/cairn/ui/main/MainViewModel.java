@@ -1,6 +1,7 @@
 package dev.cairn.ui.main;
 
 import dev.cairn.ops.PrivateFiles;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.about.AboutViewModel;
@@ -81,10 +82,10 @@ public final class MainViewModel {
         this.windowTitle = Bindings.createStringBinding(() -> {
             BackendSession s = current.get();
             if (s == null) {
-                return "Cairn — Meltano state inspector";
+                return Fxml.label("main.title.none");
             }
-            return "Cairn — " + s.connection().environment().label().toUpperCase(Locale.ROOT) + " · " + s.name()
-                    + (s.connection().readOnly() ? " (read-only)" : "") + " — " + s.connection().displayUri();
+            return Fxml.label(s.connection().readOnly() ? "main.title.readOnly" : "main.title",
+                    s.connection().environment().label().toUpperCase(Locale.ROOT), s.name(), s.connection().displayUri());
         }, current);
         connections.sessions().addListener((ListChangeListener<BackendSession>) change -> compare.openChanged(connections.openTargets()));
         for (ObservableValue<UserError> failure : List.of(inspecting.inspector().errorProperty(), writes.editor().errorProperty())) {
@@ -162,7 +163,7 @@ public final class MainViewModel {
         try {
             services.desktop().open(PrivateFiles.folder(log.toAbsolutePath().getParent()));
         } catch (IOException e) {
-            error.set(UserError.of("Opening the log's folder", e));
+            error.set(UserError.of(Fxml.label("main.openLogFolder"), e));
         }
     }
 
@@ -173,7 +174,7 @@ public final class MainViewModel {
 
     /** An exception nothing caught (logged already) becomes the window's error, so no view dies silently. */
     public void showUncaught(Thread thread, Throwable failure) {
-        error.set(UserError.of("Unexpected error on thread " + thread.getName() + " (the log has the details)", failure));
+        error.set(UserError.of(Fxml.label("main.uncaught", thread.getName()), failure));
     }
 
     public ObjectProperty<UserError> errorProperty() {
