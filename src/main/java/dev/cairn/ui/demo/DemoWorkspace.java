@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.systemdb.MeltanoSchema;
 import dev.cairn.ops.PrivateFiles;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonSyntaxError;
@@ -19,7 +20,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -50,18 +50,6 @@ public final class DemoWorkspace {
     public static final String STALE_LOCK_ID = "staging:tap-salesforce-to-target-snowflake";
     public static final String CORRUPT_ID = "dev:tap-broken-to-target-jsonl";
 
-    private static final String STATE_DDL = "CREATE TABLE state (\n\tstate_id VARCHAR(900) NOT NULL, \n"
-            + "\tpartial_state VARCHAR, \n\tcompleted_state VARCHAR, \n\tupdated_at DATETIME, \n"
-            + "\tPRIMARY KEY (state_id), \n\tUNIQUE (state_id)\n)";
-    private static final String RUNS_DDL = "CREATE TABLE \"runs\" (\n\tid INTEGER NOT NULL, \n\tjob_name VARCHAR, \n"
-            + "\tstate VARCHAR(7), \n\tstarted_at DATETIME, \n\tended_at DATETIME, \n\tpayload VARCHAR, \n"
-            + "\tpayload_flags INTEGER, run_id CHAR(32), \"trigger\" VARCHAR, last_heartbeat_at DATETIME, \n"
-            + "\tPRIMARY KEY (id)\n)";
-    private static final String ALEMBIC_DDL = "CREATE TABLE alembic_version (\n\tversion_num VARCHAR(32) NOT NULL, \n"
-            + "\tCONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)\n)";
-    private static final String SETTINGS_DDL = "CREATE TABLE plugin_settings (\n\tlabel VARCHAR(255), \n"
-            + "\tdescription TEXT, \n\tname VARCHAR(255) NOT NULL, \n\tnamespace VARCHAR(255), \n\tvalue BLOB, \n"
-            + "\tenabled BOOLEAN, \n\tPRIMARY KEY (name, namespace)\n)";
     private static final DateTimeFormatter SQLITE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     /** The {@code runs} row of the running pipeline. */
@@ -168,15 +156,8 @@ public final class DemoWorkspace {
     }
 
     private void writeSystemDb(Map<String, DemoState> states) throws IOException {
+        MeltanoSchema.createSqlite(systemDb().toAbsolutePath());
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + systemDb().toAbsolutePath())) {
-            try (Statement st = db.createStatement()) {
-                st.execute("PRAGMA journal_mode=WAL");
-                st.execute(ALEMBIC_DDL);
-                st.execute(RUNS_DDL);
-                st.execute(SETTINGS_DDL);
-                st.execute(STATE_DDL);
-                st.execute("INSERT INTO alembic_version VALUES ('c0efb3c314eb')");
-            }
             db.setAutoCommit(false);
             try (PreparedStatement insert = db.prepareStatement(
                     "INSERT INTO state (state_id, partial_state, completed_state, updated_at) VALUES (?, ?, ?, ?)")) {
