@@ -2,8 +2,8 @@ package dev.cairn.cli;
 
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.EditRefused;
-import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.ops.WriteService;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -37,35 +37,19 @@ final class UndoCommand implements Callable<Integer> {
         }
         Writes writes = new Writes(spec.commandLine().getOut(), spec.commandLine().getErr());
         try (StateBackend b = backend.open()) {
-            Journal.Entry last = writes.journal().lastUndoable(b, stateId);
-            if (last == null) {
-                throw new UserError("no write by Cairn to undo on " + b.displayUri() + (stateId == null ? "" : " for " + stateId));
-            }
-            if (stateId != null || last.group() == null) {
-                WriteCommand undo = WriteCommand.undo(b, last);
-                writes.apply(List.of(undo), flags, undo.description() + " (made " + last.time() + ")?");
-            } else {
-                undoGroup(writes, b, last);
+            WriteService.Undo undo = writes.service().undoLast(b, stateId);
+            List<WriteCommand> undos = undo.commands();
+            String made = " (made " + undo.last().time() + ")";
+            String question = undos.size() == 1 ? undos.get(0).description() + made + "?"
+                    : "Undo the " + undos.size() + " writes of one operation on " + b.displayUri() + made + ": "
+                            + String.join(", ", undos.stream().map(UndoCommand::summary).toList()) + "?";
+            writes.apply(undos, flags, question);
+            for (String other : undo.otherBackends()) {
+                spec.commandLine().getErr().println("The same operation also wrote to " + other + "; undo it there with"
+                        + " `cairn undo --backend " + ShellWord.of(other) + "`.");
             }
         }
         return 0;
-    }
-
-    /**
-     * Undoes every write of the last one's group still undoable on the backend, newest first, after
-     * one confirmation; then names the other backends the operation wrote to, where the rest is undone.
-     */
-    private void undoGroup(Writes writes, StateBackend b, Journal.Entry last) throws EditRefused {
-        List<Journal.Entry> entries = writes.journal().undoableInGroup(b.displayUri(), last.group());
-        List<WriteCommand> undos = WriteCommand.undoGroup(b, entries);
-        String question = undos.size() == 1 ? undos.get(0).description() + " (made " + last.time() + ")?"
-                : "Undo the " + undos.size() + " writes of one operation on " + b.displayUri() + " (made " + last.time() + "): "
-                        + String.join(", ", undos.stream().map(UndoCommand::summary).toList()) + "?";
-        writes.apply(undos, flags, question);
-        for (String other : writes.journal().otherBackendsToUndo(last.group(), b.displayUri())) {
-            spec.commandLine().getErr().println("The same operation also wrote to " + other + "; undo it there with"
-                    + " `cairn undo --backend " + ShellWord.of(other) + "`.");
-        }
     }
 
     /** An undo in a few words: the ID, and what the state goes from and to. */

@@ -5,9 +5,9 @@ import dev.cairn.backend.Version;
 import dev.cairn.ops.ConflictRetry;
 import dev.cairn.ops.DiffText;
 import dev.cairn.ops.EditRefused;
-import dev.cairn.ops.Journal;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.ops.WriteService;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.function.Consumer;
@@ -22,8 +22,7 @@ final class Writes {
 
     private final PrintWriter out;
     private final PrintWriter log;
-    private final Journal journal;
-    private final ConflictRetry retry;
+    private final WriteService service;
     private Result results = (command, written) -> { };
 
     /** Told what became of each executed write: the version it wrote, or null where it changed nothing. */
@@ -40,12 +39,11 @@ final class Writes {
     Writes(PrintWriter out, PrintWriter log, ConflictRetry retry) {
         this.out = out;
         this.log = log;
-        this.journal = UserFolders.fromEnvironment().journal();
-        this.retry = retry;
+        this.service = new WriteService(UserFolders.fromEnvironment().journal(), retry);
     }
 
-    Journal journal() {
-        return journal;
+    WriteService service() {
+        return service;
     }
 
     /** Tells {@code results} what became of each write, for a line of {@code --format json} per ID. */
@@ -125,55 +123,56 @@ final class Writes {
     }
 
     /**
-     * Executes the commands in order, each conflict retried as far as allowed; a conflict left
-     * stops the run with what was done so far reported. Several commands are one journal group,
-     * undone together.
+     * Executes the commands as {@link WriteService#execute} does, a line on {@code log} per command
+     * (and per retry) over the progress line; a refusal left stops the run, what was done so far
+     * reported, and is thrown as it came.
      */
     private int execute(List<WriteCommand> commands) throws EditRefused {
-        String group = commands.size() > 1 ? Journal.newGroup() : null;
         ProgressLine progress = ProgressLine.on(log);
-        int changed = 0;
+        Consumer<String> say = line -> {
+            progress.clear(); // the command's lines go over the progress line, which is drawn again after them
+            log.println(line);
+            log.flush();
+        };
+        WriteService.Run run;
         try {
-            for (int i = 0; i < commands.size(); i++) {
-                if (execute(commands.get(i), group, line -> {
-                    progress.clear(); // the command's lines go over the progress line, which is drawn again after them
-                    log.println(line);
-                    log.flush();
-                })) {
-                    changed++;
+            run = service.execute(commands, new WriteService.Listener() {
+                @Override
+                public void retrying(WriteCommand command, ConflictRetry.Retry r) {
+                    say.accept("conflict: " + r.conflict().getMessage() + "; retrying (" + r.retry() + " of " + r.retries() + ")");
                 }
-                progress.update(i + 1, commands.size());
-            }
+
+                @Override
+                public void executed(WriteService.Outcome outcome, int done, int total) {
+                    report(outcome, say);
+                    progress.update(done, total);
+                }
+            });
         } finally {
             progress.clear();
             log.flush();
         }
-        return changed;
+        if (run.stopped() != null) {
+            run.stopped().rethrow();
+        }
+        return (int) run.outcomes().stream().filter(WriteService.Written.class::isInstance).count();
     }
 
-    /**
-     * Executes one command, journalled in {@code group} (null: a write of its own), saying what it
-     * did on {@code say}; whether it changed the state.
-     */
-    private boolean execute(WriteCommand c, String group, Consumer<String> say) throws EditRefused {
-        if (c.changesNothing()) {
-            say.accept(c.description() + ": no change.");
+    /** Says what a command that went through did, on {@code say}, and tells the results. */
+    private void report(WriteService.Outcome outcome, Consumer<String> say) {
+        WriteCommand c = outcome.planned();
+        if (outcome instanceof WriteService.Written w) {
+            say.accept(c.description() + ": done (version " + w.landed().written() + ")" + retried(w.retried()) + ".");
+            results.of(c, w.landed().written());
+            w.landed().runsRowNote().ifPresent(say);
+        } else if (outcome instanceof WriteService.NoChange n) {
+            say.accept(c.description() + (n.retried() == 0 ? ": no change." : ": nothing left to change" + retried(n.retried()) + "."));
             results.of(c, null);
-            return false;
         }
-        ConflictRetry.Outcome outcome = retry.execute(c, journal, group, r ->
-                say.accept("conflict: " + r.conflict().getMessage() + "; retrying (" + r.retry() + " of " + r.retries() + ")"));
-        String retried = outcome.retried() == 0 ? ""
-                : " after " + outcome.retried() + (outcome.retried() == 1 ? " retry" : " retries");
-        if (outcome.command().written() == null) {
-            say.accept(c.description() + ": nothing left to change" + retried + ".");
-            results.of(c, null);
-            return false;
-        }
-        say.accept(c.description() + ": done (version " + outcome.command().written() + ")" + retried + ".");
-        results.of(c, outcome.command().written());
-        outcome.command().runsRowNote().ifPresent(say);
-        return true;
+    }
+
+    private static String retried(int retried) {
+        return retried == 0 ? "" : " after " + retried + (retried == 1 ? " retry" : " retries");
     }
 
     /** {@code --if-version}: the state must still be at the version the caller read earlier. */

@@ -258,17 +258,25 @@ public final class WriteCommand {
      *     nothing is planned for the others either
      */
     public static List<WriteCommand> undoGroup(StateBackend backend, List<Journal.Entry> entries) {
+        return allOrNone(backend, entries.stream().map(entry -> undo(backend, entry)).toList());
+    }
+
+    /**
+     * The undos given, after reading each state: all of them, or none where a state changed since
+     * the write each undoes left it.
+     *
+     * @throws ConflictException naming every state that changed since the operation wrote it
+     */
+    static List<WriteCommand> allOrNone(StateBackend backend, List<WriteCommand> undos) {
         List<StoredState> changed = new ArrayList<>();
-        List<WriteCommand> undos = new ArrayList<>();
-        for (Journal.Entry entry : entries) {
-            StoredState now = backend.read(entry.stateId());
-            if (!now.version().equals(entry.versionAfter())) {
+        for (WriteCommand undo : undos) {
+            StoredState now = backend.read(undo.stateId());
+            if (!now.version().equals(undo.before().version())) {
                 changed.add(now);
             }
-            undos.add(undo(backend, entry));
         }
         if (!changed.isEmpty()) {
-            throw new GroupChanged(changed, entries.size());
+            throw new GroupChanged(changed, undos.size());
         }
         return undos;
     }

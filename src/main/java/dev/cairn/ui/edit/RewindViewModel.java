@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.ops.ConflictRetry;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.ops.WriteService;
 import dev.cairn.state.Bookmark;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonSyntaxError;
@@ -23,7 +25,6 @@ import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.write.PlanSaving;
 import dev.cairn.ui.write.WriteFlowViewModel;
-import dev.cairn.ui.write.WriteGroup;
 import dev.cairn.ui.write.WriteScope;
 import dev.cairn.ui.write.WriteTarget;
 import java.nio.file.Path;
@@ -122,7 +123,7 @@ public final class RewindViewModel {
     private String separator = "T";
 
     private final TaskSlot work;
-    private final Journal journal;
+    private final WriteService writes;
     private final ObjectProperty<Scope> scope = new SimpleObjectProperty<>(this, "scope", Scope.BOOKMARK);
     private final ObjectProperty<By> by = new SimpleObjectProperty<>(this, "by", By.TO_DATETIME);
     private final StringProperty amount = new SimpleStringProperty(this, "amount", "");
@@ -143,7 +144,8 @@ public final class RewindViewModel {
     private StoredState read;
     private List<String> stateIds = List.of();
     private List<WriteCommand> planned = List.of();
-    private String group;
+    /** The rewind's writes once made, which its undo takes back. */
+    private WriteService.Run written;
 
     /**
      * A form whose rewind of states writes itself, journalled in {@code journal}, and whose rewind of
@@ -151,7 +153,7 @@ public final class RewindViewModel {
      */
     public RewindViewModel(TaskExecutor executor, Journal journal, WriteFlowViewModel flow, WriteScope selected) {
         this.work = new TaskSlot(executor);
-        this.journal = journal;
+        this.writes = new WriteService(journal, ConflictRetry.NONE);
         this.flow = flow;
         this.writeScope = selected;
         statesProblem = Bindings.createStringBinding(this::checkStates, by, amount, streams);
@@ -220,7 +222,7 @@ public final class RewindViewModel {
         bookmark = null;
         scope.set(Scope.STATES);
         planned = List.of();
-        group = null;
+        written = null;
         lines.clear();
         markersDropped.set(false);
         typed.set("");
@@ -283,7 +285,7 @@ public final class RewindViewModel {
         StateBackend backend = target.backend();
         List<String> ids = stateIds;
         planned = List.of();
-        group = null;
+        written = null;
         lines.clear();
         markersDropped.set(false);
         typed.set("");
@@ -361,20 +363,21 @@ public final class RewindViewModel {
             return;
         }
         List<WriteCommand> commands = planned;
-        String writing = Journal.newGroup();
-        group = writing;
         stage.set(Stage.WRITING);
         message.set(Fxml.label("rewind.states.writing", commands.size()));
         work.run(BackgroundTask.of(Fxml.label("rewind.states.writeTask", commands.size(), target.backend().displayUri()), context -> {
             context.unstoppable();
-            return WriteGroup.execute(commands, journal, writing, context);
+            return writes.execute(commands, (outcome, done, total) -> context.progress(done, total));
         }).lane(target.backend()), this::written, failure -> failed(failure.message()), () -> { });
     }
 
-    private void written(WriteGroup.Written done) {
+    private void written(WriteService.Run done) {
+        written = done;
+        WriteService.Refused refused = done.stopped();
         String result = Fxml.label("rewind.states.done", done.count(), planned.size());
-        String stopped = done.why() == null ? "" : done.conflict() ? Fxml.label("rewind.states.conflict", done.stoppedAt().stateId())
-                : UserError.of(done.stoppedAt().description(), done.why()).message();
+        String stopped = refused == null ? "" : refused instanceof WriteService.Conflicted
+                ? Fxml.label("rewind.states.conflict", refused.planned().stateId())
+                : UserError.of(refused.planned().description(), refused.why()).message();
         message.set(stopped.isEmpty() ? result : UserError.sentence(stopped) + " " + result);
         stage.set(done.count() == 0 && !stopped.isEmpty() ? Stage.FAILED : Stage.DONE);
         if (done.count() > 0) {
@@ -387,16 +390,16 @@ public final class RewindViewModel {
      * wrote it, none (and says which). The undo is a journal group of its own.
      */
     public void undo() {
-        if (stage.get() != Stage.DONE || group == null) {
+        if (stage.get() != Stage.DONE || written == null) {
             return;
         }
-        String undone = group;
+        WriteService.Run undone = written;
         StateBackend backend = target.backend();
         stage.set(Stage.WRITING);
         message.set(Fxml.label("rewind.states.undoing"));
         work.run(BackgroundTask.of(Fxml.label("rewind.states.undoTask", backend.displayUri()), context -> {
             context.unstoppable();
-            return WriteGroup.undo(backend, journal, undone);
+            return writes.undo(backend, undone);
         }).lane(backend), count -> {
             message.set(Fxml.label("rewind.states.undone", count));
             stage.set(Stage.UNDONE);

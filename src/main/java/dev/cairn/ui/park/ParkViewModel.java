@@ -2,10 +2,12 @@ package dev.cairn.ui.park;
 
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.ops.ConflictRetry;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.Park;
 import dev.cairn.ops.Transfer;
+import dev.cairn.ops.WriteService;
 import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.task.BackgroundTask;
@@ -13,7 +15,6 @@ import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
-import dev.cairn.ui.write.WriteGroup;
 import dev.cairn.ui.write.WriteScope;
 import dev.cairn.ui.write.WriteTarget;
 import java.time.Instant;
@@ -46,6 +47,7 @@ public final class ParkViewModel {
 
     private final TaskSlot work;
     private final Journal journal;
+    private final WriteService writes;
     private final ReadOnlyBooleanWrapper showing = new ReadOnlyBooleanWrapper(this, "showing");
     private final ReadOnlyObjectWrapper<Stage> stage = new ReadOnlyObjectWrapper<>(this, "stage", Stage.READY);
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
@@ -68,6 +70,7 @@ public final class ParkViewModel {
         this.work = new TaskSlot(executor);
         this.journal = journal;
         this.scope = scope;
+        this.writes = new WriteService(journal, ConflictRetry.NONE);
         canConfirm = Bindings.createBooleanBinding(() -> (stage.get() == Stage.READY || stage.get() == Stage.FAILED)
                         && (requiredTyping.get().isEmpty() || requiredTyping.get().equals(typed.get().strip())),
                 stage, requiredTyping, typed);
@@ -172,15 +175,15 @@ public final class ParkViewModel {
         if (!parked.exists()) {
             return new Done(null, Fxml.label("park.absent", parkedId, backend.displayUri()));
         }
-        String writing = Journal.newGroup();
-        WriteGroup.Written written = WriteGroup.execute(Park.unpark(backend, stateId, parked,
-                how == Action.RESTORE ? Park.Return.RESTORE : Park.Return.MERGE), journal, writing, context);
-        if (written.why() != null) {
-            String why = written.conflict() ? Fxml.label("park.conflict", written.stoppedAt().stateId())
-                    : UserError.of(written.stoppedAt().description(), written.why()).message();
-            return new Done(written.count() == 0 ? null : writing, UserError.sentence(why));
+        WriteService.Run written = writes.execute(Park.unpark(backend, stateId, parked,
+                how == Action.RESTORE ? Park.Return.RESTORE : Park.Return.MERGE), (outcome, done, total) -> context.progress(done, total));
+        WriteService.Refused refused = written.stopped();
+        if (refused != null) {
+            String why = refused instanceof WriteService.Conflicted ? Fxml.label("park.conflict", refused.planned().stateId())
+                    : UserError.of(refused.planned().description(), refused.why()).message();
+            return new Done(written.count() == 0 ? null : written.group(), UserError.sentence(why));
         }
-        return new Done(writing, Fxml.label("park.done." + how.name(), parkedId, stateId));
+        return new Done(written.group(), Fxml.label("park.done." + how.name(), parkedId, stateId));
     }
 
     /** Undoes the park or unpark as one: every write of it, or none where a state changed since. */
@@ -194,7 +197,7 @@ public final class ParkViewModel {
         message.set(Fxml.label("park.undoing"));
         work.run(BackgroundTask.of(Fxml.label("park.undoTask", stateId, backend.displayUri()), context -> {
             context.unstoppable();
-            return WriteGroup.undo(backend, journal, undone);
+            return writes.undoGroup(backend, undone);
         }).lane(backend), count -> {
             message.set(Fxml.label("park.undone", stateId));
             stage.set(Stage.UNDONE);

@@ -1,8 +1,10 @@
 package dev.cairn.ui.plan;
 
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.ConflictRetry;
 import dev.cairn.ops.EnvironmentGuard;
 import dev.cairn.ops.Journal;
+import dev.cairn.ops.WriteService;
 import dev.cairn.ops.plan.NotAPlan;
 import dev.cairn.ops.plan.Plan;
 import dev.cairn.ops.plan.PlanFile;
@@ -13,7 +15,6 @@ import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
-import dev.cairn.ui.write.WriteGroup;
 import dev.cairn.ui.write.WriteTarget;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -75,6 +76,7 @@ public final class PlanViewModel {
 
     private final TaskSlot work;
     private final Journal journal;
+    private final WriteService writes;
     private final ReadOnlyBooleanWrapper showing = new ReadOnlyBooleanWrapper(this, "showing");
     private final ReadOnlyObjectWrapper<Stage> stage = new ReadOnlyObjectWrapper<>(this, "stage", Stage.CLOSED);
     private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>(this, "file");
@@ -96,6 +98,7 @@ public final class PlanViewModel {
     public PlanViewModel(TaskExecutor executor, Journal journal) {
         this.work = new TaskSlot(executor);
         this.journal = journal;
+        this.writes = new WriteService(journal, ConflictRetry.NONE);
         canApply = Bindings.createBooleanBinding(() -> stage.get() == Stage.PREVIEW && opened != null
                         && opened.checks().stream().anyMatch(c -> !c.movedOn())
                         && (requiredTyping.get().isEmpty() || requiredTyping.get().equals(typed.get().strip())),
@@ -288,7 +291,7 @@ public final class PlanViewModel {
             context.unstoppable();
             int n = 0;
             for (StateBackend backend : backends) {
-                n += WriteGroup.undo(backend, journal, undoing);
+                n += writes.undoGroup(backend, undoing);
             }
             return n;
         }), n -> {

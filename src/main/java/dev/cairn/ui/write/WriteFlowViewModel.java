@@ -1,11 +1,12 @@
 package dev.cairn.ui.write;
 
-import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.StoredState;
+import dev.cairn.ops.ConflictRetry;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.ops.WriteService;
 import dev.cairn.ops.plan.Plan;
 import dev.cairn.state.JsonReplay;
 import dev.cairn.state.StateDocument;
@@ -55,7 +56,7 @@ public final class WriteFlowViewModel {
     }
 
     private final TaskSlot work;
-    private final Journal journal;
+    private final WriteService writes;
     private final ReadOnlyObjectWrapper<Stage> stage = new ReadOnlyObjectWrapper<>(this, "stage", Stage.CLOSED);
     private final ReadOnlyObjectWrapper<WritePlan> plan = new ReadOnlyObjectWrapper<>(this, "plan");
     private final ReadOnlyObjectWrapper<Conflict> conflict = new ReadOnlyObjectWrapper<>(this, "conflict");
@@ -79,7 +80,7 @@ public final class WriteFlowViewModel {
 
     public WriteFlowViewModel(TaskExecutor executor, Journal journal) {
         this.work = new TaskSlot(executor);
-        this.journal = journal;
+        this.writes = new WriteService(journal, ConflictRetry.NONE);
         canConfirm = Bindings.createBooleanBinding(() -> stage.get() == Stage.PREVIEW && plan.get() != null
                         && !plan.get().command().changesNothing()
                         && (requiredTyping.get().isEmpty() || requiredTyping.get().equals(typed.get().strip())),
@@ -110,16 +111,16 @@ public final class WriteFlowViewModel {
         });
     }
 
-    /** Undoes Cairn's last write to the target's backend (for {@code stateId}, or any ID when null). */
+    /**
+     * Undoes Cairn's last write to the target's backend (for {@code stateId}, or any ID when null) as
+     * {@code cairn undo} does: without an ID, with the rest of its operation on the backend (both
+     * halves of a move), previewed by the last write's undo and written with it as one run.
+     */
     public void startUndoLast(WriteTarget target, String stateId) {
         begin(target, "Undo the last write", () -> {
-            Journal.Entry last = journal.lastUndoable(target.backend(), stateId);
-            if (last == null) {
-                throw new EditRefused("there is no write by Cairn to undo on " + target.backend().displayUri()
-                        + (stateId == null ? "" : " for " + stateId));
-            }
-            WriteCommand command = WriteCommand.undo(target.backend(), last);
-            return WritePlan.read(command, undoing(last.before(), command), target.backend());
+            WriteService.Undo undo = writes.undoLast(target.backend(), stateId);
+            WriteCommand command = undo.commands().get(0);
+            return WritePlan.read(command, undoing(command.after(), command), target.backend()).undoing(undo);
         });
     }
 
@@ -161,8 +162,19 @@ public final class WriteFlowViewModel {
         requiredTyping.set(typing ? command.stateId() : "");
         typed.set("");
         message.set(command.changesNothing() ? planned.summary()
-                : "Review the change below. " + planned.summary() + " Nothing is written until you confirm.");
+                : "Review the change below. " + planned.summary() + operation(planned.undoLast()) + " Nothing is written until you confirm.");
         stage.set(Stage.PREVIEW);
+    }
+
+    /** What else Undo last takes back with the write previewed, and where the rest is undone; "" for any other write. */
+    private static String operation(WriteService.Undo undo) {
+        if (undo == null) {
+            return "";
+        }
+        List<WriteCommand> rest = undo.commands().subList(1, undo.commands().size());
+        return (rest.isEmpty() ? "" : " " + Fxml.label("write.undoLast.rest", rest.size(),
+                        String.join(", ", rest.stream().map(WriteCommand::stateId).toList())))
+                + (undo.otherBackends().isEmpty() ? "" : " " + Fxml.label("write.undoLast.elsewhere", String.join(", ", undo.otherBackends())));
     }
 
     /**
@@ -210,9 +222,8 @@ public final class WriteFlowViewModel {
         if (stage.get() != Stage.PREVIEW || plan.get() == null) {
             return;
         }
-        WriteCommand command = plan.get().command();
         Plan.Builder builder = new Plan.Builder();
-        builder.addChanging(List.of(command));
+        builder.addChanging(plan.get().commands());
         work.run(BackgroundTask.of(Fxml.label("write.savePlan.title") + ": " + file, context -> PlanSaving.save(file, builder, null)),
                 message::set, failure -> message.set(PlanSaving.failed(file, failure.message())));
     }
@@ -248,17 +259,17 @@ public final class WriteFlowViewModel {
         return Fxml.label("write.lockWait", planned.command().stateId(), left);
     }
 
-    /** What a started write came to; caught here so that it is shown however its task ends. */
+    /** What a started write came to; kept here so that it is shown however its task ends. */
     private Outcome write(WritePlan planned) {
-        WriteCommand command = planned.command();
-        try {
-            command.execute(journal);
-            return new Outcome(null, null);
-        } catch (ConflictException e) {
-            return new Outcome(Conflict.of(planned, e.current()), null);
-        } catch (RuntimeException e) {
-            return new Outcome(null, UserError.of(command.description(), e));
+        WriteService.Run run = writes.execute(planned.commands(), (outcome, done, total) -> { });
+        WriteService.Refused refused = run.stopped();
+        if (refused == null) {
+            return new Outcome(null, null, run.count());
         }
+        if (refused instanceof WriteService.Conflicted c && planned.commands().size() == 1) {
+            return new Outcome(Conflict.of(planned, c.why().current()), null, 0);
+        }
+        return new Outcome(null, UserError.of(refused.planned().description(), refused.why()), run.count());
     }
 
     private void ended(PendingWrite<Outcome> run) {
@@ -279,11 +290,15 @@ public final class WriteFlowViewModel {
             message.set(outcome.conflict().explanation());
             stage.set(Stage.CONFLICT);
         } else if (outcome.failure() != null) {
-            fail("Nothing was written", command.description(), outcome.failure());
+            fail(outcome.written() == 0 ? "Nothing was written"
+                    : Fxml.label("write.undoLast.stopped", outcome.written(), plan.get().commands().size()),
+                    command.description(), outcome.failure());
         } else {
             written = command;
+            int rest = plan.get().commands().size() - 1;
             message.set("Done: " + command.description() + (command.deletes() ? "." : " (now at version " + command.written() + ").")
-                    + command.runsRowNote().map(note -> " " + note).orElse(""));
+                    + command.runsRowNote().map(note -> " " + note).orElse("")
+                    + (rest == 0 ? "" : " " + Fxml.label("write.undoLast.done", rest)));
             stage.set(Stage.DONE);
             writtenListeners.forEach(l -> l.accept(command));
         }
@@ -303,8 +318,11 @@ public final class WriteFlowViewModel {
         }
     }
 
-    /** How a started write ended: written (both null), refused by a conflict, or failed. */
-    private record Outcome(Conflict conflict, UserError failure) { }
+    /**
+     * How a started write ended: written (both null), refused by a conflict, or failed; {@code written}
+     * of its run's commands went through.
+     */
+    private record Outcome(Conflict conflict, UserError failure, int written) { }
 
     /**
      * After a conflict: plans the same edit onto the state stored now, and previews it again; where

@@ -6,9 +6,11 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.RunAndLock;
 import dev.cairn.ops.WriteCommand;
+import dev.cairn.ops.WriteService;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.ui.diff.AlignedDiff;
+import java.util.List;
 
 /**
  * A planned write ready to confirm: the command, the edit it came from (to re-plan it onto a newer
@@ -17,9 +19,11 @@ import dev.cairn.ui.diff.AlignedDiff;
  *
  * @param effective the change to what the tap receives; null where Meltano cannot read either side
  * @param effectiveNote why there is no effective diff, or null
+ * @param undoLast for Undo last, what it takes back: the command, then the rest of its operation
+ *     on this backend (a move's other half), executed with it as one run; null for any other write
  */
 public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, AlignedDiff stored,
-                        String effectiveNote, LockStatus lock, RunRow running) {
+                        String effectiveNote, LockStatus lock, RunRow running, WriteService.Undo undoLast) {
 
     /**
      * Plans the preview, reading Meltano's lock and the pipeline running on the ID now (blocking I/O:
@@ -41,7 +45,17 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
         } catch (StateError e) {
             note = unreadable(before, command.after(), e);
         }
-        return new WritePlan(command, edit, effective, stored, note, lock, running);
+        return new WritePlan(command, edit, effective, stored, note, lock, running, null);
+    }
+
+    /** This plan, its command the first of {@code undo}'s, as what Undo last takes back. */
+    WritePlan undoing(WriteService.Undo undo) {
+        return new WritePlan(command, edit, effective, stored, effectiveNote, lock, running, undo);
+    }
+
+    /** What confirming executes, as one run: the command, and for Undo last the rest of its operation. */
+    public List<WriteCommand> commands() {
+        return undoLast == null ? List.of(command) : undoLast.commands();
     }
 
     /** Why there is no effective diff, saying what the write does to the state Meltano cannot read. */

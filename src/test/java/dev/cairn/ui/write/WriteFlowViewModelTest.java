@@ -13,6 +13,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
+import dev.cairn.ops.Transfer;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonReplay;
 import dev.cairn.state.StateDocument;
@@ -22,6 +23,7 @@ import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.write.WriteFlowViewModel.Stage;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -416,6 +418,47 @@ class WriteFlowViewModelTest {
             awaitStage(flow, Stage.DONE);
             assertEquals(1, backend.read(ID).document().completed().value().at("/singer_state/v").asInt());
             assertNull(ui.call(() -> flow.errorProperty().get()));
+        }
+    }
+
+    @Test
+    void undoLastTakesBackAWholeMoveAsCairnUndoDoes() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.SQLITE.open(dir)) {
+            seed(backend, "{\"singer_state\": {\"v\": 1}}", "{}");
+            String to = "dev:tap-github-to-target-snowflake";
+            new Transfer(backend, backend, Transfer.Mode.MOVE, Transfer.OnConflict.FAIL, Transfer.Content.AS_STORED, journal)
+                    .run(List.of(new Transfer.Item(ID, to)), 1, (done, total, result) -> { });
+            assertFalse(backend.read(ID).exists());
+            WriteFlowViewModel flow = flow(journal);
+
+            ui.run(() -> flow.startUndoLast(new WriteTarget("dev", backend, Environment.DEV, false), null));
+            awaitStage(flow, Stage.PREVIEW);
+            assertTrue(ui.call(() -> flow.messageProperty().get()).contains("Undo last takes back the whole operation: its other"
+                    + " write on this backend (" + to + ") is undone with this one."), ui.call(() -> flow.messageProperty().get()));
+            ui.run(flow::confirm);
+            awaitStage(flow, Stage.DONE);
+
+            assertEquals(1, backend.read(ID).document().completed().value().at("/singer_state/v").asInt(), "the source is back");
+            assertFalse(backend.read(to).exists(), "and the copy gone, not only one half of the move");
+            assertTrue(ui.call(() -> flow.messageProperty().get()).endsWith("The other write of the operation was undone with it."));
+        }
+    }
+
+    @Test
+    void undoLastOfAMoveBetweenBackendsNamesTheOtherBackend() throws Exception {
+        Journal journal = new Journal(dir.resolve("journal"));
+        try (StateBackend backend = EmptyBackends.SQLITE.open(dir); StateBackend files = files(Duration.ZERO)) {
+            seed(backend, "{\"singer_state\": {\"v\": 1}}", "{}");
+            new Transfer(backend, files, Transfer.Mode.MOVE, Transfer.OnConflict.FAIL, Transfer.Content.AS_STORED, journal)
+                    .run(List.of(new Transfer.Item(ID, ID)), 1, (done, total, result) -> { });
+            WriteFlowViewModel flow = flow(journal);
+
+            ui.run(() -> flow.startUndoLast(new WriteTarget("dev", backend, Environment.DEV, false), null));
+            awaitStage(flow, Stage.PREVIEW);
+            assertTrue(ui.call(() -> flow.messageProperty().get()).endsWith(" The same operation also wrote to " + files.displayUri()
+                    + ": undo it there with Undo last write on that connection. Nothing is written until you confirm."),
+                    ui.call(() -> flow.messageProperty().get()));
         }
     }
 }
