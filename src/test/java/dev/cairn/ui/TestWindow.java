@@ -10,6 +10,7 @@ import dev.cairn.ui.main.MainViewModel;
 import dev.cairn.ui.services.DesktopOpener;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Theme;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
@@ -139,6 +140,7 @@ public final class TestWindow implements AutoCloseable {
     @Override
     public void close() throws Exception {
         WaitForAsyncUtils.asyncFx(stage::close).get(10, TimeUnit.SECONDS);
-        executor.close();
+        // as the app does on exit: work in flight ends before the test's folders are deleted under it
+        WaitForAsyncUtils.asyncFx(() -> executor.shutdown(Duration.ofSeconds(30))).get(40, TimeUnit.SECONDS);
     }
 }

@@ -9,6 +9,7 @@ import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.write.WriteTarget;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -109,6 +110,15 @@ public final class BackendSession {
     /** What is open ("A PostgreSQL system database"); empty while opening or after a failure. */
     public Optional<String> kindName() {
         return backend == null ? Optional.empty() : Backends.kindOf(backend.displayUri()).map(BackendKind::displayName);
+    }
+
+    /** Why this connection takes no writes, "" when it does: the opened backend's own reason once it is open. */
+    public String whyReadOnly() {
+        WriteTarget open = target();
+        if (open != null) {
+            return Objects.requireNonNullElse(open.whyReadOnly(), "");
+        }
+        return connection().readOnly() ? WriteTarget.readOnlyReason(name(), connection().displayUri()) : "";
     }
 
     /** Where writes to this backend go, with the connection's environment and read-only flag; null until open. */

@@ -24,13 +24,11 @@ import dev.cairn.ui.write.WriteScope;
 import dev.cairn.ui.write.WriteTarget;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Predicate;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
 
 /**
  * The window's writes: the forms over the inspector and the tabs that write, each opening and
@@ -55,10 +53,7 @@ public final class WriteActions implements WriteScope {
     private final TimelineViewModel timeline;
     private final StringBinding whyReadOnly;
     private final BooleanBinding writable;
-    /** The forms over the inspector, one shown at a time. */
-    private final List<Form> forms;
-
-    private record Form(ReadOnlyBooleanProperty showing, Runnable close) { }
+    private final InspectorForms forms;
 
     WriteActions(TaskExecutor executor, Journal journal, ConnectionsViewModel connections, SelectionModel selection) {
         this.connections = connections;
@@ -87,33 +82,14 @@ public final class WriteActions implements WriteScope {
             editor.revert();
             selection.reload();
         });
-        this.forms = List.of(new Form(merge.showingProperty(), merge::close), new Form(rewind.showingProperty(), rewind::close),
-                new Form(park.showingProperty(), park::close), new Form(transfer.showingProperty(), transfer::close),
-                new Form(breakLock.showingProperty(), breakLock::close), new Form(plan.showingProperty(), plan::close));
-        // one form over the inspector at a time: a form opening closes the others and the write sheet, the sheet opening the forms
-        for (Form form : forms) {
-            form.showing().addListener((o, was, now) -> {
-                if (now) {
-                    flow.close();
-                    closeFormsBut(form);
-                }
-            });
-        }
-        flow.stageProperty().addListener((o, was, now) -> {
-            if (was == WriteFlowViewModel.Stage.CLOSED) {
-                closeForms();
-            }
-        });
-        whyReadOnly = Bindings.createStringBinding(() -> {
-            BackendSession s = current.get();
-            WriteTarget open = s == null ? null : s.target();
-            if (open != null) {
-                // set again when the backend has opened: only then is its own reason known
-                return Objects.requireNonNullElse(open.whyReadOnly(), "");
-            }
-            return s != null && s.connection().readOnly()
-                    ? WriteTarget.readOnlyReason(s.name(), s.connection().displayUri()) : "";
-        }, current);
+        this.forms = new InspectorForms(flow);
+        forms.add(merge.showingProperty(), merge::close);
+        forms.add(rewind.showingProperty(), rewind::close);
+        forms.add(park.showingProperty(), park::close);
+        forms.add(transfer.showingProperty(), transfer::close);
+        forms.add(breakLock.showingProperty(), breakLock::close);
+        forms.add(plan.showingProperty(), plan::close);
+        whyReadOnly = Bindings.createStringBinding(() -> current.get() == null ? "" : current.get().whyReadOnly(), current);
         writable = Bindings.createBooleanBinding(() -> selection.selectionProperty().get() != null
                 && whyReadOnly.get().isEmpty() && flow.stageProperty().get() == WriteFlowViewModel.Stage.CLOSED,
                 selection.selectionProperty(), whyReadOnly, flow.stageProperty());
@@ -239,13 +215,9 @@ public final class WriteActions implements WriteScope {
         return lock != null && lock.state() == LockStatus.State.STALE && whyReadOnly.get().isEmpty();
     }
 
-    /** The forms over the inspector, closed before another one (or the write sheet, or a comparison) opens. */
+    /** The forms over the inspector, closed before a comparison or a check-up takes its place. */
     void closeForms() {
-        closeFormsBut(null);
-    }
-
-    private void closeFormsBut(Form opening) {
-        forms.stream().filter(form -> form != opening).forEach(form -> form.close().run());
+        forms.closeAll();
     }
 
     public WriteFlowViewModel flow() {
