@@ -117,7 +117,7 @@ public final class WriteFlowViewModel {
      * halves of a move), previewed by the last write's undo and written with it as one run.
      */
     public void startUndoLast(WriteTarget target, String stateId) {
-        begin(target, "Undo the last write", () -> {
+        begin(target, Fxml.label("write.undoLast.title"), () -> {
             WriteService.Undo undo = writes.undoLast(target.backend(), stateId);
             WriteCommand command = undo.commands().get(0);
             return WritePlan.read(command, undoing(command.after(), command), target.backend()).undoing(undo);
@@ -142,13 +142,13 @@ public final class WriteFlowViewModel {
         requiredTyping.set("");
         title.set(what);
         uri.set(writeTarget.backend().displayUri());
-        message.set("Reading the state and planning the write …");
+        message.set(Fxml.label("write.planning"));
         stage.set(Stage.PLANNING);
         cancellable.set(true);
-        String taskTitle = "Planning: " + what + " on " + writeTarget.backend().displayUri();
+        String taskTitle = Fxml.label("write.planning.task", what, writeTarget.backend().displayUri());
         work.run(BackgroundTask.of(taskTitle, context -> planner.plan()).lane(writeTarget.backend()),
                 this::preview, failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure), () -> {
-                    message.set("Cancelled: nothing was planned or written.");
+                    message.set(Fxml.label("write.planningCancelled"));
                     stage.set(Stage.CANCELLED);
                 });
     }
@@ -162,7 +162,7 @@ public final class WriteFlowViewModel {
         requiredTyping.set(typing ? command.stateId() : "");
         typed.set("");
         message.set(command.changesNothing() ? planned.summary()
-                : "Review the change below. " + planned.summary() + operation(planned.undoLast()) + " Nothing is written until you confirm.");
+                : Fxml.label("write.review", planned.summary() + operation(planned.undoLast())));
         stage.set(Stage.PREVIEW);
     }
 
@@ -192,7 +192,7 @@ public final class WriteFlowViewModel {
         writing = run;
         stage.set(Stage.WRITING);
         cancellable.set(true);
-        message.set("Waiting for a worker to start the write … (it can still be cancelled)");
+        message.set(Fxml.label("write.waiting"));
         long token = work.nextToken();
         work.run(BackgroundTask.of(command.description(), context -> {
             // the status bar's Cancel must not pretend to stop it either: its task cannot stop from here on
@@ -202,14 +202,14 @@ public final class WriteFlowViewModel {
             work.publish(token, () -> {
                 cancellable.set(false);
                 lockWaitEnds.set(givesUp);
-                message.set("Writing … (cannot be stopped)");
+                message.set(Fxml.label("write.writing"));
             });
             return run.finish(write(planned));
         }).lane(command.backend()), outcome -> ended(run), failure -> {
             writing = null;
             cancellable.set(true);
             lockWaitEnds.set(null);
-            fail("Nothing was written", command.description(), failure);
+            fail(Fxml.label("write.nothingWritten"), command.description(), failure);
         }, () -> ended(run));
     }
 
@@ -282,7 +282,7 @@ public final class WriteFlowViewModel {
         Outcome outcome = run.outcome();
         WriteCommand command = plan.get().command();
         if (outcome == null) {
-            message.set("Cancelled before it started: nothing was written. " + plan.get().summary());
+            message.set(Fxml.label("write.cancelledBeforeStart", plan.get().summary()));
             stage.set(Stage.PREVIEW);
         } else if (outcome.conflict() != null) {
             picks.clear();
@@ -290,7 +290,7 @@ public final class WriteFlowViewModel {
             message.set(outcome.conflict().explanation());
             stage.set(Stage.CONFLICT);
         } else if (outcome.failure() != null) {
-            fail(outcome.written() == 0 ? "Nothing was written"
+            fail(outcome.written() == 0 ? Fxml.label("write.nothingWritten")
                     : Fxml.label("write.undoLast.stopped", outcome.written(), plan.get().commands().size()),
                     command.description(), outcome.failure());
         } else {

@@ -9,6 +9,7 @@ import dev.cairn.ops.WriteCommand;
 import dev.cairn.ops.WriteService;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
+import dev.cairn.ui.Fxml;
 import dev.cairn.ui.diff.AlignedDiff;
 import java.util.List;
 
@@ -61,16 +62,13 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
     /** Why there is no effective diff, saying what the write does to the state Meltano cannot read. */
     private static String unreadable(StateDocument before, StateDocument after, StateError e) {
         if (readable(before)) {
-            return "Meltano cannot read the state this write stores (" + e.getMessage()
-                    + "): its next run would stop before the tap starts. The stored documents show what changes.";
+            return Fxml.label("write.unreadable.after", e.getMessage());
         }
         boolean none = after == null || after.equals(StateDocument.EMPTY);
         if (none || readable(after)) {
-            return "Meltano cannot read the stored state (" + e.getMessage() + "); this write replaces it, so the next run "
-                    + (none ? "gets no state and syncs every stream from scratch." : "starts from the state written.");
+            return Fxml.label(none ? "write.unreadable.beforeCleared" : "write.unreadable.before", e.getMessage());
         }
-        return "Meltano cannot read the state before this write nor after it (" + e.getMessage()
-                + "): the next run would still stop before the tap starts. The stored documents show what changes.";
+        return Fxml.label("write.unreadable.both", e.getMessage());
     }
 
     private static boolean readable(StateDocument document) {
@@ -85,7 +83,7 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
     /** "1 stream changed." — of the effective state where there is one, with what a pipeline will feel. */
     public String summary() {
         if (command.changesNothing()) {
-            return "No change: the stored state already is what this write would store.";
+            return Fxml.label("write.noChange");
         }
         return (effective != null ? effective : stored).summary().description();
     }
@@ -100,7 +98,7 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
         }
         java.time.Instant now = java.time.Instant.now();
         if (running.isStale(now)) {
-            return "The runs table has a stale run of " + command.stateId() + " — " + running.describeRunning(now) + ".";
+            return Fxml.label("write.staleRun", command.stateId(), running.describeRunning(now));
         }
         // a system DB, whose lock is this run, refuses the write while it runs: there is no lock to wait for
         boolean refused = !command.backend().hasLocksOfItsOwn();
