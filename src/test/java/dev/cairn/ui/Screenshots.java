@@ -218,10 +218,30 @@ public final class Screenshots {
         await(() -> model.tasks().isEmpty() && writes.rewind().stageProperty().get()
                 == dev.cairn.ui.edit.RewindViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
         written.add(snapshot(stage.getScene(), "rewind-selected.png", v -> { }, view));
-        onFx(() -> {
-            writes.rewind().close();
-            return null;
-        });
+
+        // that rewind saved as a plan instead of written, then opened again to be applied
+        Path plan = Files.createTempFile("cairn-screenshot", ".plan.json");
+        try {
+            onFx(() -> {
+                writes.rewind().savePlan(plan);
+                return null;
+            });
+            await(() -> model.tasks().isEmpty() && writes.rewind().messageProperty().get().startsWith("Saved"), Duration.ofSeconds(30));
+            onFx(() -> {
+                writes.rewind().close();
+                writes.openPlan(plan);
+                return null;
+            });
+            await(() -> model.tasks().isEmpty() && writes.plan().stageProperty().get()
+                    == dev.cairn.ui.plan.PlanViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
+            written.add(snapshot(stage.getScene(), "open-plan.png", v -> { }, view));
+            onFx(() -> {
+                writes.plan().close();
+                return null;
+            });
+        } finally {
+            Files.deleteIfExists(plan);
+        }
         return written;
     }
 
