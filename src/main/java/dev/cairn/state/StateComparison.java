@@ -87,6 +87,9 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
         if (sameStored(here.completed(), there.completed()) && sameStored(here.partial(), there.partial())) {
             return SAME_STORED;
         }
+        if (here.partial() != there.partial() && sameText(here.partial(), there.partial())) {
+            there.partial().shareTreeOf(here.partial());
+        }
         JsonNode hereEffective = null;
         JsonNode thereEffective = null;
         String hereProblem = null;
