@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The bookmarks of a Singer state, a row per stream and per SDK partition (reference §7). Singer
@@ -40,34 +42,65 @@ public final class Bookmarks {
      * partitions come in stored order; no bookmarks, no rows.
      */
     public static List<Bookmark> of(JsonNode effectiveState) {
+        return of(effectiveState, stream -> true);
+    }
+
+    /** The rows {@link #of(JsonNode)} makes of the streams named so, alone. */
+    public static List<Bookmark> of(JsonNode effectiveState, Predicate<String> streams) {
         SingerState state = SingerState.in(effectiveState);
-        JsonNode streams = state == null ? null : state.bookmarks();
-        if (streams == null) {
-            return List.of();
-        }
-        String currentlySyncing = state.currentlySyncing();
+        String currentlySyncing = state == null ? null : state.currentlySyncing();
         List<Bookmark> rows = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> stream : streams.properties()) {
+        walk(state, streams, true, (name, context, pointer, entry) -> rows.add(row(name, context, pointer, entry, name.equals(currentlySyncing))));
+        return rows.isEmpty() ? List.of() : Collections.unmodifiableList(rows);
+    }
+
+    /**
+     * The {@link Bookmark#replicationValue} of every row {@link #of(JsonNode)} makes, in its order
+     * ({@code null} where a row has none), without making the rows: a comparison of two states
+     * wants only the newest date-time of every stream, and the rows' pointers and flags (a
+     * date-time parse each) were most of the time it spent on bookmarks.
+     */
+    public static void replicationValues(JsonNode effectiveState, Consumer<JsonNode> values) {
+        walk(SingerState.in(effectiveState), stream -> true, false,
+                (name, context, pointer, entry) -> values.accept(entry.isObject() ? position(entry).value() : entry));
+    }
+
+    /** A row's place: its stream, its partition's context ({@code null} for a stream's own row), its pointer, its entry. */
+    private interface RowVisitor {
+        void row(String stream, JsonNode context, String pointer, JsonNode entry);
+    }
+
+    /**
+     * Every row's place in the state's stored order, the streams named so alone; with
+     * {@code pointers} false, every pointer {@code null}.
+     */
+    private static void walk(SingerState state, Predicate<String> streams, boolean pointers, RowVisitor visitor) {
+        JsonNode bookmarks = state == null ? null : state.bookmarks();
+        if (bookmarks == null) {
+            return;
+        }
+        for (Map.Entry<String, JsonNode> stream : bookmarks.properties()) {
             String name = stream.getKey();
+            if (!streams.test(name)) {
+                continue;
+            }
             JsonNode entry = stream.getValue();
-            String pointer = JsonPointers.child(state.bookmarksPointer(), name);
-            boolean syncing = name.equals(currentlySyncing);
+            String pointer = pointers ? JsonPointers.child(state.bookmarksPointer(), name) : null;
             JsonNode partitions = entry.isObject() ? entry.get("partitions") : null;
             if (partitions == null || !partitions.isArray() || partitions.isEmpty()) {
-                rows.add(row(name, null, pointer, entry, syncing));
+                visitor.row(name, null, pointer, entry);
                 continue;
             }
             if (entry.size() > 1) {
-                rows.add(row(name, null, pointer, entry, syncing));
+                visitor.row(name, null, pointer, entry);
             }
-            String partitionsPointer = JsonPointers.child(pointer, "partitions");
+            String partitionsPointer = pointers ? JsonPointers.child(pointer, "partitions") : null;
             for (int i = 0; i < partitions.size(); i++) {
                 JsonNode partition = partitions.get(i);
                 JsonNode context = partition.isObject() ? partition.get("context") : null;
-                rows.add(row(name, context, JsonPointers.child(partitionsPointer, i), partition, syncing));
+                visitor.row(name, context, pointers ? JsonPointers.child(partitionsPointer, i) : null, partition);
             }
         }
-        return Collections.unmodifiableList(rows);
     }
 
     /**

@@ -10,6 +10,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * How one state stands against another — the same ID in two backends or environments, "here" and
@@ -85,6 +87,9 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
         if (sameStored(here.completed(), there.completed()) && sameStored(here.partial(), there.partial())) {
             return SAME_STORED;
         }
+        if (here.partial() != there.partial() && sameText(here.partial(), there.partial())) {
+            there.partial().shareTreeOf(here.partial());
+        }
         JsonNode hereEffective = null;
         JsonNode thereEffective = null;
         String hereProblem = null;
@@ -106,11 +111,11 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
             return new StateComparison(Verdict.SAME_EFFECTIVE, null, List.of(), null, null, null, null);
         }
         DiffSummary summary = DiffSummary.of(thereEffective, hereEffective, JsonDiff.diff(thereEffective, hereEffective));
-        List<Bookmark> hereRows = Bookmarks.of(hereEffective);
-        List<Bookmark> thereRows = Bookmarks.of(thereEffective);
-        return new StateComparison(Verdict.DIFFERENT, summary, leads(hereRows, thereRows, alikeStreams(hereEffective, thereEffective)),
-                newest(hereRows),
-                newest(thereRows), null, null);
+        Set<String> alike = alikeStreams(hereEffective, thereEffective);
+        Predicate<String> differing = stream -> !alike.contains(stream);
+        return new StateComparison(Verdict.DIFFERENT, summary,
+                leads(Bookmarks.of(hereEffective, differing), Bookmarks.of(thereEffective, differing)),
+                newest(hereEffective), newest(thereEffective), null, null);
     }
 
     /**
@@ -157,20 +162,18 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
     }
 
     /**
-     * The bookmarks both sides keep with different values, outside the streams stored alike: most
-     * streams of two states that differ are, and keying each of their partitions by its context's
-     * text cost more than telling the streams alike.
+     * The bookmarks both sides keep with different values, of rows outside the streams stored alike:
+     * most streams of two states that differ are, and making their rows and keying each of their
+     * partitions by its context's text cost more than telling the streams alike.
      */
-    private static List<Lead> leads(List<Bookmark> hereRows, List<Bookmark> thereRows, Set<String> alike) {
+    private static List<Lead> leads(List<Bookmark> hereRows, List<Bookmark> thereRows) {
         Map<String, Bookmark> there = new HashMap<>();
         for (Bookmark row : thereRows) {
-            if (!alike.contains(row.stream())) {
-                there.put(key(row), row);
-            }
+            there.put(key(row), row);
         }
         List<Lead> leads = new ArrayList<>();
         for (Bookmark row : hereRows) {
-            Bookmark other = alike.contains(row.stream()) ? null : there.get(key(row));
+            Bookmark other = there.get(key(row));
             if (other != null && !JsonEquality.same(row.replicationValue(), other.replicationValue())) {
                 leads.add(new Lead(row.stream(), row.contextLabel(), row.replicationValue(), other.replicationValue(),
                         ahead(row.replicationValue(), other.replicationValue())));
@@ -227,18 +230,24 @@ public record StateComparison(Verdict verdict, DiffSummary summary, List<Lead> l
         return order > 0 ? Ahead.HERE : order < 0 ? Ahead.THERE : Ahead.EVEN;
     }
 
-    /** The latest date-time bookmark, as stored. */
-    private static String newest(List<Bookmark> rows) {
-        String newest = null;
-        Instant at = null;
-        for (Bookmark row : rows) {
-            JsonNode value = row.replicationValue();
+    /** The latest date-time bookmark of an effective state, as stored; the first of equal ones. */
+    private static String newest(JsonNode effective) {
+        Newest newest = new Newest();
+        Bookmarks.replicationValues(effective, newest);
+        return newest.text;
+    }
+
+    private static final class Newest implements Consumer<JsonNode> {
+        private String text;
+        private Instant at;
+
+        @Override
+        public void accept(JsonNode value) {
             Instant instant = value != null && value.isTextual() ? IsoDateTime.instant(value.textValue()) : null;
             if (instant != null && (at == null || instant.isAfter(at))) {
                 at = instant;
-                newest = value.textValue();
+                text = value.textValue();
             }
         }
-        return newest;
     }
 }

@@ -103,6 +103,16 @@ public final class StatePart {
         return parsed;
     }
 
+    /**
+     * Takes the tree of a part stored as the same text instead of building one of its own: the two
+     * sides of a comparison mostly hold equal partial text beside completed text that differs, and
+     * both merges would parse it. Callers do not change a part's tree (the merge already shares its
+     * subtrees), so both may hold one.
+     */
+    void shareTreeOf(StatePart sameText) {
+        content = sameText.parsed();
+    }
+
     /** The stored text while no tree has been built from it, else {@code null}. */
     String unparsedText() {
         Object c = content;

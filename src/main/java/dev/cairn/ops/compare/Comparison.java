@@ -239,10 +239,13 @@ public final class Comparison {
     private void read(boolean isHere) {
         StateBackend backend = isHere ? here : there;
         String prefix = isHere ? herePrefix : therePrefix;
-        Set<String> seen = ConcurrentHashMap.newKeySet();
+        // a queue, not a set: only a bulk read that fails part-way looks IDs up, and the set (its
+        // table growing, its nodes) took a seventh to a fifth of the readers' samples outside the
+        // structural work
+        Queue<String> handedOn = new ConcurrentLinkedQueue<>();
         Consumer<StoredState> arrival = stored -> {
             checkCancelled();
-            seen.add(stored.stateId());
+            handedOn.add(stored.stateId());
             arrive(isHere, stored.stateId(), stored.document(), null);
         };
         try {
@@ -258,6 +261,8 @@ public final class Comparison {
             checkCancelled();
             LOG.warn("Reading {} failed part-way ({}); reading the rest one state at a time", backend.displayUri(), e.getMessage());
         }
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        seen.addAll(handedOn);
         try {
             backend.list(null, listed -> {
                 checkCancelled();
