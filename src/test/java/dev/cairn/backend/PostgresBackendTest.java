@@ -215,7 +215,7 @@ class PostgresBackendTest {
             }
             CompletableFuture<Version> mine = CompletableFuture.supplyAsync(
                     () -> backend.write("dev:a", StateDocument.completeWrite(Json.object()), read.version()));
-            Thread.sleep(300);
+            TestPostgres.awaitBlockedBy(other, 1, Duration.ofSeconds(30));
             assertFalse(mine.isDone(), "the row lock holds our write until the other transaction ends");
             other.commit();
             Exception e = assertThrows(Exception.class, () -> mine.get(10, TimeUnit.SECONDS));
@@ -233,7 +233,7 @@ class PostgresBackendTest {
             }
             CompletableFuture<Version> mine = CompletableFuture.supplyAsync(
                     () -> backend.write("dev:new", StateDocument.completeWrite(Json.object()), Version.ABSENT));
-            Thread.sleep(300);
+            TestPostgres.awaitBlockedBy(other, 1, Duration.ofSeconds(30));
             assertFalse(mine.isDone(), "our insert waits on their uncommitted key");
             other.commit();
             Exception e = assertThrows(Exception.class, () -> mine.get(10, TimeUnit.SECONDS));

@@ -10,10 +10,11 @@ import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.List;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -128,12 +129,17 @@ class SystemDbConcurrencyTest {
             }
             ExecutorService committer = Executors.newSingleThreadExecutor();
             try {
-                committer.submit(() -> {
-                    Thread.sleep(1000); // every writer is waiting at the primary key by now
-                    meltano.commit();
+                Future<?> committed = committer.submit(() -> {
+                    try {
+                        // the pool's 4 connections wait at the primary key; the other writers wait for one of them
+                        TestPostgres.awaitBlockedBy(meltano, Math.min(WRITERS, 4), Duration.ofSeconds(10));
+                    } finally {
+                        meltano.commit();
+                    }
                     return null;
                 });
                 assertEquals(List.of(false, false, false, false, false, false), race(creators, 20));
+                committed.get();
             } finally {
                 committer.shutdown();
             }
@@ -188,7 +194,8 @@ class SystemDbConcurrencyTest {
             backend.write("x", counter(1), Version.ABSENT);
             terminateConnections("cairn-evicted");
             // The pool checks a connection idle for more than 500 ms before handing it out (HikariCP's
-            // alive-bypass window), as after a database restart or an idle-session timeout.
+            // alive-bypass window, on its own clock), as after a database restart or an idle-session
+            // timeout: this sleep is that idle time, not a wait for the sessions to end.
             Thread.sleep(600);
             assertEquals(1, valueOf(backend.read("x")), "the dead connection is replaced before use");
 
@@ -204,11 +211,16 @@ class SystemDbConcurrencyTest {
         }
     }
 
+    /** Terminates the sessions and returns once they have ended (the server waits up to 10 s for each). */
     private static void terminateConnections(String applicationName) throws Exception {
         try (Connection admin = PostgresUri.parse(TestPostgres.serverUri()).connect();
              Statement s = admin.createStatement()) {
-            s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '"
-                    + applicationName + "'");
+            try (ResultSet ended = s.executeQuery("SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity"
+                    + " WHERE application_name = '" + applicationName + "'")) {
+                while (ended.next()) {
+                    assertTrue(ended.getBoolean(1), "a session of " + applicationName + " had not ended after 10 s");
+                }
+            }
         }
     }
 }

@@ -1,9 +1,13 @@
 package dev.cairn.backend;
 
 import dev.cairn.backend.systemdb.PostgresUri;
+import dev.cairn.testing.Waits;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.time.Duration;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,6 +44,30 @@ public final class TestPostgres {
         }
         String base = serverUri();
         return base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D" + schema;
+    }
+
+    /**
+     * Waits until {@code sessions} other sessions wait for a lock that {@code holder} holds (a row,
+     * a key not yet committed): the server says who blocks whom, so a test need not guess how long
+     * its writers take to get there.
+     */
+    public static void awaitBlockedBy(Connection holder, int sessions, Duration timeout) throws Exception {
+        int pid;
+        try (Statement s = holder.createStatement(); ResultSet r = s.executeQuery("SELECT pg_backend_pid()")) {
+            r.next();
+            pid = r.getInt(1);
+        }
+        // asked on a connection of its own: a session sees the activity of others as it was when its transaction began
+        try (Connection c = PostgresUri.parse(serverUri()).connect();
+             PreparedStatement blocked = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE ? = ANY(pg_blocking_pids(pid))")) {
+            blocked.setInt(1, pid);
+            Waits.until(() -> {
+                try (ResultSet r = blocked.executeQuery()) {
+                    r.next();
+                    return r.getInt(1) >= sessions;
+                }
+            }, timeout, sessions + " sessions waiting for a lock of session " + pid);
+        }
     }
 
     private static String startEmbedded() {

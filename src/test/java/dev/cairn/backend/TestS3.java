@@ -1,7 +1,9 @@
 package dev.cairn.backend;
 
+import dev.cairn.testing.Waits;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
@@ -129,9 +131,7 @@ public final class TestS3 {
                         .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
                         .build();
                 proxy.start();
-                while (!proxy.getState().equals("STARTED")) {
-                    Thread.sleep(10);
-                }
+                Waits.until(() -> proxy.getState().equals("STARTED"), Duration.ofSeconds(60), "the in-process S3Proxy to start");
                 port = proxy.getPort();
                 System.err.printf("test S3 server started on port %d in %d ms%n", port, (System.nanoTime() - start) / 1_000_000);
             } catch (Exception e) {

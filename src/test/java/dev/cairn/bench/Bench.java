@@ -745,7 +745,7 @@ public final class Bench {
             }
             selection.select(backend, "bench", BIG_ID);
         });
-        // well into the big read: the pool is busy with it
+        // the user's second click, 150 ms into the big open (a scenario's pace, not a wait for something): the pool is busy with it
         Thread.sleep(150);
         return () -> {
             ui.run(() -> selection.select(backend, "bench", SMALL_ID));

@@ -9,6 +9,7 @@ import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.Json;
+import dev.cairn.testing.Waits;
 import java.io.StringWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -125,11 +127,11 @@ class JournalTest {
             // another process holds the database: the first writer's batch waits for it, the next ones queue up behind
             sql.execute("BEGIN IMMEDIATE");
             Writer first = new Writer(() -> journal.begin(setting(backend, "dev:first", "{\"v\": 0}"), null));
-            while (Arrays.stream(first.getStackTrace()).noneMatch(f -> f.getClassName().equals(JournalDatabase.class.getName())
-                    && f.getMethodName().equals("commit"))) {
+            Waits.until(() -> {
                 assertTrue(first.isAlive(), "waits for the database");
-                Thread.sleep(10);
-            }
+                return Arrays.stream(first.getStackTrace()).anyMatch(f -> f.getClassName().equals(JournalDatabase.class.getName())
+                        && f.getMethodName().equals("commit"));
+            }, Duration.ofSeconds(30), "the first writer to wait for SQLite in its commit");
             List<Writer> queued = new ArrayList<>();
             for (int i = 1; i <= 9; i++) {
                 String id = "dev:queued-" + i;
@@ -138,9 +140,8 @@ class JournalTest {
             queued.add(new Writer(() -> journal.begin(setting(backend, "dev:poison", "{\"v\": 2}"), null)));
             // each one queued its write and waits for the first writer, which holds the flush while it waits for SQLite
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-            while (queued.stream().anyMatch(w -> threads.getThreadInfo(w.getId()).getLockOwnerId() != first.getId())) {
-                Thread.sleep(10);
-            }
+            Waits.until(() -> queued.stream().allMatch(w -> threads.getThreadInfo(w.getId()).getLockOwnerId() == first.getId()),
+                    Duration.ofSeconds(30), "the queued writers to wait for the first");
             sql.execute("COMMIT");
             first.join();
             for (Writer w : queued) {

@@ -20,6 +20,7 @@ import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.testing.JournalLines;
+import dev.cairn.testing.Waits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -30,6 +31,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -88,7 +90,7 @@ class CopyFaultsTest {
             BackendOptions options = EmptyBackends.s3Options().withSetting("s3.endpoint_url", server.endpoint().toString());
             interruptedCopy("S3 server stopped for 1 s", SERVER_IDS, target, options, server::client, copy -> {
                 server.stop();
-                Thread.sleep(1000);
+                Thread.sleep(1000); // the outage's length
                 server.restart();
                 copy.waitFor(2, TimeUnit.MINUTES);
             });
@@ -107,7 +109,7 @@ class CopyFaultsTest {
                 s.setTimestamp(1, Timestamp.from(copy.info().startInstant().orElseThrow()));
                 while (System.nanoTime() < until) {
                     s.executeQuery().close();
-                    Thread.sleep(50);
+                    Thread.sleep(50); // the pace at which the server kills what connected since
                 }
             }
             copy.waitFor(2, TimeUnit.MINUTES);
@@ -127,10 +129,13 @@ class CopyFaultsTest {
         int strikeAt = ids / 10 + new Random(SEED + name.hashCode()).nextInt(ids * 8 / 10);
 
         Process first = copy(home, source, target, targetOptions, "first");
-        while (doneWrites(journal) < strikeAt) {
+        Waits.until(() -> {
+            if (doneWrites(journal) >= strikeAt) {
+                return true;
+            }
             assertTrue(first.isAlive(), () -> "the copy ended before the fault: " + output(first, "first"));
-            Thread.sleep(50);
-        }
+            return false;
+        }, Duration.ofMinutes(3), "the copy to have written " + strikeAt + " of " + ids + " IDs");
         long struck = System.nanoTime();
         fault.strike(first);
         first.waitFor(1, TimeUnit.MINUTES);

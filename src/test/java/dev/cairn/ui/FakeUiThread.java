@@ -1,5 +1,6 @@
 package dev.cairn.ui;
 
+import dev.cairn.testing.Waits;
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import java.time.Duration;
@@ -66,7 +67,7 @@ public final class FakeUiThread implements AutoCloseable {
 
     /** Waits until no background task runs and the UI thread has handled every callback. */
     public void awaitIdle() {
-        await(() -> executor.running().isEmpty(), Duration.ofSeconds(30));
+        await(() -> executor.running().isEmpty(), Duration.ofSeconds(30), "every background task to end");
     }
 
     /** What the status bar's Cancel does: cancels every task in flight. */
@@ -74,18 +75,20 @@ public final class FakeUiThread implements AutoCloseable {
         run(() -> new ArrayList<>(executor.running()).forEach(RunningTask::cancel));
     }
 
+    /** Waits until {@code condition}, checked on the UI thread, holds. */
     public void await(BooleanSupplier condition, Duration timeout) {
-        long end = System.nanoTime() + timeout.toNanos();
-        while (!call(condition::getAsBoolean)) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("timed out waiting");
-            }
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
+        await(condition, timeout, "a condition on the UI thread");
+    }
+
+    /** Waits until {@code condition}, checked on the UI thread, holds; a timeout names {@code what} it waited for. */
+    public void await(BooleanSupplier condition, Duration timeout, String what) {
+        try {
+            Waits.until(() -> call(condition::getAsBoolean), timeout, what);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        } catch (Exception e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.cairn.ui;
 
 import dev.cairn.ops.Edit;
+import dev.cairn.testing.Waits;
 import dev.cairn.ui.app.App;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.dialog.DialogService;
@@ -74,13 +75,13 @@ public final class Screenshots {
         BackendSession prod = onFx(() -> model.connections().sessions().get(0));
         select(model, prod, SELECTED_ID);
         List<Path> written = new java.util.ArrayList<>();
-        written.add(snapshot(stage.getScene(), "main-window.png", v -> { }, view));
-        written.add(snapshot(stage.getScene(), "diff.png", v -> selectTab(v, "diff"), view));
-        written.add(timeline(stage, model, view));
+        written.add(snapshot(model, "main-window.png", v -> { }, view));
+        written.add(snapshot(model, "diff.png", v -> selectTab(v, "diff"), view));
+        written.add(timeline(model, view));
         select(model, prod, BOOKMARKS_ID);
-        written.add(snapshot(stage.getScene(), "bookmarks.png", v -> selectTab(v, "bookmarks"), view));
+        written.add(snapshot(model, "bookmarks.png", v -> selectTab(v, "bookmarks"), view));
         select(model, prod, dev.cairn.ui.demo.DemoWorkspace.CORRUPT_ID);
-        written.add(snapshot(stage.getScene(), "corrupt-state-dark.png", v -> {
+        written.add(snapshot(model, "corrupt-state-dark.png", v -> {
             v.inspector().tabs().getSelectionModel().select(v.inspector().tab(
                     dev.cairn.ui.inspect.InspectorViewModel.Part.COMPLETED));
             model.themeProperty().set(Theme.DARK);
@@ -92,7 +93,7 @@ public final class Screenshots {
         });
         await(() -> model.tasks().isEmpty() && model.check().stageProperty().get() == dev.cairn.ui.check.CheckViewModel.Stage.CHECKED,
                 Duration.ofSeconds(30));
-        written.add(snapshot(stage.getScene(), "check-backend.png", v -> model.check().filterProperty()
+        written.add(snapshot(model, "check-backend.png", v -> model.check().filterProperty()
                 .set(dev.cairn.ops.CheckUp.Severity.WARNING), view));
         onFx(() -> {
             model.check().close();
@@ -109,12 +110,12 @@ public final class Screenshots {
             return null;
         });
         await(() -> model.tasks().isEmpty() && compare.diff().diffProperty().get() != null, Duration.ofSeconds(30));
-        written.add(snapshot(stage.getScene(), "compare-backends.png", v -> { }, view));
+        written.add(snapshot(model, "compare-backends.png", v -> { }, view));
         onFx(() -> {
             compare.close();
             return null;
         });
-        written.addAll(writes(stage, model, view));
+        written.addAll(writes(model, view));
         onFx(() -> {
             stage.close();
             return null;
@@ -129,7 +130,7 @@ public final class Screenshots {
      * The write flows on the demo's file backend (a throw-away copy): a conflict with a pipeline run
      * that wrote in between, the history after resolving it, and a copy with its result table.
      */
-    private List<Path> writes(Stage stage, MainViewModel model, MainView view) throws Exception {
+    private List<Path> writes(MainViewModel model, MainView view) throws Exception {
         List<Path> written = new java.util.ArrayList<>();
         BackendSession files = onFx(() -> model.connections().sessions().get(1));
         select(model, files, WRITE_ID);
@@ -146,7 +147,7 @@ public final class Screenshots {
             pipeline.write(WRITE_ID, dev.cairn.state.StateDocument.completeWrite(next), now.version());
         }
         flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.CONFLICT);
-        written.add(snapshot(stage.getScene(), "conflict.png", v -> v.writeSheet().conflictTabs().getSelectionModel().select(0), view));
+        written.add(snapshot(model, "conflict.png", v -> v.writeSheet().conflictTabs().getSelectionModel().select(0), view));
         flowStep(model, () -> writes.flow().reapply(), WriteFlowViewModel.Stage.PREVIEW);
         flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.DONE);
         flowStep(model, () -> {
@@ -161,7 +162,7 @@ public final class Screenshots {
             return null;
         });
         await(() -> model.tasks().isEmpty() && writes.history().entries().size() >= 3, Duration.ofSeconds(30));
-        written.add(snapshot(stage.getScene(), "history.png",
+        written.add(snapshot(model, "history.png",
                 v -> writes.history().selectedProperty().set(writes.history().entries().get(writes.history().entries().size() - 1)),
                 view));
 
@@ -189,7 +190,7 @@ public final class Screenshots {
         });
         await(() -> model.tasks().isEmpty() && writes.transfer().stageProperty().get()
                 == dev.cairn.ui.transfer.TransferViewModel.Stage.FINISHED, Duration.ofSeconds(60));
-        written.add(snapshot(stage.getScene(), "copy-results.png", v -> { }, view));
+        written.add(snapshot(model, "copy-results.png", v -> { }, view));
         onFx(() -> {
             writes.transfer().close();
             return null;
@@ -217,7 +218,7 @@ public final class Screenshots {
         });
         await(() -> model.tasks().isEmpty() && writes.rewind().stageProperty().get()
                 == dev.cairn.ui.edit.RewindViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
-        written.add(snapshot(stage.getScene(), "rewind-selected.png", v -> { }, view));
+        written.add(snapshot(model, "rewind-selected.png", v -> { }, view));
 
         // that rewind saved as a plan instead of written, then opened again to be applied
         Path plan = Files.createTempFile("cairn-screenshot", ".plan.json");
@@ -234,7 +235,7 @@ public final class Screenshots {
             });
             await(() -> model.tasks().isEmpty() && writes.plan().stageProperty().get()
                     == dev.cairn.ui.plan.PlanViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
-            written.add(snapshot(stage.getScene(), "open-plan.png", v -> { }, view));
+            written.add(snapshot(model, "open-plan.png", v -> { }, view));
             onFx(() -> {
                 writes.plan().close();
                 return null;
@@ -246,7 +247,7 @@ public final class Screenshots {
     }
 
     /** The running pipeline's timeline, one nightly run chosen and compared with the state stored now. */
-    private Path timeline(Stage stage, MainViewModel model, MainView view) throws Exception {
+    private Path timeline(MainViewModel model, MainView view) throws Exception {
         onFx(() -> {
             selectTab(view, "timeline");
             return null;
@@ -257,7 +258,7 @@ public final class Screenshots {
             return null;
         });
         await(() -> model.tasks().isEmpty() && model.writes().timeline().comparisonProperty().get() != null, Duration.ofSeconds(30));
-        return snapshot(stage.getScene(), "timeline.png", v -> { }, view);
+        return snapshot(model, "timeline.png", v -> { }, view);
     }
 
     /** Runs an action of the write flow on the FX thread and waits for the flow to reach a stage. */
@@ -295,14 +296,16 @@ public final class Screenshots {
                 .ifPresent(t -> view.inspector().tabs().getSelectionModel().select(t));
     }
 
-    private Path snapshot(Scene scene, String file, Consumer<MainView> prepare, MainView view) throws Exception {
+    private Path snapshot(MainViewModel model, String file, Consumer<MainView> prepare, MainView view) throws Exception {
         onFx(() -> {
             prepare.accept(view);
             return null;
         });
-        await(() -> true, Duration.ofSeconds(5));
-        Thread.sleep(400);
-        await(() -> true, Duration.ofSeconds(5));
+        // what the change started (a tab's read, a filter's) has ended and its result reached the window;
+        // checked again a turn later, since a result handed back may start the next read
+        await(() -> model.tasks().isEmpty(), Duration.ofSeconds(30));
+        await(() -> model.tasks().isEmpty(), Duration.ofSeconds(30));
+        Scene scene = view.getScene();
         WritableImage image = onFx(() -> {
             scene.getRoot().applyCss();
             scene.getRoot().layout();
@@ -340,13 +343,7 @@ public final class Screenshots {
     }
 
     static void await(BooleanSupplier condition, Duration timeout) throws Exception {
-        long end = System.nanoTime() + timeout.toNanos();
-        while (!onFx(condition::getAsBoolean)) {
-            if (System.nanoTime() > end) {
-                throw new IllegalStateException("the window did not finish loading in " + timeout);
-            }
-            Thread.sleep(50);
-        }
+        Waits.until(() -> onFx(condition::getAsBoolean), timeout, "the window to finish loading");
     }
 
 }

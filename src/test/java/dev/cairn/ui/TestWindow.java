@@ -1,6 +1,7 @@
 package dev.cairn.ui;
 
 import dev.cairn.ops.UserFolders;
+import dev.cairn.testing.Waits;
 import dev.cairn.ui.app.App;
 import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.services.BackendOpener;
@@ -19,6 +20,13 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /** The app's whole window for a test, headless: started as {@link App} starts it, with no dialogs unless a test answers them. */
 public final class TestWindow implements AutoCloseable {
+
+    /**
+     * How long a window test waits for the window before it fails: a hang's bound, not a budget. On
+     * a loaded machine (load 25 on 2 cores) opening the window and reading its backends took over
+     * 30 s, so the wait is four times that.
+     */
+    public static final Duration WAIT = Duration.ofSeconds(120);
 
     public final MainViewModel model;
     public final MainView view;
@@ -74,8 +82,8 @@ public final class TestWindow implements AutoCloseable {
             stage.show();
             model.connections().start();
             return new TestWindow(model, (MainView) stage.getScene().getRoot(), stage, executor);
-        }).get(30, TimeUnit.SECONDS);
-        waitFor(() -> window.model.connections().sessions().size() == sessions
+        }).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        waitFor(sessions + " backends open and listed, or not opened, and no task running", () -> window.model.connections().sessions().size() == sessions
                 && window.model.connections().sessions().stream().allMatch(s -> s.list() != null || s.statusProperty().get().notOpen())
                 && window.model.tasks().isEmpty());
         return window;
@@ -89,7 +97,7 @@ public final class TestWindow implements AutoCloseable {
             session.list().selectedProperty().set(session.list().visible().stream()
                     .filter(e -> e.stateId().equals(id)).findFirst().orElseThrow());
         });
-        waitFor(() -> id.equals(model.inspector().stateIdProperty().get()) && model.tasks().isEmpty()
+        waitFor("the inspector to have read " + id, () -> id.equals(model.inspector().stateIdProperty().get()) && model.tasks().isEmpty()
                 && model.inspector().documentProperty(dev.cairn.ui.inspect.InspectorViewModel.Part.PARTIAL).get() != null);
     }
 
@@ -120,9 +128,9 @@ public final class TestWindow implements AutoCloseable {
         return problems;
     }
 
-    /** Runs {@code work} on the FX thread and returns its result (waits up to 10 s). */
+    /** Runs {@code work} on the FX thread and returns its result (waits up to {@link #WAIT}). */
     public static <T> T fx(java.util.concurrent.Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(work).get(WAIT.toSeconds(), TimeUnit.SECONDS);
     }
 
     public static void fxRun(Runnable work) throws Exception {
@@ -132,15 +140,20 @@ public final class TestWindow implements AutoCloseable {
         });
     }
 
-    /** Waits (up to 30 s) until the condition, checked on the FX thread, holds. */
+    /** Waits (up to {@link #WAIT}) until the condition, checked on the FX thread, holds. */
     public static void waitFor(BooleanSupplier condition) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());
+        waitFor("a condition on the FX thread", condition);
+    }
+
+    /** Waits (up to {@link #WAIT}) until the condition, checked on the FX thread, holds; a timeout names {@code what} it waited for. */
+    public static void waitFor(String what, BooleanSupplier condition) throws Exception {
+        Waits.until(() -> fx(condition::getAsBoolean), WAIT, what);
     }
 
     @Override
     public void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(stage::close).get(10, TimeUnit.SECONDS);
+        fxRun(stage::close);
         // as the app does on exit: work in flight ends before the test's folders are deleted under it
-        WaitForAsyncUtils.asyncFx(() -> executor.shutdown(Duration.ofSeconds(30))).get(40, TimeUnit.SECONDS);
+        fx(() -> executor.shutdown(Duration.ofSeconds(60)));
     }
 }

@@ -92,7 +92,7 @@ class PostgresExtensionTest {
             assertNull(column(c, "partial_state"), "an empty partial state is NULL, not {}");
             Timestamp first = updatedAt(c);
             assertTrue(first != null, "updated_at is set at the first write (backend.py line 269)");
-            Thread.sleep(20);
+            Thread.sleep(20); // the server's clock moves on, so the next write's updated_at can be told from this one's
             StoredState read = backend.read(ID);
             assertEquals(PythonJson.dumps(completed), PythonJson.dumps(read.document().completed().value()));
             assertEquals("{}", PythonJson.dumps(read.document().partial().value()), "NULL reads as {} (backend.py line 311)");
@@ -129,7 +129,7 @@ class PostgresExtensionTest {
                 ExecutorService release = Executors.newSingleThreadExecutor();
                 try {
                     Future<?> unlocked = release.submit(() -> {
-                        Thread.sleep(1500);
+                        Thread.sleep(1500); // the pipeline holds its lock for a while: the write must wait it out
                         try (Statement s = pipeline.createStatement()) {
                             s.execute("SELECT pg_advisory_unlock(" + key + ")");
                         }

@@ -1,5 +1,6 @@
 package dev.cairn.ui.bookmarks;
 
+import static dev.cairn.ui.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -16,8 +17,6 @@ import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Styles;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
@@ -75,10 +74,6 @@ class BookmarksViewTest {
 
     @TempDir
     Path dir;
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
-    }
 
     @Test
     void valuesPartitionsAndFlagsAreShownWholeAt1024() throws Exception {

@@ -7,6 +7,7 @@ import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendSetting;
 import dev.cairn.backend.Backends;
 import dev.cairn.ui.FxTestSupport;
+import dev.cairn.ui.TestWindow;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,13 +48,13 @@ class ConnectViewTest {
             s.setScene(new Scene(new ConnectView(model, List.of(prod), true)));
             s.show();
             return s;
-        }).get(10, TimeUnit.SECONDS);
+        }).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
         @SuppressWarnings("unchecked")
         ComboBox<SavedConnection> pick = (ComboBox<SavedConnection>) stage.getScene().lookup("#connect-saved");
         WaitForAsyncUtils.asyncFx(() -> {
             pick.show();
             pick.getSelectionModel().select(prod);
-        }).get(10, TimeUnit.SECONDS);
+        }).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         // the closed combo's button cell and the drop-down's cell both show the name
         List<String> shown = WaitForAsyncUtils.asyncFx(() -> {
@@ -65,7 +66,7 @@ class ConnectViewTest {
             pick.hide();
             stage.close();
             return texts;
-        }).get(10, TimeUnit.SECONDS);
+        }).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
 
         assertEquals(List.of("Acme prod", "Acme prod"), shown);
         assertEquals("s3://acme-state/meltano", model.uriProperty().get());
@@ -83,7 +84,7 @@ class ConnectViewTest {
             s.setScene(new Scene(v));
             s.show();
             return v;
-        }).get(10, TimeUnit.SECONDS);
+        }).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
         for (BackendKind kind : Backends.kinds()) {
             Map<String, String> shown = WaitForAsyncUtils.asyncFx(() -> {
                 model.uriProperty().set(kind.exampleUri());
@@ -99,17 +100,17 @@ class ConnectViewTest {
                     }
                 }
                 return labels;
-            }).get(10, TimeUnit.SECONDS);
+            }).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
             Map<String, String> described = new LinkedHashMap<>();
             kind.offeredSettings().forEach(setting -> described.put(ConnectView.settingId(setting.key()), setting.label()));
             assertEquals(described, shown, kind.id());
             for (BackendSetting setting : kind.offeredSettings()) {
                 TextField field = (TextField) view.lookup("#" + ConnectView.settingId(setting.key()));
-                WaitForAsyncUtils.asyncFx(() -> field.setText("typed " + setting.key())).get(10, TimeUnit.SECONDS);
+                WaitForAsyncUtils.asyncFx(() -> field.setText("typed " + setting.key())).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
                 assertEquals("typed " + setting.key(), model.settingProperty(setting.key()).get());
                 assertEquals(setting.hint(), field.getPromptText());
             }
         }
-        WaitForAsyncUtils.asyncFx(() -> view.getScene().getWindow().hide()).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.asyncFx(() -> view.getScene().getWindow().hide()).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
     }
 }

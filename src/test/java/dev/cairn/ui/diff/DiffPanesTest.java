@@ -1,5 +1,6 @@
 package dev.cairn.ui.diff;
 
+import static dev.cairn.ui.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,8 +9,6 @@ import dev.cairn.state.Json;
 import dev.cairn.ui.FxTestSupport;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** Two documents side by side in a narrow window, headless: every change is listed whole, the panes scroll as one. */
 @Tag("window")
@@ -29,10 +27,6 @@ class DiffPanesTest {
     private Stage stage;
     private DiffPanes panes;
     private AlignedDiff diff;
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
-    }
 
     @BeforeEach
     void show() throws Exception {

@@ -1,5 +1,6 @@
 package dev.cairn.ui.edit;
 
+import static dev.cairn.ui.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,8 +15,6 @@ import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Styles;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.application.Platform;
 import javafx.beans.property.SimpleStringProperty;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The editor tab on its own, headless: typing is highlighted and validated once it pauses, not per keystroke. */
 @Tag("window")
@@ -39,10 +37,6 @@ class EditorViewTest {
     private EditorView view;
     private Stage stage;
     private final AtomicInteger validations = new AtomicInteger();
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
-    }
 
     @BeforeEach
     void open() throws Exception {
@@ -97,6 +91,8 @@ class EditorViewTest {
         });
         TestWindow.waitFor(() -> model.textProperty().get().contains("12345") && executor.running().isEmpty()
                 && !view.saveButton().isDisable());
+        // Not a wait for something but a span with nothing in it: had the burst been cut in three, the
+        // other validations would come within a settle of the first, so two settles must pass without one.
         Thread.sleep(EditorView.SETTLE.toMillis() * 2);
         assertEquals(1, validations.get(), "three edits, one validation");
         assertTrue(fx(() -> view.area().getStyleOfChar(added[0], added[1]).contains(Styles.JSON_NUMBER)));

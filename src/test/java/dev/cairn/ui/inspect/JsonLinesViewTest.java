@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.cairn.ui.FxTestSupport;
+import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.theme.Styles;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -86,6 +87,6 @@ class JsonLinesViewTest {
                     .collect(Collectors.toList());
             stage.close();
             return texts;
-        }).get(10, TimeUnit.SECONDS);
+        }).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
     }
 }

@@ -1,5 +1,6 @@
 package dev.cairn.ui.inspect;
 
+import static dev.cairn.ui.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,9 +11,7 @@ import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -25,7 +24,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** Find in a shown document, headless: it finds as the query is typed and says which match of how many. */
 @Tag("window")
@@ -33,10 +31,6 @@ class JsonPaneTest {
 
     private Stage stage;
     private JsonPane pane;
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
-    }
 
     @BeforeEach
     void show() throws Exception {

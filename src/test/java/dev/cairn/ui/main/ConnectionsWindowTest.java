@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import static dev.cairn.ui.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +16,6 @@ import dev.cairn.ui.services.BackendOpener;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Labeled;
@@ -50,10 +50,6 @@ class ConnectionsWindowTest {
     @AfterEach
     void closeWindow() throws Exception {
         window.close();
-    }
-
-    private <T> T fx(java.util.concurrent.Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
     }
 
     private void selectFirstId() throws Exception {

@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import static dev.cairn.ui.TestWindow.fx;
 import static dev.cairn.ui.WriteWorkspace.DEV_ID;
 import static dev.cairn.ui.WriteWorkspace.DEV_ID_2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,7 +24,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -62,10 +62,6 @@ class IncidentWindowTest {
     @AfterEach
     void closeWindow() throws Exception {
         window.close();
-    }
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
     }
 
     private String value(String id, String stream) throws Exception {

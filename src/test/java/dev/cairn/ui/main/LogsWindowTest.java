@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import static dev.cairn.ui.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
@@ -52,12 +52,8 @@ class LogsWindowTest {
     @AfterEach
     void closeWindow() throws Exception {
         WaitForAsyncUtils.asyncFx(() -> robot.listWindows().stream().filter(w -> w != window.stage)
-                .filter(javafx.stage.Stage.class::isInstance).forEach(w -> ((javafx.stage.Stage) w).close())).get(10, TimeUnit.SECONDS);
+                .filter(javafx.stage.Stage.class::isInstance).forEach(w -> ((javafx.stage.Stage) w).close())).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
         window.close();
-    }
-
-    private <T> T fx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
     }
 
     private static long logSize() throws Exception {

@@ -221,8 +221,14 @@ class MainViewModelTest {
                     Environment.PROD, true, Map.of("s3.endpoint_url", s3.endpoint(), "s3.region", "us-east-1")), false));
             ui.await(() -> stuck.list() != null && stuck.list().loadingProperty().get(), Duration.ofSeconds(30));
 
-            ui.run(() -> model.connections().close(model.connections().sessions().get(0)));
-            Thread.sleep(2000);
+            // the close looks at what is left once its wait is over, on the executor's one timer: a
+            // timer set right after it, for as long, goes off after that look
+            CountDownLatch closeWaitOver = new CountDownLatch(1);
+            ui.run(() -> {
+                model.connections().close(model.connections().sessions().get(0));
+                ui.executor().after(SHORT.closing(), closeWaitOver::countDown);
+            });
+            assertTrue(closeWaitOver.await(30, TimeUnit.SECONDS), "the close's wait ended");
             assertEquals("", ui.call(() -> model.connections().noticeProperty().get()), "the SQLite DB closed in time");
 
             long start = System.nanoTime();

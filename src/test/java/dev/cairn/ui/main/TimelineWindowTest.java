@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import static dev.cairn.ui.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,8 +27,6 @@ import java.sql.DriverManager;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,7 +34,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Running pipelines and the Timeline tab in the whole window, headless, on a SQLite system DB made
@@ -87,10 +85,6 @@ class TimelineWindowTest {
     @AfterEach
     void closeWindow() throws Exception {
         window.close();
-    }
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
     }
 
     private StateIdEntry entry(String id) throws Exception {

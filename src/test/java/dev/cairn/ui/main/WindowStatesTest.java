@@ -1,6 +1,7 @@
 package dev.cairn.ui.main;
 
 import dev.cairn.ops.Edit;
+import static dev.cairn.ui.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,8 +22,6 @@ import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import org.junit.jupiter.api.AfterEach;
@@ -31,7 +30,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The window never strands the user: filters stay removable, the selection survives writes, one lock wording. */
 @Tag("window")
@@ -53,10 +51,6 @@ class WindowStatesTest {
     @AfterEach
     void closeWindow() throws Exception {
         window.close();
-    }
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
     }
 
     private static void fxRun(Runnable work) throws Exception {

@@ -1,5 +1,6 @@
 package dev.cairn.ui.main;
 
+import static dev.cairn.ui.TestWindow.fx;
 import static dev.cairn.ui.WriteWorkspace.ARCHIVE_ID;
 import static dev.cairn.ui.WriteWorkspace.DEV_ID;
 import static dev.cairn.ui.WriteWorkspace.STAGING_ID;
@@ -25,8 +26,6 @@ import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +34,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The write flows in the whole window, headless, on real backends: a dev SQLite system DB, a
@@ -63,10 +61,6 @@ class WriteFlowsWindowTest {
     @AfterEach
     void closeWindow() throws Exception {
         window.close();
-    }
-
-    private static <T> T fx(Callable<T> work) throws Exception {
-        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
     }
 
     private static void fxRun(Runnable work) throws Exception {

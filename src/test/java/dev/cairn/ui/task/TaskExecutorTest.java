@@ -170,7 +170,7 @@ class TaskExecutorTest {
             started.countDown();
             while (true) {
                 context.checkCancelled();
-                Thread.sleep(1);
+                Thread.sleep(1); // a step of work that never ends unless cancelled
             }
         }).onSuccess(outcome::set).onCancelled(() -> outcome.set("cancelled"))));
         assertTrue(started.await(10, TimeUnit.SECONDS));
