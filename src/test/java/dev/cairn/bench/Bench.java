@@ -69,6 +69,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import javafx.beans.Observable;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -375,7 +376,7 @@ public final class Bench {
             try (StateBackend backend = Backends.open(uri, BackendOptions.defaults());
                  Connection jdbc = PostgresUri.parse(uri).connect()) {
                 backend.list(null).size(); // opens the pool's connection
-                runner.time(Spec.of("list-jdbc-floor-" + label, dataset, () -> jdbcIds(jdbc)),
+                runner.time(Spec.of("list-jdbc-floor-" + label, dataset, () -> jdbcIds(jdbc, Integer.MAX_VALUE)),
                         Spec.of("list-pg-" + label, dataset, () -> listModel(backend)));
                 List<Spec> scans = new ArrayList<>(List.of(Spec.of("rows-jdbc-floor-" + label, dataset, () -> jdbcRows(jdbc)),
                         Spec.of("badges-pg-" + label, dataset, () -> badges(backend))));
@@ -384,6 +385,9 @@ public final class Bench {
                     scans.add(Spec.of("check-pg-" + label, dataset, () -> checkUp(backend, rows.size())));
                 }
                 runner.time(scans.toArray(Spec[]::new));
+                if (i == ID_LABELS.length - 1) {
+                    firstScreen(backend, jdbc, dataset, rows.size());
+                }
             }
         }
         List<Row> rows = all.subList(0, scale.ids[2]);
@@ -432,14 +436,59 @@ public final class Bench {
         return n;
     }
 
-    /** The floor of listing: every state_id through JDBC, nothing else. */
-    private static Object jdbcIds(Connection c) throws Exception {
+    /**
+     * The ID list's first screen as the window opens it ({@code StateListViewModel.refresh} on a
+     * worker pool, its results handed to a UI thread), timed from the refresh until the first
+     * {@link StateListViewModel#FIRST_SCREEN} IDs (all of them in the tiny run) are shown, against
+     * {@code list-jdbc-floor-first-1k}, a bare JDBC loop fetching as many. The listing goes on after
+     * the first screen and a badge scan follows it: each run's model is closed, and its tasks
+     * waited for, before the next run of either starts, untimed.
+     */
+    private void firstScreen(StateBackend backend, Connection jdbc, String dataset, int ids) throws Exception {
+        int shown = Math.min(StateListViewModel.FIRST_SCREEN, ids);
+        try (FakeUiThread ui = new FakeUiThread()) {
+            StateListViewModel[] last = new StateListViewModel[1];
+            Runnable stopLast = () -> {
+                if (last[0] != null) {
+                    ui.run(last[0]::close);
+                    last[0] = null;
+                }
+                ui.awaitIdle();
+            };
+            runner.time(new Spec("list-jdbc-floor-first-1k", dataset, () -> {
+                        stopLast.run();
+                        return () -> jdbcIds(jdbc, shown);
+                    }),
+                    new Spec("list-pg-" + ID_LABELS[2] + "-first-screen", dataset, () -> {
+                        stopLast.run();
+                        StateListViewModel model = ui.call(() -> new StateListViewModel(backend, ui.executor(), false));
+                        last[0] = model;
+                        CountDownLatch firstRows = new CountDownLatch(1);
+                        ui.run(() -> model.visible().addListener((Observable visible) -> {
+                            if (model.visible().size() >= shown) {
+                                firstRows.countDown();
+                            }
+                        }));
+                        return () -> {
+                            ui.run(model::refresh);
+                            if (!firstRows.await(60, TimeUnit.SECONDS)) {
+                                throw new IllegalStateException("the first screen of IDs never showed");
+                            }
+                            return model;
+                        };
+                    }));
+            stopLast.run();
+        }
+    }
+
+    /** The floor of listing: the first {@code limit} state_ids through JDBC (every one for {@code Integer.MAX_VALUE}), nothing else. */
+    private static Object jdbcIds(Connection c, int limit) throws Exception {
         List<String> ids = new ArrayList<>();
         c.setAutoCommit(false);
         try (PreparedStatement s = c.prepareStatement("SELECT state_id FROM state")) {
             s.setFetchSize(1000);
             try (ResultSet rows = s.executeQuery()) {
-                while (rows.next()) {
+                while (ids.size() < limit && rows.next()) {
                     ids.add(rows.getString(1));
                 }
             }
