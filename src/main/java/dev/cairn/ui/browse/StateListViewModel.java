@@ -215,6 +215,11 @@ public final class StateListViewModel {
         return all.size();
     }
 
+    /** How many IDs are shown of how many listed, saying so while those are only the first listed; changes with {@link #visible}. */
+    public String countText() {
+        return Fxml.label(firstScreen ? "list.count.soFar" : "list.count", visible.size(), all.size());
+    }
+
     /** Lists the IDs again, then reads every state in the background to fill in the badges. */
     public void refresh() {
         scanning.cancel();

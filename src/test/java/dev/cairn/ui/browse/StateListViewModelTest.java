@@ -179,6 +179,7 @@ class StateListViewModelTest {
         assertEquals(List.of("job-501", "job-502"), first.subList(0, 2), "the first listed, in natural order");
         assertEquals("job-1500", first.get(first.size() - 1));
         assertTrue(ui.call(() -> model.loadingProperty().get()), "still listing");
+        assertTrue(ui.call(model::countText).endsWith(" IDs so far …"), ui.call(model::countText));
         ui.run(() -> model.filterTextProperty().set("job-9"));
         assertEquals(100, visibleIds(model).size(), "job-900 … job-999 of those listed");
         ui.run(() -> model.select("job-950"));
@@ -193,6 +194,7 @@ class StateListViewModelTest {
         assertEquals(1500, all.size());
         assertEquals(List.of("job-1", "job-2"), all.subList(0, 2));
         assertEquals(1500, ui.call(model::totalCount));
+        assertTrue(ui.call(model::countText).endsWith(" IDs") && !ui.call(model::countText).contains("so far"), ui.call(model::countText));
         backend.close();
     }
 
