@@ -69,6 +69,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import javafx.beans.Observable;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -375,7 +376,7 @@ public final class Bench {
             try (StateBackend backend = Backends.open(uri, BackendOptions.defaults());
                  Connection jdbc = PostgresUri.parse(uri).connect()) {
                 backend.list(null).size(); // opens the pool's connection
-                runner.time(Spec.of("list-jdbc-floor-" + label, dataset, () -> jdbcIds(jdbc)),
+                runner.time(Spec.of("list-jdbc-floor-" + label, dataset, () -> jdbcIds(jdbc, Integer.MAX_VALUE)),
                         Spec.of("list-pg-" + label, dataset, () -> listModel(backend)));
                 List<Spec> scans = new ArrayList<>(List.of(Spec.of("rows-jdbc-floor-" + label, dataset, () -> jdbcRows(jdbc)),
                         Spec.of("badges-pg-" + label, dataset, () -> badges(backend))));
@@ -384,6 +385,9 @@ public final class Bench {
                     scans.add(Spec.of("check-pg-" + label, dataset, () -> checkUp(backend, rows.size())));
                 }
                 runner.time(scans.toArray(Spec[]::new));
+                if (i == ID_LABELS.length - 1) {
+                    firstScreen(backend, jdbc, dataset, rows.size());
+                }
             }
         }
         List<Row> rows = all.subList(0, scale.ids[2]);
@@ -432,14 +436,66 @@ public final class Bench {
         return n;
     }
 
-    /** The floor of listing: every state_id through JDBC, nothing else. */
-    private static Object jdbcIds(Connection c) throws Exception {
+    /**
+     * The ID list's first screen as the window opens it ({@code StateListViewModel.refresh} on a
+     * worker pool, its results handed to a UI thread), timed on that UI thread from the refresh to
+     * the list showing the first {@link StateListViewModel#FIRST_SCREEN} IDs (all of them in the
+     * tiny run), against {@code list-jdbc-floor-first-1k}, a bare JDBC loop fetching as many, run
+     * for run. Timed there, not by {@link Runner}, whose thread would add two hops of its own. The
+     * listing goes on after the first screen and a badge scan follows it: each run's model is
+     * closed, and its tasks waited for, before the next run of either starts.
+     */
+    private void firstScreen(StateBackend backend, Connection jdbc, String dataset, int ids) throws Exception {
+        int shown = Math.min(StateListViewModel.FIRST_SCREEN, ids);
+        double[] floorMs = new double[scale.runs];
+        double[] screenMs = new double[scale.runs];
+        try (FakeUiThread ui = new FakeUiThread()) {
+            for (int r = -scale.warmups; r < scale.runs; r++) {
+                long start = System.nanoTime();
+                jdbcIds(jdbc, shown);
+                double floor = (System.nanoTime() - start) / 1e6;
+                double screen = firstScreenOnce(ui, backend, shown);
+                if (r >= 0) {
+                    floorMs[r] = floor;
+                    screenMs[r] = screen;
+                }
+            }
+        }
+        runner.record(new Measurement("list-jdbc-floor-first-1k", dataset, floorMs, 0));
+        runner.record(new Measurement("list-pg-" + ID_LABELS[2] + "-first-screen", dataset + ", timed on the UI thread", screenMs, 0));
+    }
+
+    /** One refresh of a new list model, in milliseconds until it shows {@code shown} IDs; the model is closed after. */
+    private static double firstScreenOnce(FakeUiThread ui, StateBackend backend, int shown) throws InterruptedException {
+        StateListViewModel model = ui.call(() -> new StateListViewModel(backend, ui.executor(), false));
+        long[] at = new long[2];
+        CountDownLatch firstRows = new CountDownLatch(1);
+        ui.run(() -> {
+            model.visible().addListener((Observable visible) -> {
+                if (model.visible().size() >= shown && firstRows.getCount() > 0) {
+                    at[1] = System.nanoTime();
+                    firstRows.countDown();
+                }
+            });
+            at[0] = System.nanoTime();
+            model.refresh();
+        });
+        if (!firstRows.await(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the first screen of IDs never showed");
+        }
+        ui.run(model::close);
+        ui.awaitIdle();
+        return (at[1] - at[0]) / 1e6;
+    }
+
+    /** The floor of listing: the first {@code limit} state_ids through JDBC (every one for {@code Integer.MAX_VALUE}), nothing else. */
+    private static Object jdbcIds(Connection c, int limit) throws Exception {
         List<String> ids = new ArrayList<>();
         c.setAutoCommit(false);
         try (PreparedStatement s = c.prepareStatement("SELECT state_id FROM state")) {
             s.setFetchSize(1000);
             try (ResultSet rows = s.executeQuery()) {
-                while (rows.next()) {
+                while (ids.size() < limit && rows.next()) {
                     ids.add(rows.getString(1));
                 }
             }

@@ -18,7 +18,7 @@ class BenchTest {
 
     /** Every scenario the issue names, and the floors they are compared with. */
     private static final List<String> SCENARIOS = List.of(
-            "list-pg-100k", "list-jdbc-floor-100k", "badges-pg-100k", "rows-jdbc-floor-100k",
+            "list-pg-100k", "list-jdbc-floor-100k", "list-pg-100k-first-screen", "list-jdbc-floor-first-1k", "badges-pg-100k", "rows-jdbc-floor-100k",
             "list-s3-100k", "list-s3-floor-100k",
             "open-10mb", "open-50mb", "parse-floor-10mb", "diff-10mb", "diff-50mb", "merge-10mb",
             "write-bytes-10mb", "write-floor-10mb", "copy-sqlite-s3-10k-seq", "copy-sqlite-s3-10k",

@@ -26,6 +26,7 @@ final class Target {
         results.forEach(m -> byName.put(m.name(), m));
         List<Verdict> out = new ArrayList<>();
         ratio(out, byName, "list-pg-100k", "list-jdbc-floor-100k", 1.3);
+        ratio(out, byName, "list-pg-100k-first-screen", "list-jdbc-floor-first-1k", 1.3);
         ratio(out, byName, "badges-pg-100k", "rows-jdbc-floor-100k", 1.5);
         ratio(out, byName, "badges-sqlite-20k", "rows-sqlite-floor-20k", 1.5);
         ratio(out, byName, "list-s3-100k", "list-s3-floor-100k", 1.3);

@@ -31,8 +31,10 @@ final class NaturalSort {
         char[][] keys = new char[n][];
         String[] ids = new String[n];
         int[] order = new int[n];
-        // building the keys costs about as much as sorting them: both on every core
-        IntStream.range(0, n).parallel().forEach(i -> {
+        // building the keys costs about as much as sorting them: both on every core, but for a
+        // first screen's thousand, which other threads would only delay
+        IntStream each = IntStream.range(0, n);
+        (n >= FORK ? each.parallel() : each).forEach(i -> {
             ids[i] = entries.get(i).stateId();
             keys[i] = IdOrder.naturalKeyChars(ids[i]);
             order[i] = i;

@@ -171,7 +171,7 @@ public final class StateListView extends BorderPane {
         showRecentAvailability(next.recentUnavailableProperty().get());
         spinner.setVisible(next.loadingProperty().get());
         count.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> String.format("%,d of %,d IDs", next.visible().size(), next.totalCount()), next.visible(),
+                next::countText, next.visible(),
                 next.countsProperty()));
         modelSelection.changed(null, null, next.selectedProperty().get());
         updateBadgeBar();

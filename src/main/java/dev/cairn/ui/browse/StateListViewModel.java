@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import javafx.beans.property.BooleanProperty;
@@ -58,6 +59,11 @@ public final class StateListViewModel {
     private static final int SCAN_WORKERS = Runtime.getRuntime().availableProcessors();
     /** IDs per piece of a filter pass (a multiple of 64, a word of the result's bits). */
     private static final int FILTER_PIECE = 1 << 14;
+    /**
+     * How many IDs the list shows as soon as they are listed, before the rest are listed and all
+     * sorted: PostgreSQL's first fetch, many screens' worth.
+     */
+    public static final int FIRST_SCREEN = 1000;
 
     private final ChangeListener<Selection> selectionRead = (o, was, now) -> reread(now);
     /** The selection whose reads the badges take, until the list closes. */
@@ -88,6 +94,8 @@ public final class StateListViewModel {
     private final ObjectProperty<UserError> error = new SimpleObjectProperty<>(this, "error");
     private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper(this, "placeholder", "");
     private Listing listing = Listing.LISTING;
+    /** Whether the IDs shown are only the first {@link #FIRST_SCREEN} listed, the listing still going on. */
+    private boolean firstScreen;
     private IdFilter lastFilter;
     /** The places in {@link #all} of the IDs {@link #lastFilter} let through; null: all of them. */
     private BitSet lastKept;
@@ -207,14 +215,20 @@ public final class StateListViewModel {
         return all.size();
     }
 
+    /** How many IDs are shown of how many listed, saying so while those are only the first listed; changes with {@link #visible}. */
+    public String countText() {
+        return Fxml.label(firstScreen ? "list.count.soFar" : "list.count", visible.size(), all.size());
+    }
+
     /** Lists the IDs again, then reads every state in the background to fill in the badges. */
     public void refresh() {
         scanning.cancel();
         loading.set(true);
         error.set(null);
         listed(Listing.LISTING);
+        long token = lister.nextToken();
         lister.run(BackgroundTask.of(Fxml.label("list.task", backend.displayUri()), context -> {
-                    List<StateIdEntry> entries = list(context);
+                    List<StateIdEntry> entries = list(context, first -> lister.publish(token, () -> showFirst(first)));
                     markLookAlikes(entries);
                     return new Listed(entries, NaturalSort.order(entries));
                 }).lane(backend),
@@ -226,10 +240,12 @@ public final class StateListViewModel {
                 failure -> {
                     loading.set(false);
                     error.set(failure);
+                    dropFirstScreen();
                     listed(Listing.FAILED);
                 },
                 () -> {
                     loading.set(false);
+                    dropFirstScreen();
                     listed(Listing.CANCELLED);
                 });
     }
@@ -255,11 +271,16 @@ public final class StateListViewModel {
         });
     }
 
-    private List<StateIdEntry> list(TaskContext context) {
+    /** Lists every ID; the first {@link #FIRST_SCREEN} go to {@code onFirstScreen} as soon as they are listed, in their natural order. */
+    private List<StateIdEntry> list(TaskContext context, Consumer<Listed> onFirstScreen) {
         List<StateIdEntry> entries = new ArrayList<>();
         backend.list(null, listed -> {
             context.checkCancelled();
             entries.add(new StateIdEntry(listed));
+            if (entries.size() == FIRST_SCREEN) {
+                List<StateIdEntry> first = List.copyOf(entries);
+                onFirstScreen.accept(new Listed(first, NaturalSort.order(first)));
+            }
             if (entries.size() % 1000 == 0) {
                 context.message(entries.size() + " IDs listed");
             }
@@ -275,7 +296,7 @@ public final class StateListViewModel {
         }
     }
 
-    /** The IDs as listed, and the indices of their natural order. */
+    /** IDs as listed, and the indices of their natural order. */
     private record Listed(List<StateIdEntry> entries, int[] natural) { }
 
     /** Replaces the listed IDs (also used by tests and benchmarks that build entries directly). */
@@ -285,6 +306,41 @@ public final class StateListViewModel {
 
     private void setEntries(List<StateIdEntry> entries, int[] naturalOrder) {
         String keep = selected.get() == null ? null : selected.get().stateId();
+        listing = Listing.LISTED;
+        show(entries, naturalOrder, false);
+        if (order.get() == IdOrder.RECENT) {
+            // listed anew: their times too (a write since changed some), in natural order meanwhile
+            sortByUpdateTime(IdOrder.NATURAL);
+        }
+        if (keep != null) {
+            // the same ID, listed anew: the selection moves to its new entry
+            visible.stream().filter(e -> e.stateId().equals(keep)).findFirst().ifPresent(selected::set);
+        }
+    }
+
+    /**
+     * Shows the first IDs listed, sorted among themselves, while the rest are listed and all of
+     * them sorted: the whole list in natural order then only adds rows between these. A list
+     * already shown (listed anew after a write) stays until the whole new one is sorted, and a
+     * listing cancelled from the status bar meanwhile shows nothing of itself.
+     */
+    private void showFirst(Listed first) {
+        if (!all.isEmpty() || listing != Listing.LISTING) {
+            return;
+        }
+        updateTimes.cancel(); // the times are read for the whole list (in natural order meanwhile)
+        show(first.entries(), first.natural(), true);
+    }
+
+    /** After a listing that failed or was cancelled, no part of it stays shown as if it were the whole. */
+    private void dropFirstScreen() {
+        if (firstScreen) {
+            show(List.of(), new int[0], false);
+        }
+    }
+
+    /** Shows these entries, with the indices of their natural order; the update-time order waits for their times to be read. */
+    private void show(List<StateIdEntry> entries, int[] naturalOrder, boolean onlyTheFirst) {
         all = List.copyOf(entries);
         StateIdEntry[] inNaturalOrder = new StateIdEntry[naturalOrder.length];
         naturalRank = new int[naturalOrder.length];
@@ -293,19 +349,11 @@ public final class StateListViewModel {
             naturalRank[naturalOrder[i]] = i;
         }
         natural = List.of(inNaturalOrder);
-        if (order.get() == IdOrder.RECENT) {
-            // listed anew: their times too (a write since changed some), in natural order meanwhile
-            recent = null;
-            sortByUpdateTime(IdOrder.NATURAL);
-        }
-        listing = Listing.LISTED;
+        recent = null;
+        firstScreen = onlyTheFirst;
         lastFilter = null;
         applyFilter(true);
         recount();
-        if (keep != null) {
-            // the same ID, listed anew: the selection moves to its new entry
-            visible.stream().filter(e -> e.stateId().equals(keep)).findFirst().ifPresent(selected::set);
-        }
     }
 
     private void scan(List<StateIdEntry> entries) {

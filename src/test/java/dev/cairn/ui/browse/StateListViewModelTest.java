@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static dev.cairn.testing.Fixtures.*;
 
+import dev.cairn.backend.ForwardingBackend;
 import dev.cairn.backend.ListedState;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.backend.StateBackend;
@@ -14,6 +15,7 @@ import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.testing.Fixtures;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -27,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -141,6 +145,57 @@ class StateListViewModelTest {
         List<String> ids = new ArrayList<>(List.of("b", "a10", "A9", "a09x", "a9", "a", "a-1", "a_1"));
         ids.sort(IdOrder.NATURAL_ORDER);
         assertEquals(List.of("a", "a-1", "A9", "a9", "a09x", "a10", "a_1", "b"), ids, "punctuation in code point order: - before digits, _ after");
+    }
+
+    /**
+     * The first {@link StateListViewModel#FIRST_SCREEN} IDs listed show, in their natural order,
+     * while the listing goes on; the filter works on them, and the whole list, once listed and
+     * sorted, keeps the filter and the selection.
+     */
+    @Test
+    void theFirstScreenShowsBeforeTheRestAreListedAndTheWholeListKeepsFilterAndSelection() {
+        CountDownLatch rest = new CountDownLatch(1);
+        StateBackend backend = new ForwardingBackend(fixtures()) {
+            @Override
+            public void list(String pattern, Consumer<ListedState> sink) {
+                for (int i = 1500; i >= 1; i--) {
+                    if (i == 500) {
+                        try {
+                            rest.await(30, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return;
+                        }
+                    }
+                    sink.accept(ListedState.visible("job-" + i));
+                }
+            }
+        };
+        StateListViewModel model = ui.call(() -> new StateListViewModel(backend, ui.executor(), false));
+        ui.run(model::refresh);
+        ui.await(() -> !model.visible().isEmpty(), Duration.ofSeconds(30));
+        List<String> first = visibleIds(model);
+        assertEquals(StateListViewModel.FIRST_SCREEN, first.size());
+        assertEquals(List.of("job-501", "job-502"), first.subList(0, 2), "the first listed, in natural order");
+        assertEquals("job-1500", first.get(first.size() - 1));
+        assertTrue(ui.call(() -> model.loadingProperty().get()), "still listing");
+        assertTrue(ui.call(model::countText).endsWith(" IDs so far …"), ui.call(model::countText));
+        ui.run(() -> model.filterTextProperty().set("job-9"));
+        assertEquals(100, visibleIds(model).size(), "job-900 … job-999 of those listed");
+        ui.run(() -> model.select("job-950"));
+
+        rest.countDown();
+        ui.awaitIdle();
+        assertFalse(ui.call(() -> model.loadingProperty().get()));
+        assertEquals(111, visibleIds(model).size(), "job-9, job-90 … job-99 and job-900 … job-999");
+        assertEquals("job-950", ui.call(() -> model.selectedProperty().get().stateId()));
+        ui.run(() -> model.filterTextProperty().set(""));
+        List<String> all = visibleIds(model);
+        assertEquals(1500, all.size());
+        assertEquals(List.of("job-1", "job-2"), all.subList(0, 2));
+        assertEquals(1500, ui.call(model::totalCount));
+        assertTrue(ui.call(model::countText).endsWith(" IDs") && !ui.call(model::countText).contains("so far"), ui.call(model::countText));
+        backend.close();
     }
 
     @Test
