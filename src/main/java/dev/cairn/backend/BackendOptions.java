@@ -1,6 +1,7 @@
 package dev.cairn.backend;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -67,7 +68,7 @@ public record BackendOptions(Duration lockStaleAfter, Duration lockWait, boolean
     }
 
     public BackendOptions withSetting(String name, String value) {
-        Map<String, String> copy = new java.util.LinkedHashMap<>(settings);
+        Map<String, String> copy = new LinkedHashMap<>(settings);
         if (value == null) {
             copy.remove(name);
         } else {

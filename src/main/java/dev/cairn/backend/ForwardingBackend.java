@@ -2,6 +2,7 @@ package dev.cairn.backend;
 
 import dev.cairn.state.Glob;
 import dev.cairn.state.StateDocument;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.Map;
@@ -124,7 +125,7 @@ public abstract class ForwardingBackend implements StateBackend {
     }
 
     @Override
-    public java.time.Duration lockWait() {
+    public Duration lockWait() {
         return backend.lockWait();
     }
 

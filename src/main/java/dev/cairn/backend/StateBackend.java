@@ -2,6 +2,7 @@ package dev.cairn.backend;
 
 import dev.cairn.state.Glob;
 import dev.cairn.state.StateDocument;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -212,8 +213,8 @@ public interface StateBackend extends AutoCloseable {
      * How long a write waits for Meltano's lock while a pipeline holds it, before it is refused
      * with {@link LockedException}; zero where a held lock refuses the write at once.
      */
-    default java.time.Duration lockWait() {
-        return java.time.Duration.ZERO;
+    default Duration lockWait() {
+        return Duration.ZERO;
     }
 
     /**

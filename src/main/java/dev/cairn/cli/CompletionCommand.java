@@ -7,9 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Prints the shell's completion script: picocli's, which completes verbs and options (and works in

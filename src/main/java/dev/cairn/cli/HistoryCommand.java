@@ -5,6 +5,7 @@ import dev.cairn.ops.Journal;
 import dev.cairn.ops.UserFolders;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,7 +46,7 @@ final class HistoryCommand implements Callable<Integer> {
                 FormatOption.print(out, Journal.record(e, false));
                 continue;
             }
-            out.println(e.time() + "\t" + e.status().name().toLowerCase(java.util.Locale.ROOT) + "\t" + e.action()
+            out.println(e.time() + "\t" + e.status().name().toLowerCase(Locale.ROOT) + "\t" + e.action()
                     + (e.versionAfter() == null ? "" : "\tversion " + e.versionBefore() + " -> " + e.versionAfter())
                     + (e.error() == null ? "" : "\t" + e.error()));
         }

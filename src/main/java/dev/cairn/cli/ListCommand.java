@@ -16,13 +16,14 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "list", description = "List state IDs, one per line (Meltano's pattern semantics for the backend).")
 final class ListCommand implements Callable<Integer> {
@@ -170,7 +171,7 @@ final class ListCommand implements Callable<Integer> {
      */
     private static boolean differ(StateDocument stored, StateDocument rebuilt) {
         try {
-            return !java.util.Objects.equals(stored.effective(), rebuilt.effective());
+            return !Objects.equals(stored.effective(), rebuilt.effective());
         } catch (StateError e) {
             return true;
         }

@@ -13,8 +13,8 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -156,7 +156,7 @@ final class LogCommand implements Callable<Integer> {
         if (run.startedAt() == null || run.endedAt() == null) {
             o.putNull("duration_seconds");
         } else {
-            o.put("duration_seconds", java.time.Duration.between(run.startedAt(), run.endedAt()).toMillis() / 1000.0);
+            o.put("duration_seconds", Duration.between(run.startedAt(), run.endedAt()).toMillis() / 1000.0);
         }
         o.put("checkpoint", p.checkpoint().label());
         o.put("change", p.change());

@@ -1,7 +1,6 @@
 package dev.cairn.cli;
 
 import dev.cairn.ops.DiffText;
-
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.Writer;

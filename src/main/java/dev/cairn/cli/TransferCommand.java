@@ -9,7 +9,10 @@ import dev.cairn.ops.WriteCommand;
 import dev.cairn.ops.plan.Plan;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -121,7 +124,7 @@ abstract class TransferCommand implements Callable<Integer> {
                         progress.clear();
                         if (format.json()) {
                             FormatOption.print(out, FormatOption.result(result.item().sourceId(), result.item().targetId(),
-                                    result.outcome().name().toLowerCase(java.util.Locale.ROOT), result.detail()));
+                                    result.outcome().name().toLowerCase(Locale.ROOT), result.detail()));
                         } else {
                             out.println(line(result));
                         }
@@ -140,7 +143,7 @@ abstract class TransferCommand implements Callable<Integer> {
 
     private Transfer.OnConflict policy() {
         try {
-            return Transfer.OnConflict.valueOf(onConflict.toUpperCase(java.util.Locale.ROOT));
+            return Transfer.OnConflict.valueOf(onConflict.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new UsageError("--on-conflict takes skip, overwrite or fail, not " + onConflict);
         }
@@ -213,12 +216,12 @@ abstract class TransferCommand implements Callable<Integer> {
 
     /** "would be copied: SRC -> DST (detail)". */
     private static String wouldBe(Transfer.Item item, Transfer.Planned planned) {
-        return "would be " + planned.expected().name().toLowerCase(java.util.Locale.ROOT) + ": "
+        return "would be " + planned.expected().name().toLowerCase(Locale.ROOT) + ": "
                 + PrintableId.of(item.sourceId()) + " -> " + PrintableId.of(item.targetId()) + " (" + planned.detail() + ")";
     }
 
     private static String line(Transfer.Result r) {
-        return r.outcome().name().toLowerCase(java.util.Locale.ROOT) + "\t" + PrintableId.of(r.item().sourceId()) + "\t"
+        return r.outcome().name().toLowerCase(Locale.ROOT) + "\t" + PrintableId.of(r.item().sourceId()) + "\t"
                 + PrintableId.of(r.item().targetId()) + "\t" + r.detail();
     }
 
@@ -226,7 +229,7 @@ abstract class TransferCommand implements Callable<Integer> {
     private static int report(List<Transfer.Result> results, PrintWriter err) {
         int failed = 0;
         int conflicts = 0;
-        java.util.Map<Transfer.Outcome, Integer> counts = new java.util.EnumMap<>(Transfer.Outcome.class);
+        Map<Transfer.Outcome, Integer> counts = new EnumMap<>(Transfer.Outcome.class);
         for (Transfer.Result r : results) {
             counts.merge(r.outcome(), 1, Integer::sum);
             failed += r.outcome() == Transfer.Outcome.FAILED || r.outcome() == Transfer.Outcome.CANCELLED ? 1 : 0;
@@ -234,7 +237,7 @@ abstract class TransferCommand implements Callable<Integer> {
         }
         StringBuilder summary = new StringBuilder();
         counts.forEach((outcome, n) -> summary.append(summary.length() == 0 ? "" : ", ")
-                .append(n).append(' ').append(outcome.name().toLowerCase(java.util.Locale.ROOT)));
+                .append(n).append(' ').append(outcome.name().toLowerCase(Locale.ROOT)));
         err.println(summary);
         return failed > 0 ? Cli.FAILED : conflicts > 0 ? Cli.CONFLICT : 0;
     }

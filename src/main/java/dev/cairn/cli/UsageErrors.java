@@ -1,6 +1,7 @@
 package dev.cairn.cli;
 
 import java.io.PrintWriter;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -46,7 +47,7 @@ final class UsageErrors {
     }
 
     /** Names within two edits (a swap of neighbours counts one) of the word, or starting with it; nearest first. */
-    static List<String> near(String word, java.util.Collection<String> names) {
+    static List<String> near(String word, Collection<String> names) {
         String w = word.toLowerCase(Locale.ROOT);
         return names.stream()
                 .filter(n -> distance(w, n) <= Math.min(2, n.length() / 2) || (w.length() >= 2 && n.startsWith(w)))

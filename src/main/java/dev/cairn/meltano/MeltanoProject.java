@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -184,7 +185,7 @@ public final class MeltanoProject {
 
     /** A setting by Meltano's precedence: env var, then environment config, then top level. */
     private String setting(Map<String, String> vars, JsonNode envNode, String dotted) {
-        String envVar = "MELTANO_" + dotted.toUpperCase(java.util.Locale.ROOT).replace('.', '_');
+        String envVar = "MELTANO_" + dotted.toUpperCase(Locale.ROOT).replace('.', '_');
         if (vars.containsKey(envVar)) {
             return vars.get(envVar);
         }

@@ -1,6 +1,7 @@
 package dev.cairn.ops;
 
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * Where Cairn keeps its files: data (journal, demo workspace), configuration (saved connections)
@@ -47,7 +48,7 @@ public final class UserFolders {
             return Path.of(home, "logs");
         }
         Path user = Path.of(System.getProperty("user.home"));
-        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         if (os.startsWith("windows")) {
             return xdg("LOCALAPPDATA", user.resolve("AppData/Local")).resolve("Cairn").resolve("Logs");
         }

@@ -2,6 +2,7 @@ package dev.cairn.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
+import java.util.Objects;
 
 /**
  * One stored document of a state (its completed or its partial part) as the backend holds it: a
@@ -185,12 +186,12 @@ public final class StatePart {
             return false;
         }
         StatePart other = (StatePart) o;
-        return java.util.Objects.equals(value(), other.value()) && java.util.Objects.equals(rawText(), other.rawText());
+        return Objects.equals(value(), other.value()) && Objects.equals(rawText(), other.rawText());
     }
 
     @Override
     public int hashCode() {
-        return java.util.Objects.hash(value(), rawText());
+        return Objects.hash(value(), rawText());
     }
 
     @Override

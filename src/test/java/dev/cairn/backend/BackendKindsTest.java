@@ -15,6 +15,7 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -92,7 +93,7 @@ class BackendKindsTest {
     @Test
     void everyKindOfTheirsIsOneThatBackendsOpens() {
         assertEquals(factories().stream().map(f -> f.kind().id()).toList(), Backends.kinds().stream().map(BackendKind::id).toList());
-        BackendException unknown = org.junit.jupiter.api.Assertions.assertThrows(BackendException.class,
+        BackendException unknown = Assertions.assertThrows(BackendException.class,
                 () -> Backends.open("ftp://host/state", BackendOptions.defaults()));
         for (BackendKind kind : Backends.kinds()) {
             assertTrue(unknown.getMessage().contains(kind.exampleUri()), unknown.getMessage());

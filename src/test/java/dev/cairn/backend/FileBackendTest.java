@@ -7,11 +7,12 @@ import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateHealth;
 import dev.cairn.testing.Fixtures;
+import dev.cairn.testing.Race;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -99,7 +100,7 @@ class FileBackendTest {
             Files.writeString(folder.resolve("state.json"), "{\"completed\": {\"singer_state\": {\"n\": " + i + "}}}");
         }
         List<String> listed = backend.list((String) null).stream().map(ListedState::stateId).collect(Collectors.toList());
-        List<StoredState> all = new java.util.ArrayList<>();
+        List<StoredState> all = new ArrayList<>();
         backend.readAll(null, all::add);
         assertEquals(listed, all.stream().map(StoredState::stateId).collect(Collectors.toList()));
         for (StoredState stored : all) {
@@ -233,8 +234,8 @@ class FileBackendTest {
     @Test
     void ofWritersRacingFromTheSameReadExactlyOneWins() throws Exception {
         try (StateBackend patient = Backends.open("file://" + root, BackendOptions.defaults())) {
-            assertEquals(1, dev.cairn.testing.Race.writersWinning(patient, A, 8));
-            assertEquals(1, dev.cairn.testing.Race.writersWinning(patient, "dev:created-by-racers", 8), "creation races too");
+            assertEquals(1, Race.writersWinning(patient, A, 8));
+            assertEquals(1, Race.writersWinning(patient, "dev:created-by-racers", 8), "creation races too");
         }
     }
 

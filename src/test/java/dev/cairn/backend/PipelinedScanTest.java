@@ -19,6 +19,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -88,7 +89,7 @@ class PipelinedScanTest {
         ReentrantLock connection = new ReentrantLock();
         StateBackend holding = new ForwardingBackend(backend) {
             @Override
-            public void readAll(String pattern, java.util.function.Consumer<StoredState> sink) {
+            public void readAll(String pattern, Consumer<StoredState> sink) {
                 connection.lock();
                 try {
                     backend.readAll(pattern, sink);
@@ -130,7 +131,7 @@ class PipelinedScanTest {
     void aFailingReadIsThrownAndNoWorkerIsLeft() {
         StateBackend failing = new ForwardingBackend(backend) {
             @Override
-            public void readAll(String pattern, java.util.function.Consumer<StoredState> sink) {
+            public void readAll(String pattern, Consumer<StoredState> sink) {
                 backend.readAll(pattern, stored -> {
                     if (stored.stateId().endsWith("-500-to-target-x")) {
                         throw new BackendException("connection lost");

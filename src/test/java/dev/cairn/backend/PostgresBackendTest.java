@@ -20,10 +20,14 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,6 +36,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The PostgreSQL system database against a real server, in a fresh schema chosen as Meltano users choose one. */
@@ -142,7 +147,7 @@ class PostgresBackendTest {
         assertEquals("{}", row[1]);
         assertNull(row[2], "Meltano's first insert leaves updated_at NULL");
         assertEquals(created, backend.read("dev:new-to-target").version());
-        java.util.Map<String, java.time.Instant> times = new java.util.HashMap<>();
+        Map<String, Instant> times = new HashMap<>();
         backend.updateTimes(times::put);
         assertTrue(times.containsKey("dev:new-to-target") && times.get("dev:new-to-target") == null, times.toString());
 
@@ -152,7 +157,7 @@ class PostgresBackendTest {
         assertTrue(stamped.isAfter(before) && stamped.isBefore(LocalDateTime.now().plusSeconds(1)),
                 "an update stamps the naive local time, as SQLAlchemy's row switch does: " + stamped);
         backend.updateTimes(times::put);
-        assertEquals(stamped.atZone(java.time.ZoneId.systemDefault()).toInstant(), times.get("dev:new-to-target"),
+        assertEquals(stamped.atZone(ZoneId.systemDefault()).toInstant(), times.get("dev:new-to-target"),
                 "the update time is that local time");
     }
 
@@ -332,10 +337,10 @@ class PostgresBackendTest {
         String id = "dev:a\u0000b";
         StateDocument doc = complete("{\"singer_state\": {}}");
         RunLog runs = (RunLog) backend; // a database without a runs table, whose runs() is empty: its queries refuse the ID all the same
-        List<org.junit.jupiter.api.function.Executable> calls = List.of(() -> backend.read(id),
+        List<Executable> calls = List.of(() -> backend.read(id),
                 () -> backend.write(id, doc, null), () -> backend.delete(id, null), () -> backend.lockStatus(id),
-                () -> runs.history(id, null, 10, false), () -> runs.run(id, java.util.UUID.randomUUID()));
-        for (org.junit.jupiter.api.function.Executable call : calls) {
+                () -> runs.history(id, null, 10, false), () -> runs.run(id, UUID.randomUUID()));
+        for (Executable call : calls) {
             BackendException e = assertThrows(BackendException.class, call);
             assertEquals("a state ID in " + backend.displayUri() + " must be storable: PostgreSQL text holds no NUL character",
                     e.getMessage());

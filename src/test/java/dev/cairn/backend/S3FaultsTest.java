@@ -2,8 +2,8 @@ package dev.cairn.backend;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.cairn.state.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
 import dev.cairn.testing.EmptyBackends;

@@ -8,15 +8,18 @@ import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateHealth;
 import dev.cairn.testing.Fixtures;
+import dev.cairn.testing.Race;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -168,8 +171,8 @@ class SqliteBackendTest {
 
     @Test
     void ofWritersRacingFromTheSameReadExactlyOneWins() throws Exception {
-        assertEquals(1, dev.cairn.testing.Race.writersWinning(backend, A, 8));
-        assertEquals(1, dev.cairn.testing.Race.writersWinning(backend, "dev:created-by-racers", 8), "creation races too");
+        assertEquals(1, Race.writersWinning(backend, A, 8));
+        assertEquals(1, Race.writersWinning(backend, "dev:created-by-racers", 8), "creation races too");
     }
 
     @Test
@@ -213,7 +216,7 @@ class SqliteBackendTest {
 
     @Test
     void aLivePipelineBlocksWritesAndADeadOneDoesNot() throws Exception {
-        String now = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).toString().replace('T', ' ');
+        String now = LocalDateTime.now(ZoneOffset.UTC).toString().replace('T', ' ');
         sql("INSERT INTO runs (id, job_name, state, started_at, last_heartbeat_at, payload_flags) VALUES (7, '" + A
                 + "', 'RUNNING', '" + now + "', '" + now + "', 0)");
         assertTrue(backend.lockStatus(A).isHeld());
@@ -227,7 +230,7 @@ class SqliteBackendTest {
 
     @Test
     void readAllStreamsEveryState() {
-        List<StoredState> all = new java.util.ArrayList<>();
+        List<StoredState> all = new ArrayList<>();
         backend.readAll("dev:*", all::add);
         assertEquals(List.of(A, D, F, H), all.stream().map(StoredState::stateId).collect(Collectors.toList()));
     }
@@ -274,7 +277,7 @@ class SqliteBackendTest {
              Statement s = holder.createStatement()) {
             s.execute("PRAGMA locking_mode = EXCLUSIVE");
             s.execute("BEGIN EXCLUSIVE");
-            assertOpenFails("(database is locked)", BackendOptions.defaults().withLockWait(java.time.Duration.ofSeconds(1)));
+            assertOpenFails("(database is locked)", BackendOptions.defaults().withLockWait(Duration.ofSeconds(1)));
         }
     }
 

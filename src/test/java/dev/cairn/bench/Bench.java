@@ -2,9 +2,6 @@ package dev.cairn.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.ListedState;
@@ -41,14 +38,15 @@ import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.browse.StateListViewModel;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
-import dev.cairn.ui.inspect.SelectionModel;
 import dev.cairn.ui.inspect.OpenForBench;
+import dev.cairn.ui.inspect.SelectionModel;
 import dev.cairn.ui.task.TaskExecutor;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
@@ -62,10 +60,10 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -571,7 +569,7 @@ public final class Bench {
 
     /** The health of every state, checked as the list model's scan checks it: one worker per core while the backend reads on. */
     private static Object badges(StateBackend backend) {
-        Map<StateHealth, Integer> counts = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<StateHealth, Integer> counts = new ConcurrentHashMap<>();
         PipelinedScan.readAll(backend, null, Runtime.getRuntime().availableProcessors(),
                 stored -> counts.merge(StateHealth.of(stored.document()), 1, Integer::sum));
         return counts;
@@ -602,7 +600,7 @@ public final class Bench {
                 last[0] = work.resolve(name + "-" + n[0]++ + ".db");
                 return Files.copy(db, last[0]);
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         };
         String before = System.getProperty("cairn.home");

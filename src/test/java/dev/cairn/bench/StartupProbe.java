@@ -1,5 +1,6 @@
 package dev.cairn.bench;
 
+import dev.cairn.Main;
 import javafx.collections.ListChangeListener;
 import javafx.stage.Window;
 
@@ -16,7 +17,7 @@ public final class StartupProbe {
 
     public static void main(String[] args) {
         reportFirstWindow();
-        dev.cairn.Main.main(new String[0]);
+        Main.main(new String[0]);
     }
 
     /**

@@ -2,9 +2,12 @@ package dev.cairn.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.cairn.ops.logging.Logs;
+import dev.cairn.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -121,16 +124,16 @@ class CliStartTest {
 
     @Test
     void everyUsageErrorExitsTwo() {
-        String db = dev.cairn.testing.Fixtures.systemDb(dir);
+        String db = Fixtures.systemDb(dir);
         assertEquals(2, cairn(Map.of(), dir, "set", "--backend", db, "dev:x"), "neither STATE nor --input-file");
         assertEquals(2, cairn(Map.of(), dir, "set", "--backend", db, "dev:x", "{}", "--input-file", "f.json"), "both");
-        assertEquals(2, cairn(Map.of(), dir, "restore", "--backend", db, dev.cairn.testing.Fixtures.B, "--run", "zz"));
+        assertEquals(2, cairn(Map.of(), dir, "restore", "--backend", db, Fixtures.B, "--run", "zz"));
         assertEquals("cairn: not a run ID: zz (32 hex digits, a UUID, or the start of one)\nSee 'cairn restore --help'.\n", err());
     }
 
     @Test
     void helpWorksAsAVerbAndIsNotLogged() throws Exception {
-        long logStart = Files.exists(dev.cairn.ops.logging.Logs.file()) ? Files.size(dev.cairn.ops.logging.Logs.file()) : 0;
+        long logStart = Files.exists(Logs.file()) ? Files.size(Logs.file()) : 0;
         assertEquals(0, cairn(Map.of(), dir, "help", "list"));
         assertTrue(out().startsWith("Usage: cairn list"), out());
         assertEquals(0, cairn(Map.of(), dir, "help"));
@@ -138,8 +141,8 @@ class CliStartTest {
         assertEquals(0, cairn(Map.of(), dir, "copy", "--help"));
         assertEquals(0, cairn(Map.of(), dir, "--help"));
         assertEquals(2, cairn(Map.of(), dir, "list"));
-        String logged = Files.exists(dev.cairn.ops.logging.Logs.file())
-                ? Files.readString(dev.cairn.ops.logging.Logs.file()).substring((int) logStart) : "";
+        String logged = Files.exists(Logs.file())
+                ? Files.readString(Logs.file()).substring((int) logStart) : "";
         assertFalse(logged.contains("--help") || logged.contains("cairn help"), logged);
         assertTrue(logged.contains("Usage: give the state backend"), logged);
         assertFalse(logged.contains("\tat "), "no stack trace for a usage error: " + logged);
@@ -168,7 +171,7 @@ class CliStartTest {
     void unreachableServersAndMissingCredentialsAreSentences() {
         assertEquals(1, cairn(Map.of(), dir, "list", "--backend", "s3://k:s@bucket/p", "--s3-endpoint", "http://no-such-host.invalid:9000"));
         assertTrue(err().startsWith("cairn: cannot open s3://k:***@bucket/p: unknown host no-such-host.invalid, bucket bucket at"), err());
-        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("AWS_ACCESS_KEY_ID") == null
+        Assumptions.assumeTrue(System.getenv("AWS_ACCESS_KEY_ID") == null
                 && !Files.exists(Path.of(System.getProperty("user.home"), ".aws")), "no AWS credentials on this machine");
         assertEquals(1, cairn(Map.of(), dir, "list", "--backend", "s3://bucket/p", "--s3-endpoint", "http://127.0.0.1:1"));
         assertTrue(err().startsWith("cairn: cannot open s3://bucket/p: no AWS credentials found (give them in the URI"), err());
@@ -188,23 +191,23 @@ class CliStartTest {
 
     @Test
     void aWindowsLayoutFolderReadAsPosixIsPointedOut() {
-        String windows = dev.cairn.testing.Fixtures.windowsFileBackend(dir);
+        String windows = Fixtures.windowsFileBackend(dir);
         assertEquals(0, cairn(Map.of(), dir, "list", "--backend", windows), err());
         assertTrue(err().startsWith("cairn: warning: ") && err().endsWith("add --windows-layout to read them as IDs\n"), err());
         assertEquals(1, err().lines().count(), err());
         assertEquals(0, cairn(Map.of(), dir, "list", "--backend", windows, "--windows-layout"), err());
         assertEquals("", err());
-        assertTrue(out().contains(dev.cairn.testing.Fixtures.A + "\n"), out());
-        assertEquals(0, cairn(Map.of(), dir, "list", "--backend", dev.cairn.testing.Fixtures.fileBackend(dir)), err());
+        assertTrue(out().contains(Fixtures.A + "\n"), out());
+        assertEquals(0, cairn(Map.of(), dir, "list", "--backend", Fixtures.fileBackend(dir)), err());
         assertEquals("", err());
     }
 
     @Test
     void anySettingAKindDescribesIsGivenWithSetting() {
-        String windows = dev.cairn.testing.Fixtures.windowsFileBackend(dir);
+        String windows = Fixtures.windowsFileBackend(dir);
         assertEquals(0, cairn(Map.of(), dir, "list", "--backend", windows, "--setting", "file.layout=windows"), err());
         assertEquals("", err());
-        assertTrue(out().contains(dev.cairn.testing.Fixtures.A + "\n"), out());
+        assertTrue(out().contains(Fixtures.A + "\n"), out());
         assertEquals(2, cairn(Map.of(), dir, "list", "--backend", windows, "--setting", "file.colour=blue"));
         assertTrue(err().contains("no backend has a setting file.colour (settings: file.layout, ") && err().contains(" s3.endpoint_url,"), err());
         assertEquals(1, cairn(Map.of(), dir, "list", "--backend", windows, "--setting", "file.layout=mac"));

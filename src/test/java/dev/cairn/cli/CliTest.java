@@ -3,20 +3,35 @@ package dev.cairn.cli;
 import static dev.cairn.testing.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.backend.TestAzurite;
 import dev.cairn.backend.TestS3;
+import dev.cairn.backend.systemdb.MeltanoSchema;
+import dev.cairn.backend.systemdb.PostgresUri;
 import dev.cairn.ops.logging.Logs;
+import dev.cairn.state.Json;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.testing.FaultyHttpProxy;
 import dev.cairn.testing.Fixtures;
 import dev.cairn.testing.LoopbackServer;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -47,7 +62,7 @@ class CliTest {
     long logStart;
 
     @BeforeEach
-    void setUp() throws java.io.IOException {
+    void setUp() throws IOException {
         logStart = Files.exists(Logs.file()) ? Files.size(Logs.file()) : 0;
         db = Fixtures.systemDb(dir);
         files = Fixtures.fileBackend(dir);
@@ -231,8 +246,8 @@ class CliTest {
     @Test
     void aServersErrorOverSeveralLinesIsPrintedOnOne() throws Exception {
         String pg = EmptyBackends.POSTGRES.create(dir);
-        try (java.sql.Connection c = dev.cairn.backend.systemdb.PostgresUri.parse(pg).connect();
-             java.sql.Statement s = c.createStatement()) {
+        try (Connection c = PostgresUri.parse(pg).connect();
+             Statement s = c.createStatement()) {
             s.execute("CREATE FUNCTION frozen() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'state is frozen'"
                     + " USING HINT = 'ask the DBA'; END $$ LANGUAGE plpgsql");
             s.execute("CREATE TRIGGER frozen BEFORE INSERT OR UPDATE ON state FOR EACH ROW EXECUTE FUNCTION frozen()");
@@ -272,8 +287,8 @@ class CliTest {
         assertEquals(0, cairn("set", "--backend", db, "dev:\u001b[31mred", state, "--force"), err());
         assertEquals(0, cairn("set", "--backend", db, "\"dev:quoted\"", state, "--force"), err());
         assertEquals(0, cairn("list", "--backend", db));
-        java.util.List<String> lines = out().lines().toList();
-        assertTrue(lines.containsAll(java.util.List.of("\"dev:a\\nb\"", "\"dev:\\u001b[31mred\"", "\"\\\"dev:quoted\\\"\"", A)), out());
+        List<String> lines = out().lines().toList();
+        assertTrue(lines.containsAll(List.of("\"dev:a\\nb\"", "\"dev:\\u001b[31mred\"", "\"\\\"dev:quoted\\\"\"", A)), out());
         assertEquals(9 + 3, lines.size(), "one line per ID: " + out());
         assertEquals(0, cairn("list", "--backend", db, "--pattern", "dev:a*", "--long"));
         assertTrue(out().startsWith(ListCommand.HEADER + "\n\"dev:a\\nb\"\t"), out());
@@ -286,7 +301,7 @@ class CliTest {
         assertEquals(0, cairn("set", "--backend", db, nfc, "{\"singer_state\": {\"spelling\": \"nfc\"}}", "--force"), err());
         assertEquals(0, cairn("set", "--backend", db, nfd, "{\"singer_state\": {\"spelling\": \"nfd\"}}", "--force"), err());
         assertEquals(0, cairn("list", "--backend", db, "--pattern", "dev:tap-caf*"));
-        assertEquals(java.util.Set.of(nfc, nfd), java.util.Set.copyOf(out().lines().toList()), "stdout stays what Meltano prints");
+        assertEquals(Set.of(nfc, nfd), Set.copyOf(out().lines().toList()), "stdout stays what Meltano prints");
         assertEquals("cairn: warning: 1 ID is not in Unicode NFC and may print exactly like another; `cairn list --long`"
                 + " marks it, spelled for the shell\n", err());
 
@@ -323,9 +338,9 @@ class CliTest {
     @Test
     void aCopyPrintsEachIdsLineAsSoonAsItIsDone() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("copied"));
-        java.util.List<Boolean> secondExistedAtFirstLine = new java.util.ArrayList<>();
+        List<Boolean> secondExistedAtFirstLine = new ArrayList<>();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        java.io.OutputStream watching = new java.io.OutputStream() {
+        OutputStream watching = new OutputStream() {
             @Override
             public void write(int b) {
                 if (secondExistedAtFirstLine.isEmpty()) {
@@ -338,7 +353,7 @@ class CliTest {
         assertEquals(0, Cli.run(new PrintStream(watching, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
                 "copy", "--backend", files, "--pattern", "prod:*", "--to-backend", "file://" + empty, "--concurrency", "1", "--force"),
                 err.toString(StandardCharsets.UTF_8));
-        assertEquals(java.util.List.of(false), secondExistedAtFirstLine, "the first line came before the second ID was copied");
+        assertEquals(List.of(false), secondExistedAtFirstLine, "the first line came before the second ID was copied");
         assertEquals(2, out.toString(StandardCharsets.UTF_8).lines().count(), out.toString(StandardCharsets.UTF_8));
     }
 
@@ -425,7 +440,7 @@ class CliTest {
         String container = TestAzurite.freshContainer();
         Path project = Files.createDirectories(dir.resolve("project"));
         Files.writeString(project.resolve("meltano.yml"), "state_backend:\n  uri: azure://" + container + "/meltano/state\n");
-        dev.cairn.backend.systemdb.MeltanoSchema.createSqlite(Files.createDirectories(project.resolve(".meltano")).resolve("meltano.db"));
+        MeltanoSchema.createSqlite(Files.createDirectories(project.resolve(".meltano")).resolve("meltano.db"));
         Files.writeString(project.resolve(".env"),
                 "MELTANO_STATE_BACKEND_AZURE_CONNECTION_STRING='" + TestAzurite.connectionString() + "'\n");
         String p = project.toString();
@@ -444,8 +459,8 @@ class CliTest {
         assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--dry-run"));
         assertTrue(out().contains("pending partial state merged in"), out());
         assertEquals(0, cairn("copy", "--backend", db, C, "dev:copy", "--force"), err());
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
-             java.sql.ResultSet r = c.createStatement().executeQuery(
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
+             ResultSet r = c.createStatement().executeQuery(
                      "SELECT completed_state, partial_state FROM state WHERE state_id = 'dev:copy'")) {
             assertTrue(r.next());
             assertEquals(EFFECTIVE_C, r.getString(1));
@@ -529,7 +544,7 @@ class CliTest {
         Path state = Files.createDirectories(dir.resolve("project-state"));
         Files.writeString(project.resolve("meltano.yml"), "version: 1\nstate_backend:\n  uri: file://" + state + "\n");
         Path systemDb = Files.createDirectories(project.resolve(".meltano")).resolve("meltano.db");
-        dev.cairn.backend.systemdb.MeltanoSchema.createSqlite(systemDb);
+        MeltanoSchema.createSqlite(systemDb);
         String p = project.toString();
         assertEquals(0, cairn("set", "--project", p, "dev:x", "{\"singer_state\": {\"a\": 1}}", "--force"), err());
         assertEquals(0, cairn("merge", "--project", p, "dev:x", "{\"singer_state\": {\"b\": 1}}"), err());
@@ -537,16 +552,16 @@ class CliTest {
         assertEquals(0, cairn("clear", "--project", p, "dev:x", "--force"), err());
         assertEquals(0, cairn("get", "--backend", "file://" + state, "dev:y"));
         assertEquals("{\"singer_state\":{\"a\":1,\"b\":1}}\n", out());
-        java.util.List<String> rows = new java.util.ArrayList<>();
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + systemDb);
-             java.sql.ResultSet r = c.createStatement().executeQuery("SELECT job_name, state, payload, payload_flags,"
+        List<String> rows = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + systemDb);
+             ResultSet r = c.createStatement().executeQuery("SELECT job_name, state, payload, payload_flags,"
                      + " started_at = ended_at, length(run_id), last_heartbeat_at IS NULL FROM runs ORDER BY id")) {
             while (r.next()) {
                 rows.add(r.getString(1) + " " + r.getString(2) + " " + r.getString(3) + " " + r.getInt(4) + " "
                         + r.getBoolean(5) + " " + r.getInt(6) + " " + r.getBoolean(7));
             }
         }
-        assertEquals(java.util.List.of(
+        assertEquals(List.of(
                 "dev:x STATE_EDIT {\"singer_state\": {\"a\": 1}} 1 true 32 true",
                 "dev:x STATE_EDIT {\"singer_state\": {\"b\": 1}} 2 true 32 true",
                 "dev:y STATE_EDIT {\"singer_state\": {\"a\": 1, \"b\": 1}} 1 true 32 true"), rows,
@@ -560,7 +575,7 @@ class CliTest {
         assertTrue(log[2].contains("\tCAIRN\t") && log[2].contains("Merge"), "each write's journal entry, just before its row: " + log[2]);
         assertTrue(log[3].endsWith("\tcomplete\tfirst checkpoint"), log[3]);
         assertTrue(log[4].contains("\tCAIRN\t"), log[4]);
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + systemDb)) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + systemDb)) {
             c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, payload_flags, run_id,"
                     + " last_heartbeat_at) VALUES ('dev:y', 'RUNNING', '2024-06-01 06:50:00.000000', 0,"
                     + " '0190aaaabbbb7ccc8dddeeeeffff0000', '2024-06-01 07:00:00.000000')");
@@ -636,15 +651,15 @@ class CliTest {
 
     @Test
     void listLongAndGetShowPipelinesRunningNowAndStaleRunsFromRuns() throws Exception {
-        String now = java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).minusSeconds(2)
-                .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS"));
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"))) {
+        String now = LocalDateTime.now(ZoneOffset.UTC).minusSeconds(2)
+                .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS"));
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"))) {
             c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, payload, payload_flags, run_id,"
                     + " \"trigger\", last_heartbeat_at) VALUES ('" + A + "', 'RUNNING', '" + now + "', '{}', 0,"
                     + " '0193a1b2c3d47e5f8a9b0c1d2e3f4a5b', 'schedule', '" + now + "')");
         }
         assertEquals(0, cairn("list", "--backend", db, "--long"));
-        String started = java.time.LocalDateTime.parse(now.replace(' ', 'T')).toInstant(java.time.ZoneOffset.UTC).toString();
+        String started = LocalDateTime.parse(now.replace(' ', 'T')).toInstant(ZoneOffset.UTC).toString();
         assertTrue(out().contains(A + "\thealthy\trunning: run 0193a1b2c3d47e5f8a9b0c1d2e3f4a5b, started " + started
                 + ", last heartbeat " + started + ", trigger schedule\n"), out());
         assertTrue(out().contains(C + "\thealthy\tpartial pending\tstale run: run 01900c8a1b2c3d4e5f60718293a4b5c6, started"
@@ -663,9 +678,9 @@ class CliTest {
 
     @Test
     void aSystemDatabaseFromBeforeTheStateTableShowsWhatMeltanosMigrationWouldBuildAndRefusesWrites() throws Exception {
-        java.nio.file.Path file = dir.resolve("meltano-2.5.db");
-        dev.cairn.backend.systemdb.MeltanoSchema.createSqliteBeforeStateTable(file);
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file)) {
+        Path file = dir.resolve("meltano-2.5.db");
+        MeltanoSchema.createSqliteBeforeStateTable(file);
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
             c.createStatement().executeUpdate("INSERT INTO runs (job_name, state, started_at, ended_at, payload, payload_flags, run_id)"
                     + " VALUES ('" + B + "', 'SUCCESS', '2022-09-19 08:00:00.000000', '2022-09-19 08:20:31.402113',"
                     + " '{\"singer_state\": {\"bookmarks\": {\"issues\": \"2022-09-19\"}}}', 1, '01900c8a1b2c3d4e5f60718293a4b5c7'),"
@@ -775,7 +790,7 @@ class CliTest {
     @Test
     void undoIsRefusedWhenTheStateMovedOn() throws Exception {
         assertEquals(0, cairn("clear", "--backend", db, C, "--partial-only", "--force"));
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("meltano.db"));
              var s = c.createStatement()) {
             s.executeUpdate("UPDATE state SET partial_state = '{\"singer_state\": {\"run\": 2}}' WHERE state_id = '" + C + "'");
         }
@@ -790,15 +805,15 @@ class CliTest {
         assertEquals(0, cairn("clear", "--backend", db, C, "--force"));
         assertEquals(0, cairn("set", "--backend", db, A, "{\"singer_state\": {\"v\": 1}}", "--force"));
         assertEquals(0, cairn("journal", "export", "--backend", db), err());
-        java.util.List<String> lines = out().lines().toList();
+        List<String> lines = out().lines().toList();
         assertEquals(2, lines.size(), out());
-        com.fasterxml.jackson.databind.JsonNode clear = dev.cairn.state.Json.parse(lines.get(0));
+        JsonNode clear = Json.parse(lines.get(0));
         assertEquals(C, clear.path("state_id").asText());
         assertEquals("done", clear.path("status").asText());
         assertTrue(lines.get(0).contains("\"charges\""), "the state before the write is in its line");
         assertEquals(0, cairn("journal", "export", "--backend", db, A));
         assertEquals(1, out().lines().count());
-        assertEquals(A, dev.cairn.state.Json.parse(out()).path("state_id").asText());
+        assertEquals(A, Json.parse(out()).path("state_id").asText());
         assertEquals(0, cairn("journal", "export", C));
         assertEquals(lines.get(0) + "\n", out(), "an ID on any backend");
     }
@@ -830,13 +845,13 @@ class CliTest {
     }
 
     /** What the log file says from the start of this test on (the build points it under target/). */
-    private String log() throws java.io.IOException {
+    private String log() throws IOException {
         byte[] all = Files.readAllBytes(Logs.file());
         return new String(all, (int) logStart, all.length - (int) logStart, StandardCharsets.UTF_8);
     }
 
     @Test
-    void aQuietReadLeavesNoLineAndVerbosePrintsTheLinesOnStderr() throws java.io.IOException {
+    void aQuietReadLeavesNoLineAndVerbosePrintsTheLinesOnStderr() throws IOException {
         assertEquals(0, cairn("list", "--backend", files));
         assertEquals("", err(), "quiet without --verbose");
         assertEquals(0, cairn("list", "--verbose", "--backend", files));
@@ -853,7 +868,7 @@ class CliTest {
     }
 
     @Test
-    void writesAndRefusalsAreLoggedWithVersionsAndJournalRecord() throws java.io.IOException {
+    void writesAndRefusalsAreLoggedWithVersionsAndJournalRecord() throws IOException {
         assertEquals(0, cairn("set", "--debug", "--backend", files, A, "{\"singer_state\": {\"x\": 1}}", "--force"),
                 err());
         String debug = err();
@@ -868,7 +883,7 @@ class CliTest {
     }
 
     @Test
-    void aFailedConnectionIsLoggedWithItsStackTraceAndNoPassword() throws java.io.IOException {
+    void aFailedConnectionIsLoggedWithItsStackTraceAndNoPassword() throws IOException {
         String uri = "postgresql://meltano:Sup3r-s3cret@127.0.0.1:1/meltano";
         assertEquals(1, cairn("list", "--backend", uri, "--connect-timeout", "1"));
         String log = log();

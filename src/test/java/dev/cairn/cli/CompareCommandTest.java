@@ -4,8 +4,8 @@ import static dev.cairn.testing.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.cairn.backend.Backends;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
@@ -14,6 +14,7 @@ import dev.cairn.testing.Fixtures;
 import dev.cairn.testing.LinkedFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -97,7 +98,7 @@ class CompareCommandTest {
         assertEquals(1, cairn("compare", "--backend", db, "--against-backend", files), err());
         String[] lines = out().split("\n");
         assertEquals("same              " + G, lines[0], "sorted by ID");
-        int a = java.util.Arrays.asList(lines).indexOf("different         " + A);
+        int a = Arrays.asList(lines).indexOf("different         " + A);
         assertEquals("                  1 stream changed, 2 added; newest bookmark here 2024-06-01T09:58:12.345678+00:00,"
                 + " there 2024-05-30T12:00:00+00:00", lines[a + 1]);
         assertEquals("                  public-orders: here 2024-06-01T09:58:12.345678+00:00, there 2024-05-30T12:00:00+00:00"

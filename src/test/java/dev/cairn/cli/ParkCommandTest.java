@@ -23,6 +23,8 @@ import java.sql.DriverManager;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -123,7 +125,7 @@ class ParkCommandTest {
         String uri = EmptyBackends.FILE.create(dir);
         write(EmptyBackends.FILE, uri, ID, BEFORE);
         Files.writeString(Path.of(URI.create(uri).getPath()).resolve(ID).resolve("lock"),
-                String.format(java.util.Locale.ROOT, "%.6f", Instant.now().toEpochMilli() / 1000.0), StandardCharsets.US_ASCII);
+                String.format(Locale.ROOT, "%.6f", Instant.now().toEpochMilli() / 1000.0), StandardCharsets.US_ASCII);
         assertEquals(4, run.cairn("park", "--backend", uri, ID, "--force"));
         assertTrue(run.err().startsWith("cairn: state " + ID + " is locked by a running pipeline since "), run.err());
         assertEquals(1, run.err().lines().count(), run.err());
@@ -166,7 +168,7 @@ class ParkCommandTest {
         }
         assertEquals(0, run.cairn("list", "--backend", uri, "--long"), run.err());
         assertEquals("ID\tHEALTH\tNOTES\n" + ID + "\thealthy\n" + older + "\thealthy\tpartial pending\tparked 2026-12-01T23:59:59Z\n",
-                run.out().lines().sorted().map(line -> line + "\n").collect(java.util.stream.Collectors.joining()));
+                run.out().lines().sorted().map(line -> line + "\n").collect(Collectors.joining()));
     }
 
     @Test

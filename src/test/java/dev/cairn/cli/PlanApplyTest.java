@@ -2,6 +2,7 @@ package dev.cairn.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.TestS3;
@@ -283,7 +284,7 @@ class PlanApplyTest {
     }
 
     private static StateDocument readOrNull(String uri, String id) {
-        try (StateBackend backend = Backends.open(uri, dev.cairn.backend.BackendOptions.defaults())) {
+        try (StateBackend backend = Backends.open(uri, BackendOptions.defaults())) {
             var stored = backend.read(id);
             return stored.exists() ? stored.document() : null;
         }

@@ -1,6 +1,5 @@
 package dev.cairn.cli;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package dev.cairn.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.cairn.backend.Backends;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;

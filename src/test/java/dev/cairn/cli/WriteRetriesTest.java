@@ -2,6 +2,7 @@ package dev.cairn.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
@@ -228,7 +229,7 @@ class WriteRetriesTest {
         }
     }
 
-    private static List<String> streams(com.fasterxml.jackson.databind.JsonNode document) {
+    private static List<String> streams(JsonNode document) {
         List<String> names = new ArrayList<>();
         document.path("singer_state").path("bookmarks").fieldNames().forEachRemaining(names::add);
         return names;

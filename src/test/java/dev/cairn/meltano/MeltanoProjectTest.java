@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.BackendSetting;
+import dev.cairn.backend.Backends;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,14 +58,14 @@ class MeltanoProjectTest {
     @Test
     void everyMeltanoSettingOfEveryKindIsRead() throws Exception {
         StringBuilder yml = new StringBuilder("state_backend:\n  uri: s3://b/p\n");
-        java.util.List<dev.cairn.backend.BackendSetting> settings = dev.cairn.backend.Backends.kinds().stream()
+        List<BackendSetting> settings = Backends.kinds().stream()
                 .flatMap(kind -> kind.settings().stream()).toList();
-        for (dev.cairn.backend.BackendSetting setting : settings) {
+        for (BackendSetting setting : settings) {
             yml.append(setting.meltanoName() != null ? setting.meltanoName() : "state_backend." + setting.key())
                     .append(": v-").append(setting.key()).append("\n");
         }
         BackendOptions options = project(yml.toString(), null, Map.of()).stateLocation(null).options();
-        for (dev.cairn.backend.BackendSetting setting : settings) {
+        for (BackendSetting setting : settings) {
             // Cairn's own settings are not Meltano's: a project does not give them
             assertEquals(setting.isMeltano() ? "v-" + setting.key() : null, options.setting(setting.key()), setting.key());
         }

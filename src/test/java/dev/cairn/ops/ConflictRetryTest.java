@@ -12,8 +12,11 @@ import dev.cairn.backend.LockedException;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.state.Json;
+import dev.cairn.state.JsonSyntaxError;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -201,8 +204,8 @@ class ConflictRetryTest {
     private static void write(Path file, String text) {
         try {
             Files.writeString(file, text);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -252,7 +255,7 @@ class ConflictRetryTest {
     private static JsonNode json(String text) {
         try {
             return Json.parse(text);
-        } catch (dev.cairn.state.JsonSyntaxError e) {
+        } catch (JsonSyntaxError e) {
             throw new AssertionError(e);
         }
     }

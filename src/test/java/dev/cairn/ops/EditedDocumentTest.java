@@ -3,6 +3,7 @@ package dev.cairn.ops;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.ConflictException;
@@ -36,7 +37,7 @@ class EditedDocumentTest {
     }
 
     private static Edit set(StateDocument document) {
-        return Edit.set((com.fasterxml.jackson.databind.node.ObjectNode) document.completed().value());
+        return Edit.set((ObjectNode) document.completed().value());
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.state.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -168,7 +169,7 @@ class JournalBlindSpotsTest {
             setting(backend, "dev:a", "{\"v\": 1}").execute(journal);
             Path copy = dir.resolve("copy.db");
             Files.copy(journal.file(), copy);
-            Files.move(copy, journal.file(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(copy, journal.file(), StandardCopyOption.REPLACE_EXISTING);
             assertThrows(BackendException.class, () -> setting(backend, "dev:b", "{\"v\": 1}").execute(journal));
             assertEquals(StoredState.absent("dev:b").version(), backend.read("dev:b").version());
         }

@@ -7,6 +7,7 @@ import dev.cairn.backend.Backends;
 import dev.cairn.backend.CommandWrite;
 import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.MeltanoRun;
+import dev.cairn.backend.ReadOnlyException;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.TestPostgres;
 import dev.cairn.backend.Version;
@@ -215,7 +216,7 @@ class MeltanoRunsTest {
         String uri = Db.SQLITE.create(dir);
         try (StateBackend backend = Backends.open(uri, BackendOptions.defaults().withReadOnly(true))) {
             WriteCommand set = WriteCommand.plan(backend, "dev:a", Edit.set(Json.parseObject(INPUT)));
-            assertThrows(dev.cairn.backend.ReadOnlyException.class, () -> set.execute(journal()));
+            assertThrows(ReadOnlyException.class, () -> set.execute(journal()));
         }
         assertEquals(List.of(), runs(Db.SQLITE, uri, "dev:a"));
     }

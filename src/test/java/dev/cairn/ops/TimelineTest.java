@@ -8,6 +8,7 @@ import dev.cairn.backend.MeltanoRun;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
 import dev.cairn.ops.MeltanoRunsTest.Db;
 import dev.cairn.state.Json;
 import dev.cairn.testing.RunRows;
@@ -16,8 +17,10 @@ import java.sql.Connection;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -107,7 +110,7 @@ class TimelineTest {
             }
 
             @Override
-            public java.util.Optional<RunRow> run(String jobName, UUID runId) {
+            public Optional<RunRow> run(String jobName, UUID runId) {
                 return runs.run(jobName, runId);
             }
 
@@ -117,7 +120,7 @@ class TimelineTest {
             }
 
             @Override
-            public void reconstructStates(String pattern, java.util.function.Consumer<dev.cairn.backend.StoredState> sink) {
+            public void reconstructStates(String pattern, Consumer<StoredState> sink) {
                 runs.reconstructStates(pattern, sink);
             }
 

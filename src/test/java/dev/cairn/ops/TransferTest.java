@@ -3,21 +3,24 @@ package dev.cairn.ops;
 import static dev.cairn.testing.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
 
+import com.azure.core.util.BinaryData;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
+import dev.cairn.backend.ConflictException;
 import dev.cairn.backend.ForwardingBackend;
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
 import dev.cairn.backend.TestAzurite;
 import dev.cairn.backend.TestGcs;
 import dev.cairn.backend.TestS3;
-import dev.cairn.backend.StateBackend;
-import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.backend.blob.KilledCairn;
 import dev.cairn.ops.logging.Logs;
 import dev.cairn.state.Json;
+import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.testing.Fixtures;
@@ -29,10 +32,12 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -69,7 +74,7 @@ class TransferTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement s = c.createStatement();
              ResultSet r = s.executeQuery("SELECT state_id, completed_state, partial_state FROM state ORDER BY state_id")) {
             while (r.next()) {
-                rows.put(r.getString(1), java.util.Arrays.asList(r.getString(2), r.getString(3)));
+                rows.put(r.getString(1), Arrays.asList(r.getString(2), r.getString(3)));
             }
         }
         return rows;
@@ -111,7 +116,7 @@ class TransferTest {
                     Files.write(root.resolve(id).resolve("lock"), lock);
                 } else if (kind.equals("azure")) {
                     TestAzurite.container(bucket).getBlobClient("state/" + id + "/lock")
-                            .upload(com.azure.core.util.BinaryData.fromBytes(lock), true);
+                            .upload(BinaryData.fromBytes(lock), true);
                 } else if (kind.equals("gcs")) {
                     TestGcs.put(TestGcs.client(), bucket, "state/" + id + "/lock", lock);
                 } else {
@@ -287,7 +292,7 @@ class TransferTest {
             AtomicInteger reads = new AtomicInteger();
             StateBackend target = new ForwardingBackend(s3) {
                 @Override
-                public void list(String pattern, java.util.function.Consumer<ListedState> sink) {
+                public void list(String pattern, Consumer<ListedState> sink) {
                     super.list(pattern, listed -> {
                         if (!listed.stateId().equals(late)) {
                             sink.accept(listed);
@@ -309,7 +314,7 @@ class TransferTest {
             assertEquals(14, outcomes.values().stream().filter(o -> o == Transfer.Outcome.COPIED).count(), outcomes.toString());
             all.subList(0, 5).forEach(id -> assertEquals(Transfer.Outcome.SKIPPED, outcomes.get(id), id));
             assertEquals(Transfer.Outcome.SKIPPED, outcomes.get(late), "planned again on a read, not a conflict");
-            assertEquals("{\"singer_state\": {\"theirs\": 1}}", dev.cairn.state.PythonJson.dumps(s3.read(late).document().effective()));
+            assertEquals("{\"singer_state\": {\"theirs\": 1}}", PythonJson.dumps(s3.read(late).document().effective()));
             assertEquals(5 + 1, reads.get(), "only the listed destinations, and the one the listing missed, are read");
         }
     }
@@ -341,7 +346,7 @@ class TransferTest {
             assertEquals(Transfer.Outcome.COPIED, planned.expected());
             target.write(A, StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"pipeline\": 1}}")), Version.ABSENT);
             StoredState theirs = target.read(A);
-            assertThrows(dev.cairn.backend.ConflictException.class, () -> planned.copy().execute(journal()));
+            assertThrows(ConflictException.class, () -> planned.copy().execute(journal()));
             assertEquals(theirs.version(), target.read(A).version());
         }
     }
@@ -367,7 +372,7 @@ class TransferTest {
             assertEquals(Transfer.Outcome.COPIED, planned.expected());
             assertTrue(planned.detail().contains("pending partial state merged in"), planned.detail());
             assertEquals(Transfer.Outcome.COPIED, copy.run(List.of(new Transfer.Item(C, "dev:copy")), 1, (d, n, r) -> { }).get(0).outcome());
-            assertEquals(java.util.Arrays.asList(EFFECTIVE_C, "{}"), rows(dir.resolve("meltano.db")).get("dev:copy"),
+            assertEquals(Arrays.asList(EFFECTIVE_C, "{}"), rows(dir.resolve("meltano.db")).get("dev:copy"),
                     "completed_state = json.dumps(get_state(src)), partial_state = {}");
             assertEquals(Transfer.Outcome.SKIPPED, copy.run(List.of(new Transfer.Item(C, "dev:copy")), 1, (d, n, r) -> { }).get(0).outcome(),
                     "a re-run finds the destination done");

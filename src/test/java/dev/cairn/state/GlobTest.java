@@ -2,6 +2,8 @@ package dev.cairn.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -64,10 +66,10 @@ class GlobTest {
     /** Against a regex built as fnmatch.translate builds it, on random patterns and texts. */
     @org.junit.jupiter.api.Test
     void agreesWithFnmatchsRegexOnRandomPatterns() {
-        java.util.Random random = new java.util.Random(42);
+        Random random = new Random(42);
         for (int i = 0; i < 20_000; i++) {
             String pattern = random(random, "ab-*?[]!", 1 + random.nextInt(8));
-            java.util.regex.Pattern reference = java.util.regex.Pattern.compile(translate(pattern), java.util.regex.Pattern.DOTALL);
+            Pattern reference = Pattern.compile(translate(pattern), Pattern.DOTALL);
             Glob glob = Glob.compile(pattern);
             for (int j = 0; j < 10; j++) {
                 String text = random(random, "ab-", random.nextInt(9));
@@ -76,7 +78,7 @@ class GlobTest {
         }
     }
 
-    private static String random(java.util.Random random, String alphabet, int length) {
+    private static String random(Random random, String alphabet, int length) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < length; i++) {
             out.append(alphabet.charAt(random.nextInt(alphabet.length())));
@@ -139,7 +141,7 @@ class GlobTest {
     /** Against the same regex, with characters beyond the BMP (one code point, two Java chars) in patterns and texts. */
     @org.junit.jupiter.api.Test
     void agreesWithFnmatchsRegexOnCodePointsBeyondTheBmp() {
-        java.util.Random random = new java.util.Random(7);
+        Random random = new Random(7);
         String[] patternParts = {"a", "b", "*", "?", "🚀", "[a🚀]", "[!🚀]", "-"};
         String[] textParts = {"a", "b", "🚀", "-"};
         for (int i = 0; i < 20_000; i++) {
@@ -147,8 +149,8 @@ class GlobTest {
             for (int n = 1 + random.nextInt(6); n > 0; n--) {
                 pattern.append(patternParts[random.nextInt(patternParts.length)]);
             }
-            java.util.regex.Pattern reference = java.util.regex.Pattern.compile(translateCodePoints(pattern.toString()),
-                    java.util.regex.Pattern.DOTALL);
+            Pattern reference = Pattern.compile(translateCodePoints(pattern.toString()),
+                    Pattern.DOTALL);
             Glob glob = Glob.compile(pattern.toString());
             for (int j = 0; j < 10; j++) {
                 StringBuilder text = new StringBuilder();

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -119,7 +123,7 @@ class PrettyTextTest {
 
     @Test
     void streamingPrintsTheSameTextAndHandsOnItsHeadOnce() {
-        java.util.List<PrettyText> heads = new java.util.ArrayList<>();
+        List<PrettyText> heads = new ArrayList<>();
         PrettyText text = PrettyText.print(STATE, () -> { }, 5, heads::add);
         assertEquals(PrettyText.of(STATE).text(), text.text());
         assertEquals(1, heads.size());
@@ -127,20 +131,20 @@ class PrettyTextTest {
         assertEquals(text.row(4), heads.get(0).row(4));
         assertEquals(Optional.of(new LineRange(0, text.rowCount() - 1)), text.lines(""));
         assertEquals(Optional.empty(), heads.get(0).lines(""), "a head is text only");
-        assertThrows(java.util.concurrent.CancellationException.class, () -> PrettyText.print(STATE, () -> {
-            throw new java.util.concurrent.CancellationException();
+        assertThrows(CancellationException.class, () -> PrettyText.print(STATE, () -> {
+            throw new CancellationException();
         }, 5, heads::add));
     }
 
     /** A printed text is kept in chunks of a megabyte: rows across a chunk's end read whole, and the head is whole rows. */
     @Test
     void aPrintOfSeveralMegabytesReadsRowForRowAsTheStringDoes() {
-        com.fasterxml.jackson.databind.node.ArrayNode big = Json.object().arrayNode();
+        ArrayNode big = Json.object().arrayNode();
         for (int i = 0; i < 60_000; i++) {
             big.addObject().put("repo", "org/repository-" + i).put("replication_key_value", "2024-05-01T00:00:" + i + "Z");
         }
         PrettyText expected = PrettyText.of(big);
-        java.util.List<PrettyText> heads = new java.util.ArrayList<>();
+        List<PrettyText> heads = new ArrayList<>();
         PrettyText printed = PrettyText.print(big, () -> { }, 100_000, heads::add);
         assertTrue(printed.length() > 3 * 1024 * 1024, "the text spans several chunks");
         assertEquals(expected.length(), printed.length());

@@ -3,7 +3,9 @@ package dev.cairn.state;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.ByteArrayOutputStream;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -76,9 +78,9 @@ class PythonJsonTest {
             StringWriter w = new StringWriter();
             PythonJson.write(value, style, w);
             assertEquals(PythonJson.write(value, style), w.toString());
-            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             PythonJson.write(value, style, bytes);
-            assertEquals(PythonJson.write(value, style), bytes.toString(java.nio.charset.StandardCharsets.US_ASCII));
+            assertEquals(PythonJson.write(value, style), bytes.toString(StandardCharsets.US_ASCII));
         }
     }
 

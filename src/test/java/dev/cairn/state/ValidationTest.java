@@ -2,6 +2,7 @@ package dev.cairn.state;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +34,7 @@ class ValidationTest {
     void numbersPythonReadsAsInfinityAreWarnedAboutButSaved() {
         Validation.Result r = Validation.check("{\"singer_state\": {\"a\": [1.5, 1e400], \"b\": -Infinity, \"c\": NaN, \"d\": 1e308}}", true);
         assertTrue(r.canSave());
-        assertEquals(java.util.List.of("/singer_state/a/1", "/singer_state/b", "/singer_state/c"),
+        assertEquals(List.of("/singer_state/a/1", "/singer_state/b", "/singer_state/c"),
                 r.problems().stream().map(Validation.Problem::pointer).toList());
         assertTrue(r.problems().stream().allMatch(p -> p.severity() == Validation.Severity.WARNING));
         assertTrue(r.problems().get(0).message().contains("stored as Infinity"), r.problems().get(0).message());

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
@@ -38,7 +39,7 @@ public final class CountingBackend extends ForwardingBackend {
 
     /** Every count, by name. */
     public Map<String, Integer> counts() {
-        Map<String, Integer> all = new java.util.TreeMap<>();
+        Map<String, Integer> all = new TreeMap<>();
         calls.forEach((what, n) -> all.put(what, n.get()));
         return all;
     }

@@ -4,6 +4,7 @@ import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.systemdb.MeltanoSchema;
+import dev.cairn.state.StatePart;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -45,7 +46,7 @@ public final class DiskStates {
         try {
             if (files) {
                 Path folder = Files.createDirectories(dir.resolve(id));
-                boolean corrupt = dev.cairn.state.StatePart.parse(completed).isCorrupt();
+                boolean corrupt = StatePart.parse(completed).isCorrupt();
                 Files.writeString(folder.resolve("state.json"), corrupt ? completed
                         : "{\"completed\": " + completed + ", \"partial\": " + partial + "}");
             } else {

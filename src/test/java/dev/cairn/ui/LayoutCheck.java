@@ -1,17 +1,25 @@
 package dev.cairn.ui;
 
 import dev.cairn.ui.theme.Styles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.geometry.BoundingBox;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.Control;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.TableHeaderRow;
 import javafx.scene.layout.StackPane;
 import javafx.scene.text.Text;
+import javax.imageio.ImageIO;
 
 /**
  * What a user would see cut off in a laid-out scene graph: every shown {@link Labeled} (button,
@@ -67,12 +75,12 @@ public final class LayoutCheck {
      * Writes what a laid-out scene graph shows as a PNG (to look at what a check saw); call on the
      * FX thread.
      */
-    public static void render(Parent root, java.nio.file.Path png) {
+    public static void render(Parent root, Path png) {
         try {
-            java.nio.file.Files.createDirectories(png.getParent());
-            javax.imageio.ImageIO.write(Screenshots.toBufferedImage(root.snapshot(null, null)), "png", png.toFile());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            Files.createDirectories(png.getParent());
+            ImageIO.write(Screenshots.toBufferedImage(root.snapshot(null, null)), "png", png.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -131,7 +139,7 @@ public final class LayoutCheck {
             return false;
         }
         for (Node n = node; n != null; n = n.getParent()) {
-            if (n instanceof IndexedCell || n instanceof javafx.scene.control.skin.TableHeaderRow) {
+            if (n instanceof IndexedCell || n instanceof TableHeaderRow) {
                 return true;
             }
         }
@@ -191,11 +199,11 @@ public final class LayoutCheck {
                 maxY = Math.min(maxY, clip.getMaxY());
             }
         }
-        return maxX - minX < 1 || maxY - minY < 1 ? null : new javafx.geometry.BoundingBox(minX, minY, maxX - minX, maxY - minY);
+        return maxX - minX < 1 || maxY - minY < 1 ? null : new BoundingBox(minX, minY, maxX - minX, maxY - minY);
     }
 
     /** Virtual-flow cells scrolled out of their viewport are laid out but not seen. */
-    private static boolean inView(javafx.scene.control.Control labeled) {
+    private static boolean inView(Control labeled) {
         return clipped(labeled, labeled.localToScene(labeled.getLayoutBounds())) != null;
     }
 

@@ -1,31 +1,49 @@
 package dev.cairn.ui;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StoredState;
+import dev.cairn.ops.CheckUp;
 import dev.cairn.ops.Edit;
+import dev.cairn.ops.Transfer;
+import dev.cairn.ops.UserFolders;
+import dev.cairn.ops.compare.IdComparison;
+import dev.cairn.state.Json;
+import dev.cairn.state.StateDocument;
 import dev.cairn.testing.Waits;
 import dev.cairn.ui.app.App;
 import dev.cairn.ui.browse.StateIdEntry;
-import dev.cairn.ui.dialog.DialogService;
-import dev.cairn.ui.connect.SavedConnection;
-import dev.cairn.ui.services.AppServices;
-import dev.cairn.ui.services.BackendOpener;
+import dev.cairn.ui.check.CheckViewModel;
+import dev.cairn.ui.compare.CompareViewModel;
+import dev.cairn.ui.demo.DemoWorkspace;
+import dev.cairn.ui.dialog.NoDialogs;
+import dev.cairn.ui.edit.RewindViewModel;
+import dev.cairn.ui.inspect.InspectorViewModel;
 import dev.cairn.ui.main.BackendSession;
 import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.MainViewModel;
+import dev.cairn.ui.main.WriteActions;
+import dev.cairn.ui.plan.PlanViewModel;
+import dev.cairn.ui.services.AppServices;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Theme;
+import dev.cairn.ui.transfer.TransferViewModel;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+import javafx.scene.image.PixelFormat;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
@@ -53,13 +71,13 @@ public final class Screenshots {
     public List<Path> render() throws Exception {
         Files.createDirectories(out);
         Path work = Files.createTempDirectory("cairn-screenshots");
-        dev.cairn.ops.UserFolders dirs = new dev.cairn.ops.UserFolders(work.resolve("data"), work.resolve("config"));
+        UserFolders dirs = new UserFolders(work.resolve("data"), work.resolve("config"));
         TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(dirs, executor, opener);
         MainViewModel model = onFx(() -> new MainViewModel(services));
         Stage stage = onFx(() -> {
             Stage s = new Stage();
-            s.setScene(App.createScene(model, new dev.cairn.ui.dialog.NoDialogs()));
+            s.setScene(App.createScene(model, new NoDialogs()));
             s.setWidth(1600);
             s.setHeight(960);
             s.show();
@@ -74,16 +92,16 @@ public final class Screenshots {
                 && model.tasks().isEmpty(), Duration.ofSeconds(60));
         BackendSession prod = onFx(() -> model.connections().sessions().get(0));
         select(model, prod, SELECTED_ID);
-        List<Path> written = new java.util.ArrayList<>();
+        List<Path> written = new ArrayList<>();
         written.add(snapshot(model, "main-window.png", v -> { }, view));
         written.add(snapshot(model, "diff.png", v -> selectTab(v, "diff"), view));
         written.add(timeline(model, view));
         select(model, prod, BOOKMARKS_ID);
         written.add(snapshot(model, "bookmarks.png", v -> selectTab(v, "bookmarks"), view));
-        select(model, prod, dev.cairn.ui.demo.DemoWorkspace.CORRUPT_ID);
+        select(model, prod, DemoWorkspace.CORRUPT_ID);
         written.add(snapshot(model, "corrupt-state-dark.png", v -> {
             v.inspector().tabs().getSelectionModel().select(v.inspector().tab(
-                    dev.cairn.ui.inspect.InspectorViewModel.Part.COMPLETED));
+                    InspectorViewModel.Part.COMPLETED));
             model.themeProperty().set(Theme.DARK);
         }, view));
         onFx(() -> {
@@ -91,21 +109,21 @@ public final class Screenshots {
             model.check().open(prod.target());
             return null;
         });
-        await(() -> model.tasks().isEmpty() && model.check().stageProperty().get() == dev.cairn.ui.check.CheckViewModel.Stage.CHECKED,
+        await(() -> model.tasks().isEmpty() && model.check().stageProperty().get() == CheckViewModel.Stage.CHECKED,
                 Duration.ofSeconds(30));
         written.add(snapshot(model, "check-backend.png", v -> model.check().filterProperty()
-                .set(dev.cairn.ops.CheckUp.Severity.WARNING), view));
+                .set(CheckUp.Severity.WARNING), view));
         onFx(() -> {
             model.check().close();
             model.compareBackends(prod);
             return null;
         });
-        dev.cairn.ui.compare.CompareViewModel compare = model.compare();
-        await(() -> model.tasks().isEmpty() && compare.stageProperty().get() == dev.cairn.ui.compare.CompareViewModel.Stage.COMPARED,
+        CompareViewModel compare = model.compare();
+        await(() -> model.tasks().isEmpty() && compare.stageProperty().get() == CompareViewModel.Stage.COMPARED,
                 Duration.ofSeconds(30));
         onFx(() -> {
-            compare.orderProperty().set(dev.cairn.ui.compare.CompareViewModel.Order.AHEAD);
-            compare.checkAll(dev.cairn.ops.compare.IdComparison.Status.ONLY_HERE);
+            compare.orderProperty().set(CompareViewModel.Order.AHEAD);
+            compare.checkAll(IdComparison.Status.ONLY_HERE);
             compare.selectedProperty().set(compare.shown().get(0));
             return null;
         });
@@ -131,20 +149,20 @@ public final class Screenshots {
      * that wrote in between, the history after resolving it, and a copy with its result table.
      */
     private List<Path> writes(MainViewModel model, MainView view) throws Exception {
-        List<Path> written = new java.util.ArrayList<>();
+        List<Path> written = new ArrayList<>();
         BackendSession files = onFx(() -> model.connections().sessions().get(1));
         select(model, files, WRITE_ID);
-        dev.cairn.ui.main.WriteActions writes = model.writes();
-        com.fasterxml.jackson.databind.node.ObjectNode rewind = dev.cairn.state.Json.parseObject("{\"singer_state\":"
+        WriteActions writes = model.writes();
+        ObjectNode rewind = Json.parseObject("{\"singer_state\":"
                 + " {\"bookmarks\": {\"public-orders\": {\"replication_key_value\": \"2024-05-20T00:00:00+00:00\"}}}}");
-        flowStep(model, () -> writes.write(dev.cairn.ops.Edit.merge(rewind)), WriteFlowViewModel.Stage.PREVIEW);
-        try (dev.cairn.backend.StateBackend pipeline = opener.open(files.connection())) {
-            dev.cairn.backend.StoredState now = pipeline.read(WRITE_ID);
-            com.fasterxml.jackson.databind.node.ObjectNode next = (com.fasterxml.jackson.databind.node.ObjectNode)
+        flowStep(model, () -> writes.write(Edit.merge(rewind)), WriteFlowViewModel.Stage.PREVIEW);
+        try (StateBackend pipeline = opener.open(files.connection())) {
+            StoredState now = pipeline.read(WRITE_ID);
+            ObjectNode next = (ObjectNode)
                     now.document().completed().value().deepCopy();
-            ((com.fasterxml.jackson.databind.node.ObjectNode) next.with("singer_state").with("bookmarks").with("public-orders"))
+            ((ObjectNode) next.with("singer_state").with("bookmarks").with("public-orders"))
                     .put("replication_key_value", "2024-06-01T11:02:44.120071+00:00");
-            pipeline.write(WRITE_ID, dev.cairn.state.StateDocument.completeWrite(next), now.version());
+            pipeline.write(WRITE_ID, StateDocument.completeWrite(next), now.version());
         }
         flowStep(model, () -> writes.flow().confirm(), WriteFlowViewModel.Stage.CONFLICT);
         written.add(snapshot(model, "conflict.png", v -> v.writeSheet().conflictTabs().getSelectionModel().select(0), view));
@@ -167,29 +185,29 @@ public final class Screenshots {
                 view));
 
         // a copy of the staging pipelines to a new "qa" environment, one of which someone already set up differently
-        try (dev.cairn.backend.StateBackend other = opener.open(files.connection())) {
-            other.write("qa:tap-hubspot-to-target-postgres", dev.cairn.state.StateDocument.completeWrite(
-                    dev.cairn.state.Json.parseObject("{\"singer_state\": {\"bookmarks\": {}}}")), null);
+        try (StateBackend other = opener.open(files.connection())) {
+            other.write("qa:tap-hubspot-to-target-postgres", StateDocument.completeWrite(
+                    Json.parseObject("{\"singer_state\": {\"bookmarks\": {}}}")), null);
         }
         onFx(() -> {
             writes.openTransfer();
             var transfer = writes.transfer();
-            transfer.scopeProperty().set(dev.cairn.ui.transfer.TransferViewModel.Scope.PATTERN);
+            transfer.scopeProperty().set(TransferViewModel.Scope.PATTERN);
             transfer.patternProperty().set("staging:tap-h*");
             transfer.renameProperty().set("staging:*=qa:*");
-            transfer.onConflictProperty().set(dev.cairn.ops.Transfer.OnConflict.FAIL);
+            transfer.onConflictProperty().set(Transfer.OnConflict.FAIL);
             transfer.destinationProperty().set(files.target());
             transfer.plan();
             return null;
         });
         await(() -> model.tasks().isEmpty() && writes.transfer().stageProperty().get()
-                == dev.cairn.ui.transfer.TransferViewModel.Stage.PLANNED, Duration.ofSeconds(30));
+                == TransferViewModel.Stage.PLANNED, Duration.ofSeconds(30));
         onFx(() -> {
             writes.transfer().run();
             return null;
         });
         await(() -> model.tasks().isEmpty() && writes.transfer().stageProperty().get()
-                == dev.cairn.ui.transfer.TransferViewModel.Stage.FINISHED, Duration.ofSeconds(60));
+                == TransferViewModel.Stage.FINISHED, Duration.ofSeconds(60));
         written.add(snapshot(model, "copy-results.png", v -> { }, view));
         onFx(() -> {
             writes.transfer().close();
@@ -211,13 +229,13 @@ public final class Screenshots {
         await(() -> model.tasks().isEmpty(), Duration.ofSeconds(30));
         onFx(() -> {
             writes.openRewindStates();
-            writes.rewind().byProperty().set(dev.cairn.ui.edit.RewindViewModel.By.BY_DURATION);
+            writes.rewind().byProperty().set(RewindViewModel.By.BY_DURATION);
             writes.rewind().amountProperty().set("P1D");
             writes.rewind().preview();
             return null;
         });
         await(() -> model.tasks().isEmpty() && writes.rewind().stageProperty().get()
-                == dev.cairn.ui.edit.RewindViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
+                == RewindViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
         written.add(snapshot(model, "rewind-selected.png", v -> { }, view));
 
         // that rewind saved as a plan instead of written, then opened again to be applied
@@ -234,7 +252,7 @@ public final class Screenshots {
                 return null;
             });
             await(() -> model.tasks().isEmpty() && writes.plan().stageProperty().get()
-                    == dev.cairn.ui.plan.PlanViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
+                    == PlanViewModel.Stage.PREVIEW, Duration.ofSeconds(30));
             written.add(snapshot(model, "open-plan.png", v -> { }, view));
             onFx(() -> {
                 writes.plan().close();
@@ -288,7 +306,7 @@ public final class Screenshots {
             return null;
         });
         await(() -> model.tasks().isEmpty() && model.inspector().documentProperty(
-                dev.cairn.ui.inspect.InspectorViewModel.Part.PARTIAL).get() != null, Duration.ofSeconds(30));
+                InspectorViewModel.Part.PARTIAL).get() != null, Duration.ofSeconds(30));
     }
 
     private static void selectTab(MainView view, String id) {
@@ -324,13 +342,13 @@ public final class Screenshots {
         PixelReader reader = image.getPixelReader();
         int[] row = new int[w];
         for (int y = 0; y < h; y++) {
-            reader.getPixels(0, y, w, 1, javafx.scene.image.PixelFormat.getIntArgbInstance(), row, 0, w);
+            reader.getPixels(0, y, w, 1, PixelFormat.getIntArgbInstance(), row, 0, w);
             out.setRGB(0, y, w, 1, row, 0, w);
         }
         return out;
     }
 
-    static <T> T onFx(java.util.concurrent.Callable<T> work) throws Exception {
+    static <T> T onFx(Callable<T> work) throws Exception {
         CompletableFuture<T> result = new CompletableFuture<>();
         Platform.runLater(() -> {
             try {

@@ -1,5 +1,6 @@
 package dev.cairn.ui;
 
+import dev.cairn.ui.about.AboutViewModel;
 import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
@@ -81,7 +82,7 @@ public final class ScriptedDialogs implements DialogService {
     }
 
     @Override
-    public void showAbout(dev.cairn.ui.about.AboutViewModel about) {
+    public void showAbout(AboutViewModel about) {
         asked.add("about");
     }
 }

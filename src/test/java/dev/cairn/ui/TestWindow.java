@@ -3,15 +3,23 @@ package dev.cairn.ui;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.testing.Waits;
 import dev.cairn.ui.app.App;
+import dev.cairn.ui.dialog.DialogService;
+import dev.cairn.ui.dialog.NoDialogs;
+import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.main.ConnectionsViewModel;
+import dev.cairn.ui.main.MainView;
+import dev.cairn.ui.main.MainViewModel;
+import dev.cairn.ui.main.UncaughtErrors;
 import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.services.BackendOpener;
-import dev.cairn.ui.main.MainView;
-import dev.cairn.ui.main.ConnectionsViewModel;
-import dev.cairn.ui.main.MainViewModel;
 import dev.cairn.ui.services.DesktopOpener;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Theme;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
@@ -42,40 +50,40 @@ public final class TestWindow implements AutoCloseable {
 
     /** Opens the window and waits until {@code sessions} backends are open and listed, or not opened at start. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions) throws Exception {
-        return open(folders, opener, sessions, new dev.cairn.ui.dialog.NoDialogs());
+        return open(folders, opener, sessions, new NoDialogs());
     }
 
     /** Opens the window waiting {@code waits} for backends to open and for closed ones' work to end. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions, ConnectionsViewModel.Waits waits) throws Exception {
-        return open(folders, opener, sessions, new dev.cairn.ui.dialog.NoDialogs(), path -> { }, waits, App.WIDTH, App.HEIGHT);
+        return open(folders, opener, sessions, new NoDialogs(), path -> { }, waits, App.WIDTH, App.HEIGHT);
     }
 
     /** Opens the window with dialogs answered by {@code dialogs}. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
-                                  dev.cairn.ui.dialog.DialogService dialogs) throws Exception {
+                                  DialogService dialogs) throws Exception {
         return open(folders, opener, sessions, dialogs, App.WIDTH, App.HEIGHT);
     }
 
     /** Opens the window at a size, as it opens on a screen of that size. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
-                                  dev.cairn.ui.dialog.DialogService dialogs, double width, double height) throws Exception {
+                                  DialogService dialogs, double width, double height) throws Exception {
         return open(folders, opener, sessions, dialogs, path -> { }, ConnectionsViewModel.Waits.DEFAULT, width, height);
     }
 
     /** Opens the window with dialogs answered by {@code dialogs} and files opened through {@code desktop}. */
     public static TestWindow open(UserFolders folders, BackendOpener opener, int sessions,
-                                  dev.cairn.ui.dialog.DialogService dialogs, DesktopOpener desktop) throws Exception {
+                                  DialogService dialogs, DesktopOpener desktop) throws Exception {
         return open(folders, opener, sessions, dialogs, desktop, ConnectionsViewModel.Waits.DEFAULT, App.WIDTH, App.HEIGHT);
     }
 
-    private static TestWindow open(UserFolders folders, BackendOpener opener, int sessions, dev.cairn.ui.dialog.DialogService dialogs,
+    private static TestWindow open(UserFolders folders, BackendOpener opener, int sessions, DialogService dialogs,
                                    DesktopOpener desktop, ConnectionsViewModel.Waits waits, double width, double height) throws Exception {
         FxTestSupport.start();
         TaskExecutor executor = new TaskExecutor(2, Platform::runLater);
         AppServices services = AppServices.create(folders, executor, opener, desktop);
         TestWindow window = WaitForAsyncUtils.asyncFx(() -> {
             MainViewModel model = new MainViewModel(services, waits);
-            dev.cairn.ui.main.UncaughtErrors.install(model, Platform::runLater);
+            UncaughtErrors.install(model, Platform::runLater);
             Stage stage = new Stage();
             stage.setScene(App.createScene(model, dialogs, width, height));
             stage.titleProperty().bind(model.windowTitleProperty());
@@ -98,15 +106,15 @@ public final class TestWindow implements AutoCloseable {
                     .filter(e -> e.stateId().equals(id)).findFirst().orElseThrow());
         });
         waitFor("the inspector to have read " + id, () -> id.equals(model.inspector().stateIdProperty().get()) && model.tasks().isEmpty()
-                && model.inspector().documentProperty(dev.cairn.ui.inspect.InspectorViewModel.Part.PARTIAL).get() != null);
+                && model.inspector().documentProperty(InspectorViewModel.Part.PARTIAL).get() != null);
     }
 
     /**
      * What is cut off in the window at 1024×700 ({@link LayoutCheck}), in each theme (light again
      * after); with {@code -Dcairn.renders=DIR} each is rendered to {@code DIR/what-1024[-dark].png}.
      */
-    public java.util.List<String> cutOff(String what) throws Exception {
-        java.util.List<String> problems = new java.util.ArrayList<>();
+    public List<String> cutOff(String what) throws Exception {
+        List<String> problems = new ArrayList<>();
         for (Theme theme : Theme.values()) {
             fxRun(() -> {
                 stage.setWidth(1024);
@@ -119,7 +127,7 @@ public final class TestWindow implements AutoCloseable {
                 view.layout();
                 String renders = System.getProperty("cairn.renders");
                 if (renders != null) {
-                    LayoutCheck.render(view, java.nio.file.Path.of(renders, what + "-1024" + (theme == Theme.LIGHT ? "" : "-dark") + ".png"));
+                    LayoutCheck.render(view, Path.of(renders, what + "-1024" + (theme == Theme.LIGHT ? "" : "-dark") + ".png"));
                 }
                 return LayoutCheck.problems(view);
             }));
@@ -129,7 +137,7 @@ public final class TestWindow implements AutoCloseable {
     }
 
     /** Runs {@code work} on the FX thread and returns its result (waits up to {@link #WAIT}). */
-    public static <T> T fx(java.util.concurrent.Callable<T> work) throws Exception {
+    public static <T> T fx(Callable<T> work) throws Exception {
         return WaitForAsyncUtils.asyncFx(work).get(WAIT.toSeconds(), TimeUnit.SECONDS);
     }
 

@@ -11,6 +11,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.backend.Version;
 import dev.cairn.state.StateDocument;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -28,6 +29,7 @@ import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A filesystem-family state backend (local folder, S3, ...): Meltano's layout and lock protocol over
@@ -216,7 +218,7 @@ public final class BlobStateBackend implements StateBackend {
     }
 
     @Override
-    public java.time.Duration lockWait() {
+    public Duration lockWait() {
         return lock.waitLimit();
     }
 
@@ -255,7 +257,7 @@ public final class BlobStateBackend implements StateBackend {
      * failed: its own error rides along, suppressed, and the message of a failure of the store (not a
      * conflict, a held lock or a refusal, whose types its callers need) adds that the lock may be left behind.
      */
-    private Version locked(String stateId, java.util.function.Function<BooleanSupplier, Version> work) {
+    private Version locked(String stateId, Function<BooleanSupplier, Version> work) {
         String lockKey = layout.lockKey(stateId);
         Version held = lock.acquire(stateId, lockKey);
         Version written;

@@ -3,7 +3,6 @@ package dev.cairn.backend.blob;
 import dev.cairn.backend.StateStorage;
 import dev.cairn.backend.Version;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 

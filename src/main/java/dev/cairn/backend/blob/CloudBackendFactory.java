@@ -4,8 +4,8 @@ import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendFactory;
 import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendOptions;
-import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.BackendSetting;
+import dev.cairn.backend.StateBackend;
 import java.time.Clock;
 import java.util.List;
 

@@ -6,9 +6,9 @@ import dev.cairn.backend.Version;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
@@ -21,8 +21,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.function.BooleanSupplier;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 
 /**
  * A local folder as a blob store. Whole files are written to a temporary name and renamed over

@@ -55,6 +55,7 @@ final class GcsBlobStore extends CloudBlobStore {
     public Blob get(String key) {
         try {
             for (int i = 0; i < READ_TRIES; i++) {
+                // qualified: Blob here is BlobStore's own
                 com.google.cloud.storage.Blob meta = storage.get(BlobId.of(bucket, key), Storage.BlobGetOption.fields(Storage.BlobField.GENERATION));
                 if (meta == null) {
                     return null;
@@ -79,6 +80,7 @@ final class GcsBlobStore extends CloudBlobStore {
     @Override
     public String changeStamp(String key) {
         try {
+            // qualified: Blob here is BlobStore's own
             com.google.cloud.storage.Blob meta = storage.get(BlobId.of(bucket, key),
                     Storage.BlobGetOption.fields(Storage.BlobField.GENERATION));
             return meta == null ? Version.ABSENT.token() : Long.toString(meta.getGeneration());
@@ -95,6 +97,7 @@ final class GcsBlobStore extends CloudBlobStore {
                         : Storage.BlobWriteOption.generationMatch(generation(expected))};
         try {
             // a resumable upload: the one way of writing that every GCS JSON API server takes
+            // qualified: Blob here is BlobStore's own
             com.google.cloud.storage.Blob written = storage.createFrom(info, new ByteArrayInputStream(data), condition);
             return Version.of(Long.toString(written.getGeneration()));
         } catch (StorageException e) {

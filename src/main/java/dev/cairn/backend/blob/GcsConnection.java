@@ -11,6 +11,7 @@ import com.google.cloud.storage.Storage;
 import com.google.cloud.storage.StorageOptions;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Transport;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -118,7 +119,7 @@ public final class GcsConnection {
                 return ServiceAccountCredentials.fromStream(in);
             } catch (IOException | RuntimeException e) {
                 throw new BackendException("cannot use the Google service-account key " + credentialsPath + " ("
-                        + CREDENTIALS_PATH_SETTING + "): " + dev.cairn.backend.Transport.firstLine(e), e);
+                        + CREDENTIALS_PATH_SETTING + "): " + Transport.firstLine(e), e);
             }
         }
         try {

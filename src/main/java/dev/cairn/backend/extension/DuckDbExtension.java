@@ -12,15 +12,20 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.duckdb.DuckDBDriver;
 
 /**
  * The tables of Meltano's DuckDB state backend extension ({@code meltano-state-backend-duckdb},
@@ -44,7 +49,7 @@ final class DuckDbExtension implements ExtensionDatabase {
             "Could not set lock on file \"(?<file>[^\"]*)\": Conflicting lock is held in (?<program>.*?) \\(PID (?<pid>\\d+)\\)");
 
     /** One monitor per file (or MotherDuck target) of this process. */
-    private static final Map<String, Object> OPEN = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, Object> OPEN = new ConcurrentHashMap<>();
 
     private final String displayUri;
     private final String target;
@@ -104,7 +109,7 @@ final class DuckDbExtension implements ExtensionDatabase {
     @Override
     public <T> T use(Work<T> work) throws SQLException {
         synchronized (OPEN.computeIfAbsent(target, t -> new Object())) {
-            try (Connection c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + target, properties)) {
+            try (Connection c = new DuckDBDriver().connect("jdbc:duckdb:" + target, properties)) {
                 return work.run(c);
             }
         }
@@ -178,7 +183,7 @@ final class DuckDbExtension implements ExtensionDatabase {
         ExtensionDatabase.waitFor(stateId, wait, () -> tryLock(c, stateId, lockId), () -> {
             LockStatus held = lockStatus(c, stateId);
             return new LockedException(stateId, held.state() == LockStatus.State.FREE
-                    ? LockStatus.held(java.time.Instant.now(), "a row in " + lockTable) : held);
+                    ? LockStatus.held(Instant.now(), "a row in " + lockTable) : held);
         });
         try {
             return body.run(c);
@@ -228,12 +233,12 @@ final class DuckDbExtension implements ExtensionDatabase {
         }
         try (Statement s = c.createStatement(); ResultSet rows = s.executeQuery("SELECT state_id, lock_id, locked_at,"
                 + " locked_at < now() - INTERVAL '" + STALE_LOCK.toSeconds() + " seconds' FROM " + lockTable)) {
-            java.util.Set<String> wanted = new java.util.HashSet<>(stateIds);
+            Set<String> wanted = new HashSet<>(stateIds);
             while (rows.next()) {
                 String id = rows.getString(1);
                 if (wanted.contains(id)) {
                     LocalDateTime at = rows.getObject(3, LocalDateTime.class);
-                    java.time.Instant since = at == null ? null : at.atZone(ZoneId.systemDefault()).toInstant();
+                    Instant since = at == null ? null : at.atZone(ZoneId.systemDefault()).toInstant();
                     String detail = "lock " + rows.getString(2) + " in " + lockTable;
                     found.put(id, rows.getBoolean(4) ? LockStatus.stale(since, detail) : LockStatus.held(since, detail));
                 }

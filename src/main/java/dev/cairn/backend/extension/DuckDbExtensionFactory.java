@@ -9,7 +9,6 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Opens the tables of Meltano's DuckDB state backend extension: {@code duckdb:///path/file.duckdb}

@@ -6,9 +6,7 @@ import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateBackend;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
 
 /**
  * Opens a PostgreSQL system database from Meltano's {@code database_uri}

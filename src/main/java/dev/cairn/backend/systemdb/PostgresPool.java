@@ -14,6 +14,7 @@ import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
+import org.postgresql.Driver;
 
 /**
  * PostgreSQL connections from a HikariCP pool: opened outside any lock, checked before they are
@@ -54,7 +55,7 @@ public final class PostgresPool implements ConnectionSource {
         this.borrowTimeout = borrowTimeout;
         HikariConfig config = new HikariConfig();
         config.setPoolName("cairn-postgres");
-        config.setDriverClassName(org.postgresql.Driver.class.getName());
+        config.setDriverClassName(Driver.class.getName());
         config.setJdbcUrl(pg.jdbcUrl());
         config.setDataSourceProperties(props);
         config.setConnectionInitSql(initSql);

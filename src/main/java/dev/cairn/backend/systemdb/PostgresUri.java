@@ -2,6 +2,7 @@ package dev.cairn.backend.systemdb;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Redaction;
+import java.io.ByteArrayOutputStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.postgresql.Driver;
 
 /**
  * A PostgreSQL system database as Meltano's {@code database_uri} names it (SQLAlchemy's
@@ -124,7 +126,7 @@ public final class PostgresUri {
     }
 
     private static PostgresUri fromJdbc(String uri, Map<String, String> env, Path home) {
-        Properties parsed = org.postgresql.Driver.parseURL(uri, new Properties());
+        Properties parsed = Driver.parseURL(uri, new Properties());
         if (parsed == null) {
             throw new BackendException("not a PostgreSQL JDBC URL: " + Redaction.redact(uri));
         }
@@ -240,7 +242,7 @@ public final class PostgresUri {
         if (s.indexOf('%') < 0) {
             return s;
         }
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(s.length());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(s.length());
         byte[] raw = s.getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < raw.length; i++) {
             if (raw[i] == '%' && i + 2 < raw.length && isHex(raw[i + 1]) && isHex(raw[i + 2])) {
@@ -275,7 +277,7 @@ public final class PostgresUri {
     }
 
     public Connection connect() throws SQLException {
-        return new org.postgresql.Driver().connect(jdbcUrl(), properties());
+        return new Driver().connect(jdbcUrl(), properties());
     }
 
     /** The URI with the password hidden. */

@@ -18,6 +18,7 @@ import org.slf4j.Marker;
 /** The process's log as {@link LogSetup} configured it: where its file is, and a copy on the terminal. */
 public final class Logs {
 
+    // qualified: Logger here is Logback's, which this class configures
     private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(Logs.class);
 
     private Logs() {}

@@ -1,7 +1,8 @@
 package dev.cairn.ui.about;
 
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.theme.Styles;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.scene.control.Hyperlink;
@@ -32,23 +33,23 @@ public final class AboutView extends VBox {
         for (AboutViewModel.Place place : model.places()) {
             Hyperlink link = new Hyperlink(place.path().toString());
             link.setId("about-place-" + row);
-            link.setTooltip(new Tooltip(Fxml.label("about.open.tooltip", place.folder())));
+            link.setTooltip(new Tooltip(Texts.get("about.open.tooltip", place.folder())));
             link.setOnAction(e -> model.open(place));
             places.addRow(row++, new Label(place.label()), link);
         }
         TableView<AboutViewModel.Library> licences = new TableView<>(FXCollections.observableArrayList(model.libraries()));
         licences.setId("about-licences");
-        licences.getColumns().add(column(Fxml.label("about.column.library"), 260, AboutViewModel.Library::name));
-        licences.getColumns().add(column(Fxml.label("about.column.version"), 300, AboutViewModel.Library::coordinates));
-        licences.getColumns().add(column(Fxml.label("about.column.licence"), 220, AboutViewModel.Library::licence));
+        licences.getColumns().add(column(Texts.get("about.column.library"), 260, AboutViewModel.Library::name));
+        licences.getColumns().add(column(Texts.get("about.column.version"), 300, AboutViewModel.Library::coordinates));
+        licences.getColumns().add(column(Texts.get("about.column.licence"), 220, AboutViewModel.Library::licence));
         licences.setPrefHeight(260);
         VBox.setVgrow(licences, Priority.ALWAYS);
-        Label bundled = new Label(Fxml.label("about.libraries", model.libraries().size()));
+        Label bundled = new Label(Texts.get("about.libraries", model.libraries().size()));
         bundled.getStyleClass().add(Styles.SUBTITLE);
         TextArea licenceText = new TextArea(model.licenceText());
         licenceText.setEditable(false);
         licenceText.setPrefRowCount(12);
-        TitledPane licence = new TitledPane(Fxml.label("about.licence"), licenceText);
+        TitledPane licence = new TitledPane(Texts.get("about.licence"), licenceText);
         licence.setId("about-licence");
         licence.setExpanded(false);
         getChildren().addAll(version, java, javaFx, places, licence, bundled, licences);
@@ -61,7 +62,7 @@ public final class AboutView extends VBox {
     }
 
     private static TableColumn<AboutViewModel.Library, String> column(String title, double width,
-            java.util.function.Function<AboutViewModel.Library, String> value) {
+            Function<AboutViewModel.Library, String> value) {
         TableColumn<AboutViewModel.Library, String> column = new TableColumn<>(title);
         column.setPrefWidth(width);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));

@@ -1,7 +1,7 @@
 package dev.cairn.ui.about;
 
 import dev.cairn.ops.PrivateFiles;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.services.DesktopOpener;
 import java.io.BufferedReader;
@@ -47,10 +47,10 @@ public final class AboutViewModel {
     private final DesktopOpener desktop;
 
     public AboutViewModel(AppServices services) {
-        this.places = List.of(new Place(Fxml.label("about.place.connections"), services.connections().file(), true),
-                new Place(Fxml.label("about.place.data"), services.data(), false),
-                new Place(Fxml.label("about.place.journal"), services.journal().file(), true),
-                new Place(Fxml.label("about.place.log"), services.logFile(), true));
+        this.places = List.of(new Place(Texts.get("about.place.connections"), services.connections().file(), true),
+                new Place(Texts.get("about.place.data"), services.data(), false),
+                new Place(Texts.get("about.place.journal"), services.journal().file(), true),
+                new Place(Texts.get("about.place.log"), services.logFile(), true));
         this.libraries = parse(resourceLines(LICENCE_REPORT, "license-maven-plugin"));
         this.licenceText = String.join("\n", resourceLines(LICENCE, "pom.xml's resources"));
         this.desktop = services.desktop();
@@ -58,7 +58,7 @@ public final class AboutViewModel {
 
     public String version() {
         String v = AboutViewModel.class.getPackage().getImplementationVersion();
-        return v == null ? Fxml.label("about.version.development") : Fxml.label("about.version", v);
+        return v == null ? Texts.get("about.version.development") : Texts.get("about.version", v);
     }
 
     public String java() {

@@ -1,17 +1,21 @@
 package dev.cairn.ui.app;
 
+import dev.cairn.ops.UserFolders;
+import dev.cairn.ui.dialog.DialogService;
 import dev.cairn.ui.dialog.FxDialogService;
-import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.inspect.JsonPane;
-import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.main.MainView;
 import dev.cairn.ui.main.MainViewModel;
 import dev.cairn.ui.main.UncaughtErrors;
+import dev.cairn.ui.services.AppServices;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Styles;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import javafx.application.Application;
+import javafx.application.HostServices;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
@@ -23,7 +27,7 @@ import javafx.stage.Stage;
 public final class App extends Application {
 
     /** How long closing the window waits for a write in flight to finish and journal its outcome. */
-    private static final java.time.Duration WRITE_GRACE = java.time.Duration.ofSeconds(20);
+    private static final Duration WRITE_GRACE = Duration.ofSeconds(20);
 
     /** The window's preferred size. */
     public static final double WIDTH = 1360;
@@ -35,8 +39,8 @@ public final class App extends Application {
     @Override
     public void start(Stage stage) {
         executor = new TaskExecutor(3, Platform::runLater);
-        javafx.application.HostServices host = getHostServices();
-        AppServices services = AppServices.create(dev.cairn.ops.UserFolders.fromEnvironment(), executor, BackendOpener.DEFAULT,
+        HostServices host = getHostServices();
+        AppServices services = AppServices.create(UserFolders.fromEnvironment(), executor, BackendOpener.DEFAULT,
                 path -> host.showDocument(path.toUri().toString()));
         model = new MainViewModel(services);
         UncaughtErrors.install(model, Platform::runLater);
@@ -60,12 +64,12 @@ public final class App extends Application {
     }
 
     /** The window's scene: the main view, the stylesheet and the shortcuts (also used by tests and screenshots). */
-    public static Scene createScene(MainViewModel model, dev.cairn.ui.dialog.DialogService dialogs) {
+    public static Scene createScene(MainViewModel model, DialogService dialogs) {
         return createScene(model, dialogs, WIDTH, HEIGHT);
     }
 
     /** The window's scene at a size: a small screen's, or a test's. */
-    public static Scene createScene(MainViewModel model, dev.cairn.ui.dialog.DialogService dialogs, double width, double height) {
+    public static Scene createScene(MainViewModel model, DialogService dialogs, double width, double height) {
         MainView view = new MainView(model, dialogs);
         Scene scene = new Scene(view, width, height);
         scene.getStylesheets().add(App.class.getResource(Styles.STYLESHEET).toExternalForm());

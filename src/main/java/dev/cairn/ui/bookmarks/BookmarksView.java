@@ -1,44 +1,59 @@
 package dev.cairn.ui.bookmarks;
 
-import dev.cairn.ui.Fxml;
 import dev.cairn.state.Bookmark;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.bookmarks.BookmarksViewModel.Row;
 import dev.cairn.ui.theme.ColumnWidths;
 import dev.cairn.ui.theme.Styles;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.collections.ListChangeListener;
 import javafx.collections.transformation.SortedList;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 
 /** The bookmarks table: sortable by any column, filtered by text and by "flagged only". */
 public final class BookmarksView extends BorderPane {
 
     private final TableView<Row> table = new TableView<>();
-    private final TableColumn<Row, String> partition = column(Fxml.label("bookmarks.column.partition"), Row::partition);
-    private final TableColumn<Row, String> flags = column(Fxml.label("bookmarks.column.flags"), Row::flags);
+    private final TableColumn<Row, String> partition = column(Texts.get("bookmarks.column.partition"), Row::partition);
+    private final TableColumn<Row, String> flags = column(Texts.get("bookmarks.column.flags"), Row::flags);
     private final HBox controls;
 
     public BookmarksView(BookmarksViewModel model) {
         getStyleClass().add(Styles.BOOKMARKS);
         TextField filter = new TextField();
-        filter.setPromptText(Fxml.label("bookmarks.filter.prompt"));
-        filter.setTooltip(new javafx.scene.control.Tooltip(Fxml.label("bookmarks.filter.tooltip")));
+        filter.setPromptText(Texts.get("bookmarks.filter.prompt"));
+        filter.setTooltip(new Tooltip(Texts.get("bookmarks.filter.tooltip")));
         filter.setPrefColumnCount(5);
         filter.setMinWidth(Region.USE_PREF_SIZE);
         filter.textProperty().bindBidirectional(model.filterProperty());
         HBox.setHgrow(filter, Priority.ALWAYS);
-        CheckBox flagged = new CheckBox(Fxml.label("bookmarks.flagged"));
+        CheckBox flagged = new CheckBox(Texts.get("bookmarks.flagged"));
         flagged.setMinWidth(Region.USE_PREF_SIZE);
         flagged.selectedProperty().bindBidirectional(model.flaggedOnlyProperty());
         Label message = new Label();
@@ -53,19 +68,19 @@ public final class BookmarksView extends BorderPane {
         table.getStyleClass().add(Styles.BOOKMARKS_TABLE);
         // what a user came to check first, each column as wide as its content: values are never cut,
         // the table scrolls sideways instead; the flags before the key, so a 1024 px window shows them
-        table.getColumns().add(column(Fxml.label("bookmarks.column.stream"), Row::stream));
+        table.getColumns().add(column(Texts.get("bookmarks.column.stream"), Row::stream));
         table.getColumns().add(partition);
-        table.getColumns().add(column(Fxml.label("bookmarks.column.value"), Row::value));
+        table.getColumns().add(column(Texts.get("bookmarks.column.value"), Row::value));
         flags.setCellFactory(c -> new FlagCell());
         table.getColumns().add(flags);
-        table.getColumns().add(column(Fxml.label("bookmarks.column.key"), Row::key));
-        table.getColumns().add(column(Fxml.label("bookmarks.column.inProgress"), Row::inProgress));
+        table.getColumns().add(column(Texts.get("bookmarks.column.key"), Row::key));
+        table.getColumns().add(column(Texts.get("bookmarks.column.inProgress"), Row::inProgress));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        model.rows().addListener((javafx.collections.ListChangeListener<Row>) change -> fitColumns(model.rows()));
+        model.rows().addListener((ListChangeListener<Row>) change -> fitColumns(model.rows()));
         SortedList<Row> sorted = new SortedList<>(model.visible());
         sorted.comparatorProperty().bind(table.comparatorProperty());
         table.setItems(sorted);
-        Label empty = new Label(Fxml.label("bookmarks.empty"));
+        Label empty = new Label(Texts.get("bookmarks.empty"));
         empty.getStyleClass().add(Styles.PLACEHOLDER);
         table.setPlaceholder(empty);
         setCenter(table);
@@ -90,12 +105,12 @@ public final class BookmarksView extends BorderPane {
      * (the flags as their chips are drawn); the Partition column only where a row has one.
      */
     @SuppressWarnings("unchecked")
-    private void fitColumns(java.util.List<Row> rows) {
+    private void fitColumns(List<Row> rows) {
         table.applyCss();
-        javafx.scene.text.Font font = javafx.scene.text.Font.getDefault();
-        javafx.scene.text.Text probe = new javafx.scene.text.Text();
+        Font font = Font.getDefault();
+        Text probe = new Text();
         probe.setFont(font);
-        java.util.Map<java.util.Set<Bookmark.Flag>, Double> chipWidths = new java.util.HashMap<>();
+        Map<Set<Bookmark.Flag>, Double> chipWidths = new HashMap<>();
         for (TableColumn<Row, ?> column : table.getColumns()) {
             Function<Row, String> value = (Function<Row, String>) column.getUserData();
             probe.setText(column.getText());
@@ -116,7 +131,7 @@ public final class BookmarksView extends BorderPane {
     }
 
     /** How wide a row's chips are drawn, in the stylesheet's font and padding (laid out nowhere, removed at once). */
-    private double drawnWidth(java.util.Set<Bookmark.Flag> set) {
+    private double drawnWidth(Set<Bookmark.Flag> set) {
         HBox chips = chips(set);
         chips.setManaged(false);
         getChildren().add(chips);
@@ -127,12 +142,12 @@ public final class BookmarksView extends BorderPane {
     }
 
     /** The flags as coloured chips, the full flag on hover. */
-    private static HBox chips(java.util.Set<Bookmark.Flag> set) {
+    private static HBox chips(Set<Bookmark.Flag> set) {
         HBox chips = new HBox(4);
         for (Bookmark.Flag flag : set) {
             Label chip = new Label(BookmarksViewModel.shortLabel(flag));
-            chip.setTooltip(new javafx.scene.control.Tooltip(BookmarksViewModel.label(flag)));
-            chip.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            chip.setTooltip(new Tooltip(BookmarksViewModel.label(flag)));
+            chip.setMinWidth(Region.USE_PREF_SIZE);
             chip.getStyleClass().addAll(Styles.FLAG, Styles.variant(Styles.FLAG, flag));
             chips.getChildren().add(chip);
         }
@@ -143,14 +158,14 @@ public final class BookmarksView extends BorderPane {
      * Offers rewind and clear on the selected row (buttons and a context menu), enabled while
      * {@code enabled} holds.
      */
-    public void installActions(java.util.function.Consumer<Bookmark> rewind, java.util.function.Consumer<Bookmark> clear,
-                               javafx.beans.value.ObservableBooleanValue enabled) {
-        javafx.scene.control.Button rewindButton = new javafx.scene.control.Button(Fxml.label("bookmarks.rewind"));
+    public void installActions(Consumer<Bookmark> rewind, Consumer<Bookmark> clear,
+                               ObservableBooleanValue enabled) {
+        Button rewindButton = new Button(Texts.get("bookmarks.rewind"));
         rewindButton.setId("bookmark-rewind");
-        javafx.scene.control.Button clearButton = new javafx.scene.control.Button(Fxml.label("bookmarks.clear"));
+        Button clearButton = new Button(Texts.get("bookmarks.clear"));
         clearButton.setId("bookmark-clear");
-        javafx.beans.binding.BooleanBinding off = table.getSelectionModel().selectedItemProperty().isNull()
-                .or(javafx.beans.binding.Bindings.createBooleanBinding(() -> !enabled.get(), enabled));
+        BooleanBinding off = table.getSelectionModel().selectedItemProperty().isNull()
+                .or(Bindings.createBooleanBinding(() -> !enabled.get(), enabled));
         rewindButton.disableProperty().bind(off);
         clearButton.disableProperty().bind(off);
         rewindButton.setOnAction(e -> rewind.accept(table.getSelectionModel().getSelectedItem().bookmark()));
@@ -158,13 +173,13 @@ public final class BookmarksView extends BorderPane {
         rewindButton.setMinWidth(Region.USE_PREF_SIZE);
         clearButton.setMinWidth(Region.USE_PREF_SIZE);
         controls.getChildren().addAll(rewindButton, clearButton);
-        javafx.scene.control.MenuItem rewindItem = new javafx.scene.control.MenuItem(Fxml.label("bookmarks.rewind"));
+        MenuItem rewindItem = new MenuItem(Texts.get("bookmarks.rewind"));
         rewindItem.setOnAction(rewindButton.getOnAction());
         rewindItem.disableProperty().bind(off);
-        javafx.scene.control.MenuItem clearItem = new javafx.scene.control.MenuItem(Fxml.label("bookmarks.clearItem"));
+        MenuItem clearItem = new MenuItem(Texts.get("bookmarks.clearItem"));
         clearItem.setOnAction(clearButton.getOnAction());
         clearItem.disableProperty().bind(off);
-        table.setContextMenu(new javafx.scene.control.ContextMenu(rewindItem, clearItem));
+        table.setContextMenu(new ContextMenu(rewindItem, clearItem));
     }
 
     public TableView<Row> table() {

@@ -7,9 +7,9 @@ import dev.cairn.state.Bookmarks;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
-import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -130,8 +130,8 @@ public final class BookmarksViewModel implements SelectionTab {
             return;
         }
         StoredState stored = selection.stored();
-        message.set(Fxml.label("bookmarks.reading"));
-        building.run(BackgroundTask.of(Fxml.label("bookmarks.task", stored.stateId()), context -> build(stored.document())),
+        message.set(Texts.get("bookmarks.reading"));
+        building.run(BackgroundTask.of(Texts.get("bookmarks.task", stored.stateId()), context -> build(stored.document())),
                 built -> {
                     source = built.source();
                     rows.setAll(built.rows());
@@ -140,7 +140,7 @@ public final class BookmarksViewModel implements SelectionTab {
                 }, failure -> message.set(failure.message()),
                 () -> {
                     shown = null;
-                    message.set(Fxml.label("bookmarks.cancelled", stored.stateId()));
+                    message.set(Texts.get("bookmarks.cancelled", stored.stateId()));
                 });
     }
 
@@ -157,16 +157,16 @@ public final class BookmarksViewModel implements SelectionTab {
         String source;
         try {
             effective = doc.effective();
-            source = Fxml.label("bookmarks.source.effective");
+            source = Texts.get("bookmarks.source.effective");
         } catch (StateError e) {
             if (doc.completed().isCorrupt() || doc.completed().value() == null) {
-                return new Built(List.of(), null, Fxml.label("bookmarks.unreadable", e.getMessage()));
+                return new Built(List.of(), null, Texts.get("bookmarks.unreadable", e.getMessage()));
             }
             effective = doc.completed().value();
-            source = Fxml.label("bookmarks.source.completed", e.getMessage());
+            source = Texts.get("bookmarks.source.completed", e.getMessage());
         }
         List<Row> rows = Bookmarks.of(effective).stream().map(Row::of).toList();
-        return rows.isEmpty() ? new Built(rows, null, Fxml.label("bookmarks.none"))
+        return rows.isEmpty() ? new Built(rows, null, Texts.get("bookmarks.none"))
                 : new Built(rows, source, "");
     }
 

@@ -2,7 +2,7 @@ package dev.cairn.ui.browse;
 
 import dev.cairn.backend.RunRow;
 import dev.cairn.state.StateHealth;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.theme.Styles;
 import java.time.Instant;
 
@@ -33,9 +33,9 @@ public enum Badge {
     private final String help;
 
     Badge(String key) {
-        this.label = Fxml.label(key);
-        this.shortLabel = Fxml.label(key + ".short");
-        this.help = Fxml.label(key + ".help");
+        this.label = Texts.get(key);
+        this.shortLabel = Texts.get(key + ".short");
+        this.help = Texts.get(key + ".help");
     }
 
     public String label() {

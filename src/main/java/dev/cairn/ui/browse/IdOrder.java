@@ -1,6 +1,6 @@
 package dev.cairn.ui.browse;
 
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import java.util.Comparator;
 
 /** How the ID list is ordered. */
@@ -20,7 +20,7 @@ public enum IdOrder {
 
     @Override
     public String toString() {
-        return Fxml.label(key);
+        return Texts.get(key);
     }
 
     /**

@@ -7,7 +7,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Park;
 import dev.cairn.state.IdSpelling;
 import dev.cairn.state.StateHealth;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -71,10 +71,10 @@ public final class StateIdEntry {
         }
         String others = sameLetters.stream().map(IdSpelling::escaped).collect(Collectors.joining(", "));
         if (nfc) {
-            return Fxml.label("list.spelling.othersNotNfc", others, IdSpelling.escaped(stateId));
+            return Texts.get("list.spelling.othersNotNfc", others, IdSpelling.escaped(stateId));
         }
-        return others.isEmpty() ? Fxml.label("list.spelling.notNfc", IdSpelling.escaped(stateId))
-                : Fxml.label("list.spelling.notNfcWithOthers", IdSpelling.escaped(stateId), others);
+        return others.isEmpty() ? Texts.get("list.spelling.notNfc", IdSpelling.escaped(stateId))
+                : Texts.get("list.spelling.notNfcWithOthers", IdSpelling.escaped(stateId), others);
     }
 
     public Badge health() {

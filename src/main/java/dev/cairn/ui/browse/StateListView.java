@@ -1,18 +1,26 @@
 package dev.cairn.ui.browse;
 
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
@@ -36,14 +44,14 @@ public final class StateListView extends BorderPane {
     private final ListView<StateIdEntry> list = new ListView<>();
     /** Narrower than this, the list's badges are compact: room for an ID of ~45 characters and two badges. */
     public static final double COMPACT_BELOW = 480;
-    private final javafx.beans.property.BooleanProperty compact = new javafx.beans.property.SimpleBooleanProperty(this, "compact");
+    private final BooleanProperty compact = new SimpleBooleanProperty(this, "compact");
 
     private final Label count = new Label();
     /** A combo box, not a choice box: its cells can be disabled, as Recently updated is where the backend has no times. */
     private final ComboBox<IdOrder> order = new ComboBox<>();
-    private static final String ORDER_HELP = Fxml.label("list.order.help");
+    private static final String ORDER_HELP = Texts.get("list.order.help");
     private final ProgressIndicator spinner = new ProgressIndicator();
-    private static final String NO_BACKEND = Fxml.label("list.noBackend");
+    private static final String NO_BACKEND = Texts.get("list.noBackend");
     private final Label placeholder = new Label(NO_BACKEND);
     private StateListViewModel model;
     /** Why the bound backend cannot order by update time, or null. */
@@ -61,15 +69,15 @@ public final class StateListView extends BorderPane {
         }
     };
     // refiltering replaces the list's items, which drops the ListView's selection: show the model's again
-    private final javafx.collections.ListChangeListener<StateIdEntry> visibleListener =
+    private final ListChangeListener<StateIdEntry> visibleListener =
             change -> modelSelection.changed(null, null, model.selectedProperty().get());
     private final ChangeListener<Boolean> loadingListener = (obs, old, now) -> spinner.setVisible(now);
     private final ChangeListener<String> recentListener = (obs, old, now) -> showRecentAvailability(now);
 
     public StateListView() {
         getStyleClass().add(Styles.STATE_LIST);
-        filter.setPromptText(Fxml.label("list.filter.prompt"));
-        filter.setTooltip(new javafx.scene.control.Tooltip(Fxml.label("list.filter.tooltip")));
+        filter.setPromptText(Texts.get("list.filter.prompt"));
+        filter.setTooltip(new Tooltip(Texts.get("list.filter.tooltip")));
         filter.getStyleClass().add(Styles.FILTER_FIELD);
         filter.setOnKeyPressed(e -> {
             if (model == null) {
@@ -116,10 +124,10 @@ public final class StateListView extends BorderPane {
             }
         });
         // several IDs (Shift, Ctrl) for the actions on many: the inspector shows the one clicked last
-        list.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
-        list.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<StateIdEntry>) change -> {
+        list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        list.getSelectionModel().getSelectedItems().addListener((ListChangeListener<StateIdEntry>) change -> {
             if (model != null) {
-                model.chosen().setAll(list.getSelectionModel().getSelectedItems().stream().filter(java.util.Objects::nonNull).toList());
+                model.chosen().setAll(list.getSelectionModel().getSelectedItems().stream().filter(Objects::nonNull).toList());
             }
         });
         setCenter(list);
@@ -170,7 +178,7 @@ public final class StateListView extends BorderPane {
         next.recentUnavailableProperty().addListener(recentListener);
         showRecentAvailability(next.recentUnavailableProperty().get());
         spinner.setVisible(next.loadingProperty().get());
-        count.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        count.textProperty().bind(Bindings.createStringBinding(
                 next::countText, next.visible(),
                 next.countsProperty()));
         modelSelection.changed(null, null, next.selectedProperty().get());
@@ -198,7 +206,7 @@ public final class StateListView extends BorderPane {
             ToggleButton chip = new ToggleButton(badge.label() + " " + String.format("%,d", n));
             chip.setMnemonicParsing(false);
             chip.getStyleClass().addAll(Styles.BADGE, Styles.BADGE_COUNT, badge.styleClass());
-            chip.setTooltip(new Tooltip(Fxml.label("list.chip.tooltip", badge.help())));
+            chip.setTooltip(new Tooltip(Texts.get("list.chip.tooltip", badge.help())));
             chip.setSelected(model.badgeFilterProperty().get() == badge);
             chip.setOnAction(e -> model.badgeFilterProperty().set(chip.isSelected() ? badge : null));
             shown.add(chip);
@@ -243,10 +251,10 @@ public final class StateListView extends BorderPane {
         private final Label id = new Label();
         private final HBox badgeBox = new HBox(4);
         private final HBox row = new HBox(6, id, badgeBox);
-        private final javafx.beans.value.ObservableBooleanValue compact;
+        private final ObservableBooleanValue compact;
         private final Function<StateIdEntry, String> updateTimeText;
 
-        EntryCell(ListView<StateIdEntry> owner, javafx.beans.value.ObservableBooleanValue compact,
+        EntryCell(ListView<StateIdEntry> owner, ObservableBooleanValue compact,
                   Function<StateIdEntry, String> updateTimeText) {
             this.compact = compact;
             this.updateTimeText = updateTimeText;
@@ -264,7 +272,7 @@ public final class StateListView extends BorderPane {
             row.prefWidthProperty().bind(owner.widthProperty().subtract(34));
             row.setMaxWidth(Region.USE_PREF_SIZE);
             setPrefWidth(0);
-            setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+            setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
         }
 
         @Override

@@ -1,14 +1,13 @@
 package dev.cairn.ui.browse;
 
-import dev.cairn.backend.ListedState;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.PipelinedScan;
 import dev.cairn.backend.RunLog;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.state.IdSpelling;
-import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
@@ -217,7 +216,7 @@ public final class StateListViewModel {
 
     /** How many IDs are shown of how many listed, saying so while those are only the first listed; changes with {@link #visible}. */
     public String countText() {
-        return Fxml.label(firstScreen ? "list.count.soFar" : "list.count", visible.size(), all.size());
+        return Texts.get(firstScreen ? "list.count.soFar" : "list.count", visible.size(), all.size());
     }
 
     /** Lists the IDs again, then reads every state in the background to fill in the badges. */
@@ -227,7 +226,7 @@ public final class StateListViewModel {
         error.set(null);
         listed(Listing.LISTING);
         long token = lister.nextToken();
-        lister.run(BackgroundTask.of(Fxml.label("list.task", backend.displayUri()), context -> {
+        lister.run(BackgroundTask.of(Texts.get("list.task", backend.displayUri()), context -> {
                     List<StateIdEntry> entries = list(context, first -> lister.publish(token, () -> showFirst(first)));
                     markLookAlikes(entries);
                     return new Listed(entries, NaturalSort.order(entries));
@@ -261,12 +260,12 @@ public final class StateListViewModel {
     private void updatePlaceholder() {
         String uri = backend.displayUri();
         placeholder.set(switch (listing) {
-            case LISTING -> Fxml.label("list.listing", uri);
-            case FAILED -> Fxml.label("list.failed", uri);
-            case CANCELLED -> Fxml.label("list.cancelled", uri);
-            case LISTED -> all.isEmpty() ? Fxml.label("list.empty", uri)
-                    : badgeFilter.get() == null ? Fxml.label("list.noMatch", uri)
-                    : Fxml.label(filterText.get().isBlank() ? "list.noneWithBadge" : "list.noneWithBadgeAndFilter", uri,
+            case LISTING -> Texts.get("list.listing", uri);
+            case FAILED -> Texts.get("list.failed", uri);
+            case CANCELLED -> Texts.get("list.cancelled", uri);
+            case LISTED -> all.isEmpty() ? Texts.get("list.empty", uri)
+                    : badgeFilter.get() == null ? Texts.get("list.noMatch", uri)
+                    : Texts.get(filterText.get().isBlank() ? "list.noneWithBadge" : "list.noneWithBadgeAndFilter", uri,
                             badgeFilter.get().label());
         });
     }
@@ -366,7 +365,7 @@ public final class StateListViewModel {
                 });
             }
         };
-        scanning.run(BackgroundTask.<Integer>of(Fxml.label("list.scan.task", backend.displayUri()), context -> {
+        scanning.run(BackgroundTask.<Integer>of(Texts.get("list.scan.task", backend.displayUri()), context -> {
             // the pipelines running now first: one query without payloads, shown before the states are read
             Map<String, RunRow> running = RunLog.runningByJob(backend);
             Instant now = Instant.now();

@@ -1,7 +1,7 @@
 package dev.cairn.ui.browse;
 
 import dev.cairn.backend.StateBackend;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -57,7 +57,7 @@ final class UpdateTimes {
      * UI thread.
      */
     void sort(List<StateIdEntry> listed, List<StateIdEntry> natural, Consumer<Order> onSorted, Runnable onStopped) {
-        reading.run(BackgroundTask.of(Fxml.label("list.updateTimes.task", backend.displayUri()), context -> {
+        reading.run(BackgroundTask.of(Texts.get("list.updateTimes.task", backend.displayUri()), context -> {
                     Map<String, Instant> read = new HashMap<>(natural.size() * 2);
                     backend.updateTimes((id, time) -> {
                         context.checkCancelled();
@@ -100,8 +100,8 @@ final class UpdateTimes {
             return "Updated " + SHOWN.format(time);
         }
         return times.containsKey(stateId)
-                ? Fxml.label("list.updateTimes.none")
-                : Fxml.label("list.updateTimes.notRead");
+                ? Texts.get("list.updateTimes.none")
+                : Texts.get("list.updateTimes.notRead");
     }
 
     void cancel() {

@@ -1,14 +1,16 @@
 package dev.cairn.ui.check;
 
+import dev.cairn.ops.CheckUp;
 import dev.cairn.ops.CheckUp.Finding;
 import dev.cairn.ops.CheckUp.Severity;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.theme.Styles;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -57,7 +59,7 @@ public final class CheckView extends BorderPane {
         // as the sidebar's and the write sheet's: a URI's ends say which backend it is
         uri.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
         Styles.wholeTextAsTooltip(uri);
-        Label explain = new Label(Fxml.label("check.explain"));
+        Label explain = new Label(Texts.get("check.explain"));
         explain.getStyleClass().add(Styles.MUTED);
         explain.setWrapText(true);
         explain.setMinHeight(Region.USE_PREF_SIZE);
@@ -76,7 +78,7 @@ public final class CheckView extends BorderPane {
         notice.managedProperty().bind(notice.visibleProperty());
         model.showingProperty().addListener((o, was, now) -> {
             if (now) {
-                title.setText(Fxml.label("check.title", model.backendName()));
+                title.setText(Texts.get("check.title", model.backendName()));
                 uri.setText(model.backendUri());
             }
         });
@@ -104,7 +106,7 @@ public final class CheckView extends BorderPane {
         table.setId("check-table");
         table.getStyleClass().add(Styles.WHOLE_VALUES);
         table.setItems(model.shown());
-        table.setPlaceholder(new Label(Fxml.label("check.placeholder")));
+        table.setPlaceholder(new Label(Texts.get("check.placeholder")));
         // the badge and Fix… keep their widths; the finding takes the rest, its sentence wrapped
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         TableColumn<Finding, Finding> severity = column("check.column.severity", 84);
@@ -131,16 +133,16 @@ public final class CheckView extends BorderPane {
         body.getStyleClass().add(Styles.SHEET_BODY);
         setCenter(body);
 
-        Button recheck = Styles.button("check-recheck", Fxml.label("check.recheck"), model::recheck);
-        Button cancel = Styles.button("check-cancel", Fxml.label("check.cancel"), model::cancel);
+        Button recheck = Styles.button("check-recheck", Texts.get("check.recheck"), model::recheck);
+        Button cancel = Styles.button("check-cancel", Texts.get("check.cancel"), model::cancel);
         cancel.visibleProperty().bind(model.stageProperty().isEqualTo(CheckViewModel.Stage.CHECKING));
         cancel.managedProperty().bind(cancel.visibleProperty());
         recheck.visibleProperty().bind(cancel.visibleProperty().not());
         recheck.managedProperty().bind(recheck.visibleProperty());
-        Button export = Styles.button("check-export", Fxml.label("check.export"),
+        Button export = Styles.button("check-export", Texts.get("check.export"),
                 () -> saveFile.apply(model.suggestedFileName()).ifPresent(model::export));
         export.disableProperty().bind(model.stageProperty().isNotEqualTo(CheckViewModel.Stage.CHECKED));
-        Button close = Styles.button("check-close", Fxml.label("check.close"), model::close);
+        Button close = Styles.button("check-close", Texts.get("check.close"), model::close);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox buttons = new HBox(8, recheck, cancel, export, spacer, close);
@@ -162,9 +164,9 @@ public final class CheckView extends BorderPane {
         chip.textProperty().bind(Bindings.createStringBinding(() -> {
             Map<Severity, Integer> n = model.countsProperty().get();
             if (severity == null) {
-                return Fxml.label("check.chip.all", n.values().stream().mapToInt(Integer::intValue).sum());
+                return Texts.get("check.chip.all", n.values().stream().mapToInt(Integer::intValue).sum());
             }
-            return Fxml.label("check.chip." + severity.label(), n.getOrDefault(severity, 0));
+            return Texts.get("check.chip." + severity.label(), n.getOrDefault(severity, 0));
         }, model.countsProperty()));
         return chip;
     }
@@ -178,8 +180,8 @@ public final class CheckView extends BorderPane {
     }
 
     private static TableColumn<Finding, Finding> column(String key, double width) {
-        TableColumn<Finding, Finding> column = new TableColumn<>(Fxml.label(key));
-        column.setCellValueFactory(c -> new javafx.beans.property.ReadOnlyObjectWrapper<>(c.getValue()));
+        TableColumn<Finding, Finding> column = new TableColumn<>(Texts.get(key));
+        column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         column.setPrefWidth(width);
         column.setMinWidth(width);
         column.setSortable(false);
@@ -264,10 +266,10 @@ public final class CheckView extends BorderPane {
                 setGraphic(null);
                 return;
             }
-            Button fix = new Button(Fxml.label("check.fix"));
+            Button fix = new Button(Texts.get("check.fix"));
             fix.getStyleClass().add(Styles.CHECK_FIX);
             fix.setMinWidth(Region.USE_PREF_SIZE);
-            fix.setTooltip(new Tooltip(Fxml.label(f.fix() == dev.cairn.ops.CheckUp.Fix.CLEAR_PARTIAL
+            fix.setTooltip(new Tooltip(Texts.get(f.fix() == CheckUp.Fix.CLEAR_PARTIAL
                     ? "check.fix.tooltip.clearPartial" : "check.fix.tooltip.breakLock", f.stateId())));
             fix.setOnAction(e -> {
                 model.selectedProperty().set(f);

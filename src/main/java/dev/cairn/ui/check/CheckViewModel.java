@@ -5,7 +5,7 @@ import dev.cairn.ops.CheckUp;
 import dev.cairn.ops.CheckUp.Finding;
 import dev.cairn.ops.CheckUp.Severity;
 import dev.cairn.ops.Edit;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.lock.BreakLockViewModel;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -129,20 +129,20 @@ public final class CheckViewModel {
         }
         notice.set("");
         stage.set(Stage.CHECKING);
-        status.set(Fxml.label("check.status.starting"));
+        status.set(Texts.get("check.status.starting"));
         long token = checking.nextToken();
-        checking.run(BackgroundTask.of(Fxml.label("check.task", t.name()), context ->
+        checking.run(BackgroundTask.of(Texts.get("check.task", t.name()), context ->
                 new CheckUp(t.backend(), CheckUp.Options.defaults()).run((done, total) -> {
                     context.checkCancelled();
                     context.progress(done, total);
                     if (done == total || done % 100 == 0) {
-                        checking.publish(token, () -> status.set(Fxml.label("check.status.checking", done)));
+                        checking.publish(token, () -> status.set(Texts.get("check.status.checking", done)));
                     }
                 })).lane(t.backend()), this::show, failure -> {
                     status.set(UserError.sentence(failure.message()));
                     stage.set(Stage.FAILED);
                 }, () -> {
-                    status.set(Fxml.label("check.status.cancelled"));
+                    status.set(Texts.get("check.status.cancelled"));
                     stage.set(Stage.CANCELLED);
                 });
     }
@@ -161,9 +161,9 @@ public final class CheckViewModel {
 
     static String statusLine(int states, Map<Severity, Integer> n) {
         if (n.isEmpty()) {
-            return Fxml.label("check.status.none", states);
+            return Texts.get("check.status.none", states);
         }
-        return Fxml.label("check.status.found", states, n.getOrDefault(Severity.ERROR, 0),
+        return Texts.get("check.status.found", states, n.getOrDefault(Severity.ERROR, 0),
                 n.getOrDefault(Severity.WARNING, 0), n.getOrDefault(Severity.NOTICE, 0));
     }
 
@@ -171,7 +171,7 @@ public final class CheckViewModel {
     public void cancel() {
         if (stage.get() == Stage.CHECKING) {
             checking.cancel();
-            status.set(Fxml.label("check.status.cancelled"));
+            status.set(Texts.get("check.status.cancelled"));
             stage.set(Stage.CANCELLED);
         }
     }
@@ -204,12 +204,12 @@ public final class CheckViewModel {
         notice.set("");
         switch (finding.fix()) {
             case CLEAR_PARTIAL -> flow.start(t, finding.stateId(), Edit.clearPartial(), null);
-            case BREAK_STALE_LOCK -> working.run(BackgroundTask.of(Fxml.label("check.readLock", finding.stateId()),
+            case BREAK_STALE_LOCK -> working.run(BackgroundTask.of(Texts.get("check.readLock", finding.stateId()),
                     context -> t.backend().lockStatus(finding.stateId())).lane(t.backend()), lock -> {
                         if (lock.state() == LockStatus.State.STALE) {
                             breakLock.open(t, finding.stateId(), lock);
                         } else {
-                            notice.set(Fxml.label("check.lockGone", finding.stateId()));
+                            notice.set(Texts.get("check.lockGone", finding.stateId()));
                             recheck();
                         }
                     }, failure -> notice.set(UserError.sentence(failure.message())));
@@ -223,10 +223,10 @@ public final class CheckViewModel {
             return;
         }
         Format format = Format.of(file);
-        working.run(BackgroundTask.of(Fxml.label("check.export.task", file.getFileName()), context -> {
+        working.run(BackgroundTask.of(Texts.get("check.export.task", file.getFileName()), context -> {
             Files.write(file, lines(r, format), StandardCharsets.UTF_8);
             return file;
-        }), written -> notice.set(Fxml.label("check.exported", r.findings().size(), written)),
+        }), written -> notice.set(Texts.get("check.exported", r.findings().size(), written)),
                 failure -> notice.set(UserError.sentence(failure.message())));
     }
 
@@ -237,8 +237,8 @@ public final class CheckViewModel {
     /** How a fix is made in the window, for the exported report. */
     static String fixHow(Finding f) {
         return switch (f.fix()) {
-            case CLEAR_PARTIAL -> Fxml.label("check.fixHow.clearPartial");
-            case BREAK_STALE_LOCK -> Fxml.label("check.fixHow.breakLock");
+            case CLEAR_PARTIAL -> Texts.get("check.fixHow.clearPartial");
+            case BREAK_STALE_LOCK -> Texts.get("check.fixHow.breakLock");
         };
     }
 

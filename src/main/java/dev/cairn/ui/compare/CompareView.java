@@ -1,7 +1,7 @@
 package dev.cairn.ui.compare;
 
 import dev.cairn.ops.compare.IdComparison.Status;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.browse.ChipRow;
 import dev.cairn.ui.compare.CompareViewModel.Direction;
 import dev.cairn.ui.compare.CompareViewModel.Order;
@@ -66,7 +66,7 @@ public final class CompareView extends BorderPane {
         title.setId("compare-title");
         title.getStyleClass().add(Styles.TITLE);
         title.setMinWidth(Region.USE_PREF_SIZE);
-        title.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("compare.title", model.hereNameProperty().get()),
+        title.textProperty().bind(Bindings.createStringBinding(() -> Texts.get("compare.title", model.hereNameProperty().get()),
                 model.hereNameProperty()));
         ChoiceBox<WriteTarget> there = new ChoiceBox<>(model.others());
         there.setId("compare-there");
@@ -83,19 +83,19 @@ public final class CompareView extends BorderPane {
             }
         });
         there.setMinWidth(120);
-        Label renameLabel = new Label(Fxml.label("compare.rename"));
+        Label renameLabel = new Label(Texts.get("compare.rename"));
         renameLabel.setMinWidth(Region.USE_PREF_SIZE);
         TextField rename = new TextField();
         rename.setId("compare-rename");
-        rename.setPromptText(Fxml.label("compare.rename.prompt"));
+        rename.setPromptText(Texts.get("compare.rename.prompt"));
         rename.setPrefColumnCount(12);
         rename.textProperty().bindBidirectional(model.renameProperty());
         rename.setOnAction(e -> model.compare());
         BooleanBinding busy = model.stageProperty().isEqualTo(Stage.COMPARING);
-        Button compare = Styles.button("compare-run", Fxml.label("compare.run"), model::compare);
+        Button compare = Styles.button("compare-run", Texts.get("compare.run"), model::compare);
         compare.visibleProperty().bind(busy.not());
         compare.managedProperty().bind(compare.visibleProperty());
-        Button cancel = Styles.button("compare-cancel", Fxml.label("compare.cancel"), model::cancel);
+        Button cancel = Styles.button("compare-cancel", Texts.get("compare.cancel"), model::cancel);
         cancel.visibleProperty().bind(busy);
         cancel.managedProperty().bind(cancel.visibleProperty());
         HBox sides = new HBox(8, title, there, renameLabel, rename, compare, cancel);
@@ -136,7 +136,7 @@ public final class CompareView extends BorderPane {
 
         TextField filter = new TextField();
         filter.setId("compare-filter");
-        filter.setPromptText(Fxml.label("compare.filter.prompt"));
+        filter.setPromptText(Texts.get("compare.filter.prompt"));
         filter.textProperty().bindBidirectional(model.filterTextProperty());
         HBox.setHgrow(filter, Priority.ALWAYS);
         ChoiceBox<Order> order = new ChoiceBox<>();
@@ -145,7 +145,7 @@ public final class CompareView extends BorderPane {
         order.valueProperty().bindBidirectional(model.orderProperty());
         order.setConverter(labels("compare.order."));
         order.setMinWidth(Region.USE_PREF_SIZE);
-        MenuButton checkAll = new MenuButton(Fxml.label("compare.checkAll"));
+        MenuButton checkAll = new MenuButton(Texts.get("compare.checkAll"));
         checkAll.setId("compare-check-all");
         checkAll.setMinWidth(Region.USE_PREF_SIZE);
         for (Status s : Status.values()) {
@@ -154,7 +154,7 @@ public final class CompareView extends BorderPane {
             item.setOnAction(e -> model.checkAll(s));
             checkAll.getItems().add(item);
         }
-        Button uncheck = Styles.button("compare-uncheck", Fxml.label("compare.uncheckAll"), model::uncheckAll);
+        Button uncheck = Styles.button("compare-uncheck", Texts.get("compare.uncheckAll"), model::uncheckAll);
         HBox filterRow = new HBox(8, filter, order, checkAll, uncheck);
         filterRow.setAlignment(Pos.CENTER_LEFT);
 
@@ -162,7 +162,7 @@ public final class CompareView extends BorderPane {
         table.getStyleClass().add(Styles.WHOLE_VALUES);
         table.setItems(model.shown());
         table.setEditable(true);
-        Label empty = new Label(Fxml.label("compare.placeholder"));
+        Label empty = new Label(Texts.get("compare.placeholder"));
         empty.getStyleClass().add(Styles.PLACEHOLDER);
         table.setPlaceholder(empty);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -175,7 +175,7 @@ public final class CompareView extends BorderPane {
         TableColumn<Row, String> id = text("compare.column.id", r -> r.hereId().equals(r.thereId()) ? r.hereId()
                 : r.hereId() + " → " + r.thereId(), 300);
         id.setCellFactory(c -> new WholeTextCell<>(OverrunStyle.CENTER_ELLIPSIS));
-        TableColumn<Row, Row> badge = new TableColumn<>(Fxml.label("compare.column.status"));
+        TableColumn<Row, Row> badge = new TableColumn<>(Texts.get("compare.column.status"));
         badge.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         badge.setCellFactory(c -> new StatusCell());
         fixed(badge, 118);
@@ -210,19 +210,19 @@ public final class CompareView extends BorderPane {
         notice.visibleProperty().bind(model.noticeProperty().isNotEmpty());
         HBox.setHgrow(notice, Priority.ALWAYS);
         notice.setMaxWidth(Double.MAX_VALUE);
-        Button toThere = Styles.button("compare-copy-there", Fxml.label("compare.copyToThere"), () -> model.copy(Direction.TO_THERE));
-        toThere.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("compare.copyToThere",
+        Button toThere = Styles.button("compare-copy-there", Texts.get("compare.copyToThere"), () -> model.copy(Direction.TO_THERE));
+        toThere.textProperty().bind(Bindings.createStringBinding(() -> Texts.get("compare.copyToThere",
                 model.checkedCountProperty().get(), model.thereName()), model.checkedCountProperty(), model.thereProperty()));
-        toThere.setTooltip(new Tooltip(Fxml.label("compare.copy.tooltip")));
-        Button toHere = Styles.button("compare-copy-here", Fxml.label("compare.copyToHere"), () -> model.copy(Direction.TO_HERE));
-        toHere.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("compare.copyToHere",
+        toThere.setTooltip(new Tooltip(Texts.get("compare.copy.tooltip")));
+        Button toHere = Styles.button("compare-copy-here", Texts.get("compare.copyToHere"), () -> model.copy(Direction.TO_HERE));
+        toHere.textProperty().bind(Bindings.createStringBinding(() -> Texts.get("compare.copyToHere",
                 model.checkedCountProperty().get(), model.hereNameProperty().get()), model.checkedCountProperty(),
                 model.hereNameProperty()));
-        toHere.setTooltip(new Tooltip(Fxml.label("compare.copy.tooltip")));
+        toHere.setTooltip(new Tooltip(Texts.get("compare.copy.tooltip")));
         BooleanBinding nothing = model.checkedCountProperty().isEqualTo(0).or(busy);
         toThere.disableProperty().bind(nothing.or(model.readOnlyTarget(Direction.TO_THERE)));
         toHere.disableProperty().bind(nothing.or(model.readOnlyTarget(Direction.TO_HERE)));
-        Button close = Styles.button("compare-close", Fxml.label("compare.close"), model::close);
+        Button close = Styles.button("compare-close", Texts.get("compare.close"), model::close);
         HBox buttons = new HBox(8, notice, toHere, toThere, close);
         buttons.getStyleClass().add(Styles.SHEET_BUTTONS);
         buttons.setAlignment(Pos.CENTER_LEFT);
@@ -243,9 +243,9 @@ public final class CompareView extends BorderPane {
         chip.textProperty().bind(Bindings.createStringBinding(() -> {
             Map<Status, Integer> n = model.countsProperty().get();
             if (status == null) {
-                return Fxml.label("compare.chip.all", n.values().stream().mapToInt(Integer::intValue).sum());
+                return Texts.get("compare.chip.all", n.values().stream().mapToInt(Integer::intValue).sum());
             }
-            return Fxml.label("compare.chip", status.label(), n.getOrDefault(status, 0));
+            return Texts.get("compare.chip", status.label(), n.getOrDefault(status, 0));
         }, model.countsProperty()));
         return chip;
     }
@@ -254,7 +254,7 @@ public final class CompareView extends BorderPane {
         return new StringConverter<>() {
             @Override
             public String toString(T value) {
-                return value == null ? "" : Fxml.label(prefix + value.name().toLowerCase(Locale.ROOT));
+                return value == null ? "" : Texts.get(prefix + value.name().toLowerCase(Locale.ROOT));
             }
 
             @Override
@@ -273,7 +273,7 @@ public final class CompareView extends BorderPane {
     }
 
     private static TableColumn<Row, String> text(String key, Function<Row, String> value, double width) {
-        TableColumn<Row, String> column = new TableColumn<>(Fxml.label(key));
+        TableColumn<Row, String> column = new TableColumn<>(Texts.get(key));
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
         column.setCellFactory(c -> new WholeTextCell<>(OverrunStyle.ELLIPSIS));
         column.setPrefWidth(width);

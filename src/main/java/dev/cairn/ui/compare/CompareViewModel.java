@@ -8,8 +8,8 @@ import dev.cairn.ops.compare.Comparison;
 import dev.cairn.ops.compare.IdComparison;
 import dev.cairn.ops.compare.IdComparison.Status;
 import dev.cairn.state.StateComparison;
-import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.browse.IdFilter;
 import dev.cairn.ui.browse.IdOrder;
 import dev.cairn.ui.diff.DiffViewModel;
@@ -31,8 +31,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
-import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -119,10 +119,10 @@ public final class CompareViewModel {
         public String detail() {
             List<String> parts = new ArrayList<>();
             if (result.hereProblem() != null) {
-                parts.add(Fxml.label("compare.problem.here", result.hereProblem()));
+                parts.add(Texts.get("compare.problem.here", result.hereProblem()));
             }
             if (result.thereProblem() != null) {
-                parts.add(Fxml.label("compare.problem.there", result.thereProblem()));
+                parts.add(Texts.get("compare.problem.there", result.thereProblem()));
             }
             if (result.status() == Status.DIFFERENT && result.detail() != null && result.detail().summary() != null) {
                 parts.add(result.detail().sentence());
@@ -216,7 +216,7 @@ public final class CompareViewModel {
         showing.set(true);
         notice.set("");
         if (there.get() == null) {
-            status.set(Fxml.label("compare.status.noOther"));
+            status.set(Texts.get("compare.status.noOther"));
             return;
         }
         compare();
@@ -250,7 +250,7 @@ public final class CompareViewModel {
         try {
             r = rename.get().isBlank() ? null : Rename.parse(rename.get().strip());
         } catch (IllegalArgumentException e) {
-            status.set(Fxml.label("compare.status.badRename", e.getMessage()));
+            status.set(Texts.get("compare.status.badRename", e.getMessage()));
             stage.set(Stage.FAILED);
             return;
         }
@@ -269,13 +269,13 @@ public final class CompareViewModel {
         diff.setOtherBackends(List.of(choice));
         diff.otherBackendProperty().set(choice);
         notice.set("");
-        status.set(Fxml.label("compare.status.starting"));
+        status.set(Texts.get("compare.status.starting"));
         stage.set(Stage.COMPARING);
         Comparison comparison = new Comparison(h.backend(), t.backend(), null, r);
         running.set(comparison);
-        comparing.run(BackgroundTask.of(Fxml.label("compare.task", h.name(), t.name()), context -> {
+        comparing.run(BackgroundTask.of(Texts.get("compare.task", h.name(), t.name()), context -> {
             if (r == null && Comparison.sameStorage(h.backend(), t.backend())) {
-                throw new BackendException(Fxml.label("compare.sameStorage", h.name(), t.name()));
+                throw new BackendException(Texts.get("compare.sameStorage", h.name(), t.name()));
             }
             return comparison.run(new Comparison.Listener() {
                     @Override
@@ -307,7 +307,7 @@ public final class CompareViewModel {
                 }, () -> {
                     flush();
                     running.set(null);
-                    status.set(Fxml.label("compare.status.cancelled", rows.size()));
+                    status.set(Texts.get("compare.status.cancelled", rows.size()));
                     stage.set(Stage.CANCELLED);
                 });
     }
@@ -339,7 +339,7 @@ public final class CompareViewModel {
         }
         Comparison.Progress p = lastProgress.get();
         if (p != null && stage.get() == Stage.COMPARING) {
-            status.set(Fxml.label("compare.status.comparing", p.readHere(), p.readThere(), rows.size()));
+            status.set(Texts.get("compare.status.comparing", p.readHere(), p.readThere(), rows.size()));
         }
     }
 
@@ -359,7 +359,7 @@ public final class CompareViewModel {
         Map<Status, Integer> n = counts.get();
         int total = n.values().stream().mapToInt(Integer::intValue).sum();
         int agree = n.getOrDefault(Status.SAME, 0) + n.getOrDefault(Status.SAME_EFFECTIVE, 0);
-        return Fxml.label("compare.status.done", total, sides.here().name(), sides.there().name(), total - agree);
+        return Texts.get("compare.status.done", total, sides.here().name(), sides.there().name(), total - agree);
     }
 
     private void refilter() {
@@ -386,7 +386,7 @@ public final class CompareViewModel {
             stopRunning();
             generation++;
             flush();
-            status.set(Fxml.label("compare.status.cancelled", rows.size()));
+            status.set(Texts.get("compare.status.cancelled", rows.size()));
             stage.set(Stage.CANCELLED);
         }
     }
@@ -421,7 +421,7 @@ public final class CompareViewModel {
         }
         StateBackend backend = sides.here().backend();
         String id = row.hereId();
-        reading.run(BackgroundTask.of(Fxml.label("compare.read", id), context -> backend.read(id)).lane(backend),
+        reading.run(BackgroundTask.of(Texts.get("compare.read", id), context -> backend.read(id)).lane(backend),
                 stored -> diff.activate(new Selection(sides.here().name(), backend, stored, null)),
                 failure -> notice.set(UserError.sentence(failure.message())));
     }
@@ -457,7 +457,7 @@ public final class CompareViewModel {
         List<Transfer.Item> items = copyable(direction).stream().map(r -> direction == Direction.TO_THERE
                 ? new Transfer.Item(r.hereId(), r.thereId()) : new Transfer.Item(r.thereId(), r.hereId())).toList();
         if (items.isEmpty()) {
-            notice.set(Fxml.label("compare.nothingToCopy"));
+            notice.set(Texts.get("compare.nothingToCopy"));
             return;
         }
         notice.set("");
@@ -497,7 +497,7 @@ public final class CompareViewModel {
         }
         StateBackend h = sides.here().backend();
         StateBackend t = sides.there().backend();
-        again.run(BackgroundTask.of(Fxml.label("compare.again", hereIds.size()), context -> {
+        again.run(BackgroundTask.of(Texts.get("compare.again", hereIds.size()), context -> {
             Map<String, IdComparison> now = new HashMap<>();
             for (String id : hereIds) {
                 context.checkCancelled();
@@ -534,7 +534,7 @@ public final class CompareViewModel {
             if (stage.get() == Stage.COMPARED) {
                 status.set(doneLine(sides));
             }
-            notice.set(Fxml.label("compare.refreshed", now.size()));
+            notice.set(Texts.get("compare.refreshed", now.size()));
         }, failure -> notice.set(UserError.sentence(failure.message())));
     }
 
@@ -546,10 +546,10 @@ public final class CompareViewModel {
             return "";
         }
         if (lead.isZero()) {
-            return Fxml.label("compare.ahead.even");
+            return Texts.get("compare.ahead.even");
         }
         String side = lead.isNegative() ? sides.there().name() : sides.here().name();
-        return Fxml.label("compare.ahead.by", side, span(lead.abs()));
+        return Texts.get("compare.ahead.by", side, span(lead.abs()));
     }
 
     /** A span in its two largest units: "2 d 3 h", "5 h 12 min", "40 s". */

@@ -5,6 +5,7 @@ import dev.cairn.backend.Backends;
 import dev.cairn.ui.Fxml;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
@@ -64,7 +65,7 @@ public final class ConnectView extends GridPane {
         uri.textProperty().bindBidirectional(model.uriProperty());
         name.textProperty().bindBidirectional(model.nameProperty());
         // the suggestion is the placeholder, not text: a name typed replaces it rather than being appended to it
-        name.promptTextProperty().bind(javafx.beans.binding.Bindings.createStringBinding(model::suggestedName, model.uriProperty()));
+        name.promptTextProperty().bind(Bindings.createStringBinding(model::suggestedName, model.uriProperty()));
         environment.getItems().setAll(Environment.values());
         environment.valueProperty().bindBidirectional(model.environmentProperty());
         readOnly.selectedProperty().bindBidirectional(model.readOnlyProperty());

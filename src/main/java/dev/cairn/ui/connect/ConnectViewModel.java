@@ -4,7 +4,7 @@ import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendSetting;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -63,7 +63,7 @@ public final class ConnectViewModel {
         String u = uriText == null ? "" : uriText.strip();
         List<BackendKind> kinds = Backends.kinds();
         if (u.isEmpty()) {
-            return Fxml.label("connect.problem.noUri", kinds.get(0).exampleUri());
+            return Texts.get("connect.problem.noUri", kinds.get(0).exampleUri());
         }
         BackendKind kind = Backends.kindOf(u).orElse(null);
         if (kind != null) {
@@ -72,10 +72,10 @@ public final class ConnectViewModel {
                 return malformed;
             }
         } else if (!u.toLowerCase(Locale.ROOT).matches("^[a-z][a-z0-9+.-]*://.*")) {
-            return Fxml.label("connect.problem.notUri", String.join(", ", kinds.stream().map(k -> k.schemes().get(0) + "://…").toList()));
+            return Texts.get("connect.problem.notUri", String.join(", ", kinds.stream().map(k -> k.schemes().get(0) + "://…").toList()));
         }
         if (nameText == null || nameText.isBlank()) {
-            return Fxml.label("connect.problem.noName");
+            return Texts.get("connect.problem.noName");
         }
         return "";
     }

@@ -1,12 +1,12 @@
 package dev.cairn.ui.connect;
 
-import dev.cairn.ops.PrivateFiles;
-import dev.cairn.ops.UserFolders;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cairn.ops.PrivateFiles;
+import dev.cairn.ops.UserFolders;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

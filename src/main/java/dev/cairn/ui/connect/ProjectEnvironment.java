@@ -1,11 +1,12 @@
 package dev.cairn.ui.connect;
 
 import dev.cairn.backend.BackendOptions;
-import dev.cairn.ops.EnvironmentKind;
 import dev.cairn.meltano.MeltanoProject;
 import dev.cairn.meltano.StateLocation;
+import dev.cairn.ops.EnvironmentKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,7 @@ public record ProjectEnvironment(String project, String environment, StateLocati
         String name = project.root().getFileName() == null ? project.root().toString() : project.root().getFileName().toString();
         List<ProjectEnvironment> out = new ArrayList<>();
         List<String> environments = project.environments();
-        for (String environment : environments.isEmpty() ? java.util.Collections.<String>singletonList(null) : environments) {
+        for (String environment : environments.isEmpty() ? Collections.<String>singletonList(null) : environments) {
             out.add(new ProjectEnvironment(name, environment, project.stateLocation(environment)));
         }
         return out;

@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -209,7 +210,7 @@ public final class DemoWorkspace {
         run.setString(5, ended == null ? null : ended.format(SQLITE_TIME));
         run.setString(6, payload);
         run.setInt(7, flags);
-        run.setString(8, java.util.UUID.nameUUIDFromBytes(("demo run " + id).getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        run.setString(8, UUID.nameUUIDFromBytes(("demo run " + id).getBytes(StandardCharsets.UTF_8))
                 .toString().replace("-", ""));
         run.setString(9, null);
         run.setString(10, heartbeat.format(SQLITE_TIME));

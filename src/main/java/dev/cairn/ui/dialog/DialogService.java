@@ -1,6 +1,9 @@
 package dev.cairn.ui.dialog;
 
+import dev.cairn.ui.about.AboutViewModel;
+import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -31,19 +34,19 @@ public interface DialogService {
     enum AlreadyOpen { SWITCH_TO_IT, OPEN_ANOTHER }
 
     /** Asks for a file to read (a JSON document to merge). */
-    Optional<java.nio.file.Path> chooseFile(String title);
+    Optional<Path> chooseFile(String title);
 
     /** Asks where to save a file (a report), {@code fileName} suggested; empty when cancelled. */
-    Optional<java.nio.file.Path> chooseSaveFile(String title, String fileName);
+    Optional<Path> chooseSaveFile(String title, String fileName);
 
     /** A folder (a Meltano project's), or empty when cancelled. */
-    Optional<java.nio.file.Path> chooseFolder(String title);
+    Optional<Path> chooseFolder(String title);
 
     /** The environments of a project to open, each shown with its state backend; empty when cancelled. */
-    List<dev.cairn.ui.connect.ProjectEnvironment> pickEnvironments(List<dev.cairn.ui.connect.ProjectEnvironment> found);
+    List<ProjectEnvironment> pickEnvironments(List<ProjectEnvironment> found);
 
     /** Shows Help → About beside the window (not modal). */
-    void showAbout(dev.cairn.ui.about.AboutViewModel about);
+    void showAbout(AboutViewModel about);
 
     /** What the connect dialog returns: the connection to open and whether to save it. */
     record ConnectRequest(SavedConnection connection, boolean save) { }

@@ -1,26 +1,38 @@
 package dev.cairn.ui.dialog;
 
-import dev.cairn.ui.Fxml;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.ui.Texts;
+import dev.cairn.ui.about.AboutView;
+import dev.cairn.ui.about.AboutViewModel;
 import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
 import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
-import dev.cairn.ui.theme.Styles;
-import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.task.TaskExecutor;
-import java.util.List;
-import java.util.function.Function;
-import java.util.Optional;
-import java.util.function.Supplier;
+import dev.cairn.ui.theme.Styles;
 import dev.cairn.ui.theme.Theme;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
 import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Dialog;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.VBox;
-import javafx.beans.binding.Bindings;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Modality;
 import javafx.stage.Window;
 
 /** Dialogs as JavaFX shows them, owned by the main window and styled by the app's stylesheet. */
@@ -45,9 +57,9 @@ public final class FxDialogService implements DialogService {
         ConnectViewModel model = new ConnectViewModel(executor, opener);
         Dialog<ConnectRequest> dialog = new Dialog<>();
         dialog.initOwner(owner);
-        dialog.setTitle(Fxml.label("connect.dialog.title"));
-        dialog.setHeaderText(Fxml.label("connect.dialog.header"));
-        ButtonType connect = new ButtonType(Fxml.label("connect.dialog.connect"), ButtonBar.ButtonData.OK_DONE);
+        dialog.setTitle(Texts.get("connect.dialog.title"));
+        dialog.setHeaderText(Texts.get("connect.dialog.header"));
+        ButtonType connect = new ButtonType(Texts.get("connect.dialog.connect"), ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(connect, ButtonType.CANCEL);
         dialog.getDialogPane().setContent(new ConnectView(model, saved, true));
         style(dialog.getDialogPane());
@@ -63,9 +75,9 @@ public final class FxDialogService implements DialogService {
         model.load(connection);
         Dialog<SavedConnection> dialog = new Dialog<>();
         dialog.initOwner(owner);
-        dialog.setTitle(Fxml.label("connect.edit.title", connection.name()));
-        dialog.setHeaderText(Fxml.label("connect.edit.header", connection.name()));
-        ButtonType save = new ButtonType(Fxml.label("connect.edit.save"), ButtonBar.ButtonData.OK_DONE);
+        dialog.setTitle(Texts.get("connect.edit.title", connection.name()));
+        dialog.setHeaderText(Texts.get("connect.edit.header", connection.name()));
+        ButtonType save = new ButtonType(Texts.get("connect.edit.save"), ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(save, ButtonType.CANCEL);
         dialog.getDialogPane().setContent(new ConnectView(model, List.of(), false));
         style(dialog.getDialogPane());
@@ -86,7 +98,7 @@ public final class FxDialogService implements DialogService {
         TextField typed = new TextField();
         typed.setId("typed-confirmation");
         typed.setPromptText(mustType);
-        Label ask = new Label(Fxml.label("confirm.typed", mustType));
+        Label ask = new Label(Texts.get("confirm.typed", mustType));
         ask.setWrapText(true);
         dialog.getDialogPane().setContent(new VBox(8, ask, typed));
         style(dialog.getDialogPane());
@@ -97,58 +109,58 @@ public final class FxDialogService implements DialogService {
 
     @Override
     public Optional<AlreadyOpen> askAlreadyOpen(String openName, String uri) {
-        ButtonType switchTo = new ButtonType(Fxml.label("alreadyOpen.switch", openName), ButtonBar.ButtonData.OK_DONE);
-        ButtonType another = new ButtonType(Fxml.label("alreadyOpen.another"), ButtonBar.ButtonData.OTHER);
-        Alert alert = new Alert(Alert.AlertType.INFORMATION, Fxml.label("alreadyOpen.text", uri, openName), switchTo, another, ButtonType.CANCEL);
+        ButtonType switchTo = new ButtonType(Texts.get("alreadyOpen.switch", openName), ButtonBar.ButtonData.OK_DONE);
+        ButtonType another = new ButtonType(Texts.get("alreadyOpen.another"), ButtonBar.ButtonData.OTHER);
+        Alert alert = new Alert(Alert.AlertType.INFORMATION, Texts.get("alreadyOpen.text", uri, openName), switchTo, another, ButtonType.CANCEL);
         alert.initOwner(owner);
-        alert.setHeaderText(Fxml.label("alreadyOpen.header", openName));
+        alert.setHeaderText(Texts.get("alreadyOpen.header", openName));
         style(alert.getDialogPane());
         return alert.showAndWait().flatMap(b -> b == switchTo ? Optional.of(AlreadyOpen.SWITCH_TO_IT)
                 : b == another ? Optional.of(AlreadyOpen.OPEN_ANOTHER) : Optional.empty());
     }
 
     /** A button that names its target shows it as written: {@code pull_requests}, not a mnemonic on "r". */
-    private static void literal(javafx.scene.control.DialogPane pane, ButtonType type) {
-        ((javafx.scene.control.Button) pane.lookupButton(type)).setMnemonicParsing(false);
+    private static void literal(DialogPane pane, ButtonType type) {
+        ((Button) pane.lookupButton(type)).setMnemonicParsing(false);
     }
 
     @Override
-    public void showAbout(dev.cairn.ui.about.AboutViewModel about) {
+    public void showAbout(AboutViewModel about) {
         Dialog<Void> dialog = new Dialog<>();
         dialog.initOwner(owner);
-        dialog.initModality(javafx.stage.Modality.NONE);
-        dialog.setTitle(Fxml.label("main.help.about"));
+        dialog.initModality(Modality.NONE);
+        dialog.setTitle(Texts.get("main.help.about"));
         dialog.setResizable(true);
         dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
-        dialog.getDialogPane().setContent(new dev.cairn.ui.about.AboutView(about));
+        dialog.getDialogPane().setContent(new AboutView(about));
         style(dialog.getDialogPane());
         dialog.show();
     }
 
-    private void style(javafx.scene.control.DialogPane pane) {
+    private void style(DialogPane pane) {
         pane.getStylesheets().add(FxDialogService.class.getResource(Styles.STYLESHEET).toExternalForm());
         theme.get().applyTo(pane);
     }
 
     @Override
-    public Optional<java.nio.file.Path> chooseFile(String title) {
-        javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+    public Optional<Path> chooseFile(String title) {
+        FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
-        chooser.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("JSON", "*.json"),
-                new javafx.stage.FileChooser.ExtensionFilter(Fxml.label("chooser.allFiles"), "*"));
-        java.io.File file = chooser.showOpenDialog(owner);
-        return Optional.ofNullable(file).map(java.io.File::toPath);
+        chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("JSON", "*.json"),
+                new FileChooser.ExtensionFilter(Texts.get("chooser.allFiles"), "*"));
+        File file = chooser.showOpenDialog(owner);
+        return Optional.ofNullable(file).map(File::toPath);
     }
 
     @Override
-    public Optional<java.nio.file.Path> chooseSaveFile(String title, String fileName) {
-        javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+    public Optional<Path> chooseSaveFile(String title, String fileName) {
+        FileChooser chooser = new FileChooser();
         chooser.setTitle(title);
         chooser.setInitialFileName(fileName);
-        chooser.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("CSV", "*.csv"),
-                new javafx.stage.FileChooser.ExtensionFilter(Fxml.label("chooser.jsonLines"), "*.json", "*.jsonl"));
-        java.io.File file = chooser.showSaveDialog(owner);
-        return Optional.ofNullable(file).map(java.io.File::toPath);
+        chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("CSV", "*.csv"),
+                new FileChooser.ExtensionFilter(Texts.get("chooser.jsonLines"), "*.json", "*.jsonl"));
+        File file = chooser.showSaveDialog(owner);
+        return Optional.ofNullable(file).map(File::toPath);
     }
 
     @Override
@@ -164,24 +176,24 @@ public final class FxDialogService implements DialogService {
     }
 
     @Override
-    public Optional<java.nio.file.Path> chooseFolder(String title) {
-        javafx.stage.DirectoryChooser chooser = new javafx.stage.DirectoryChooser();
+    public Optional<Path> chooseFolder(String title) {
+        DirectoryChooser chooser = new DirectoryChooser();
         chooser.setTitle(title);
-        return Optional.ofNullable(chooser.showDialog(owner)).map(java.io.File::toPath);
+        return Optional.ofNullable(chooser.showDialog(owner)).map(File::toPath);
     }
 
     @Override
     public List<ProjectEnvironment> pickEnvironments(List<ProjectEnvironment> found) {
         Dialog<ButtonType> dialog = new Dialog<>();
         dialog.initOwner(owner);
-        dialog.setTitle(Fxml.label("project.title"));
-        dialog.setHeaderText(Fxml.label("project.header", found.get(0).project()));
-        ButtonType open = new ButtonType(Fxml.label("project.open"), ButtonBar.ButtonData.OK_DONE);
+        dialog.setTitle(Texts.get("project.title"));
+        dialog.setHeaderText(Texts.get("project.header", found.get(0).project()));
+        ButtonType open = new ButtonType(Texts.get("project.open"), ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(open, ButtonType.CANCEL);
         VBox rows = new VBox(8);
-        List<javafx.scene.control.CheckBox> boxes = new java.util.ArrayList<>();
+        List<CheckBox> boxes = new ArrayList<>();
         for (ProjectEnvironment environment : found) {
-            javafx.scene.control.CheckBox box = new javafx.scene.control.CheckBox(environment.name());
+            CheckBox box = new CheckBox(environment.name());
             box.setMnemonicParsing(false);
             box.setSelected(true);
             Label where = new Label(environment.location().describe());
@@ -193,12 +205,12 @@ public final class FxDialogService implements DialogService {
         dialog.getDialogPane().setContent(rows);
         style(dialog.getDialogPane());
         dialog.getDialogPane().lookupButton(open).disableProperty().bind(Bindings.createBooleanBinding(
-                () -> boxes.stream().noneMatch(javafx.scene.control.CheckBox::isSelected),
-                boxes.stream().map(javafx.scene.control.CheckBox::selectedProperty).toArray(javafx.beans.Observable[]::new)));
+                () -> boxes.stream().noneMatch(CheckBox::isSelected),
+                boxes.stream().map(CheckBox::selectedProperty).toArray(Observable[]::new)));
         if (dialog.showAndWait().filter(b -> b == open).isEmpty()) {
             return List.of();
         }
-        List<ProjectEnvironment> chosen = new java.util.ArrayList<>();
+        List<ProjectEnvironment> chosen = new ArrayList<>();
         for (int i = 0; i < found.size(); i++) {
             if (boxes.get(i).isSelected()) {
                 chosen.add(found.get(i));

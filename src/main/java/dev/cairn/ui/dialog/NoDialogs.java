@@ -1,5 +1,6 @@
 package dev.cairn.ui.dialog;
 
+import dev.cairn.ui.about.AboutViewModel;
 import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ public final class NoDialogs implements DialogService {
     }
 
     @Override
-    public void showAbout(dev.cairn.ui.about.AboutViewModel about) {
+    public void showAbout(AboutViewModel about) {
         // never shown
     }
 }

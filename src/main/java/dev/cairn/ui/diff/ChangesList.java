@@ -3,7 +3,7 @@ package dev.cairn.ui.diff;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.state.Change;
 import dev.cairn.state.PythonJson;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.theme.Styles;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +33,7 @@ public final class ChangesList extends ListView<Change> {
     public ChangesList(Consumer<Integer> reveal) {
         getStyleClass().addAll(Styles.CHANGES_LIST, Styles.WHOLE_VALUES);
         setCellFactory(list -> new ChangeCell());
-        MenuItem copy = new MenuItem(Fxml.label("diff.copyChange"));
+        MenuItem copy = new MenuItem(Texts.get("diff.copyChange"));
         copy.setOnAction(e -> copySelected());
         setContextMenu(new ContextMenu(copy));
         setOnKeyPressed(e -> {
@@ -68,7 +68,7 @@ public final class ChangesList extends ListView<Change> {
     /** "/singer_state/bookmarks/issues/replication_key_value · "2024-05-01" → "2024-06-01"". */
     static String line(Change change) {
         // the root's pointer is "": a line of its own would start with " · "
-        String where = change.pointer().isEmpty() ? Fxml.label("diff.wholeState") : change.pointer();
+        String where = change.pointer().isEmpty() ? Texts.get("diff.wholeState") : change.pointer();
         switch (change.kind()) {
             case ADDED:
                 return where + " · added " + value(change.after());

@@ -1,11 +1,15 @@
 package dev.cairn.ui.diff;
 
 import dev.cairn.state.PrettyText;
+import dev.cairn.ui.inspect.JsonLexer;
 import dev.cairn.ui.inspect.JsonLinesView;
 import dev.cairn.ui.inspect.RowSource;
 import dev.cairn.ui.theme.Styles;
+import java.util.List;
+import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.skin.ListViewSkin;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -124,7 +128,7 @@ public final class DiffPanes extends GridPane {
         // the new value (or the old one, where the row has none on the right) in view sideways
         revealWhenLaidOut = -1;
         for (JsonLinesView side : new JsonLinesView[] {right, left}) {
-            java.util.List<dev.cairn.ui.inspect.JsonLexer.Token> marks = side.source().marks(row);
+            List<JsonLexer.Token> marks = side.source().marks(row);
             if (!marks.isEmpty()) {
                 side.layout();
                 if (!side.revealColumns(row, marks.get(0).start(), marks.get(0).end())) {
@@ -143,7 +147,7 @@ public final class DiffPanes extends GridPane {
             int row = revealWhenLaidOut;
             revealWhenLaidOut = -1;
             // after this pulse, when the panes' rows exist at their width
-            javafx.application.Platform.runLater(() -> {
+            Platform.runLater(() -> {
                 if (shown != null && row < left.source().rowCount()) {
                     reveal(row);
                 }
@@ -207,7 +211,7 @@ public final class DiffPanes extends GridPane {
     }
 
     private static VirtualFlow<?> flow(JsonLinesView view) {
-        if (view.getSkin() instanceof javafx.scene.control.skin.ListViewSkin) {
+        if (view.getSkin() instanceof ListViewSkin) {
             Node n = view.lookup(".virtual-flow");
             return n instanceof VirtualFlow ? (VirtualFlow<?>) n : null;
         }

@@ -1,8 +1,7 @@
 package dev.cairn.ui.diff;
 
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.inspect.JsonLinesView;
-import dev.cairn.ui.inspect.RowSource;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
 import javafx.geometry.Pos;
@@ -12,9 +11,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -41,20 +38,20 @@ public final class DiffView extends BorderPane {
         backend.valueProperty().bindBidirectional(model.otherBackendProperty());
         showOnlyIn(backend, DiffViewModel.Mode.OTHER_BACKEND);
         TextField otherId = new TextField();
-        otherId.setPromptText(Fxml.label("diff.otherId.prompt"));
+        otherId.setPromptText(Texts.get("diff.otherId.prompt"));
         otherId.setPrefColumnCount(26);
         otherId.textProperty().bindBidirectional(model.otherIdProperty());
         otherId.setOnAction(e -> model.recompute());
         showOnlyIn(otherId, DiffViewModel.Mode.OTHER_ID);
         Button previous = new Button();
         previous.setGraphic(Icon.UP.node());
-        previous.setTooltip(new Tooltip(Fxml.label("diff.previous")));
-        previous.setAccessibleText(Fxml.label("diff.previous"));
+        previous.setTooltip(new Tooltip(Texts.get("diff.previous")));
+        previous.setAccessibleText(Texts.get("diff.previous"));
         previous.setOnAction(e -> model.step(-1));
         Button next = new Button();
         next.setGraphic(Icon.DOWN.node());
-        next.setTooltip(new Tooltip(Fxml.label("diff.next")));
-        next.setAccessibleText(Fxml.label("diff.next"));
+        next.setTooltip(new Tooltip(Texts.get("diff.next")));
+        next.setAccessibleText(Texts.get("diff.next"));
         next.setOnAction(e -> model.step(1));
         mode.setMinWidth(Region.USE_PREF_SIZE);
         summary.setWrapText(true);
@@ -110,7 +107,7 @@ public final class DiffView extends BorderPane {
             position.setText(""); // no change: the summary beside it says so
             return false;
         }
-        position.setText(Fxml.label("diff.position", model.hunkProperty().get() + 1, diff.hunkStarts().length));
+        position.setText(Texts.get("diff.position", model.hunkProperty().get() + 1, diff.hunkStarts().length));
         return true;
     }
 

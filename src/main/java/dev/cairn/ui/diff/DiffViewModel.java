@@ -8,13 +8,14 @@ import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StatePart;
-import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 import javafx.beans.property.IntegerProperty;
@@ -52,7 +53,7 @@ public final class DiffViewModel implements SelectionTab {
 
         @Override
         public String toString() {
-            return Fxml.label(key);
+            return Texts.get(key);
         }
     }
 
@@ -130,7 +131,7 @@ public final class DiffViewModel implements SelectionTab {
         shown = selection;
         if (selection == null) {
             computing.cancel();
-            message.set(Fxml.label("diff.none"));
+            message.set(Texts.get("diff.none"));
             return;
         }
         Mode m = mode.get();
@@ -141,11 +142,11 @@ public final class DiffViewModel implements SelectionTab {
         BackendChoice there = otherBackend.get();
         String id = otherId.get() == null ? "" : otherId.get().strip();
         if (m == Mode.OTHER_BACKEND && there == null) {
-            message.set(Fxml.label(otherBackends.isEmpty() ? "diff.openSecond" : "diff.pickBackend"));
+            message.set(Texts.get(otherBackends.isEmpty() ? "diff.openSecond" : "diff.pickBackend"));
             return;
         }
         if (m == Mode.OTHER_ID && id.isEmpty()) {
-            message.set(Fxml.label("diff.typeId"));
+            message.set(Texts.get("diff.typeId"));
             return;
         }
         message.set("Comparing …");
@@ -298,7 +299,7 @@ public final class DiffViewModel implements SelectionTab {
     }
 
     /** Keeps the backend choices to the open backends other than the subject's. */
-    public void setOtherBackends(java.util.List<BackendChoice> choices) {
+    public void setOtherBackends(List<BackendChoice> choices) {
         BackendChoice keep = otherBackend.get();
         otherBackends.setAll(choices);
         if (keep == null || choices.stream().noneMatch(c -> Objects.equals(c.backend(), keep.backend()))) {

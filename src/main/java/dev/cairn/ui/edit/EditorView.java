@@ -1,7 +1,7 @@
 package dev.cairn.ui.edit;
 
-import dev.cairn.ui.Fxml;
 import dev.cairn.state.Validation;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.inspect.FindBar;
 import dev.cairn.ui.inspect.JsonCodeView;
 import dev.cairn.ui.inspect.StyledJson;
@@ -10,8 +10,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -39,8 +41,8 @@ public final class EditorView extends BorderPane {
 
     private final EditorViewModel model;
     private final Label status = new Label();
-    private final Button save = new Button(Fxml.label("editor.save"));
-    private final Button revert = new Button(Fxml.label("editor.revert"));
+    private final Button save = new Button(Texts.get("editor.save"));
+    private final Button revert = new Button(Texts.get("editor.revert"));
     private final ListView<Validation.Problem> problems = new ListView<>();
     /** The ID of the state shown, for the find bar to keep its text on a re-read of it only. */
     private String shownId;
@@ -60,7 +62,7 @@ public final class EditorView extends BorderPane {
      * @param onSave asks for the write preview of the edited document
      * @param whyReadOnly why writes are disabled here ("" when they are allowed)
      */
-    public EditorView(EditorViewModel model, Runnable onSave, javafx.beans.value.ObservableStringValue whyReadOnly) {
+    public EditorView(EditorViewModel model, Runnable onSave, ObservableStringValue whyReadOnly) {
         this.model = model;
         getStyleClass().add(Styles.EDITOR);
         ChoiceBox<EditorViewModel.Part> part = new ChoiceBox<>();
@@ -81,8 +83,8 @@ public final class EditorView extends BorderPane {
                 b != null && !b.canSave()));
         save.setId("editor-save");
         save.getStyleClass().add(Styles.PRIMARY);
-        save.setTooltip(new Tooltip(Fxml.label("editor.save.tooltip")));
-        save.disableProperty().bind(model.canSaveProperty().not().or(javafx.beans.binding.Bindings.isNotEmpty(whyReadOnly))
+        save.setTooltip(new Tooltip(Texts.get("editor.save.tooltip")));
+        save.disableProperty().bind(model.canSaveProperty().not().or(Bindings.isNotEmpty(whyReadOnly))
                 .or(typing));
         save.setOnAction(e -> onSave.run());
         revert.setId("editor-revert");
@@ -105,7 +107,7 @@ public final class EditorView extends BorderPane {
         problems.getStyleClass().add(Styles.PROBLEMS);
         problems.setCellFactory(v -> new ProblemCell());
         problems.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> goTo(b));
-        problems.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(model.problems()));
+        problems.visibleProperty().bind(Bindings.isNotEmpty(model.problems()));
         problems.managedProperty().bind(problems.visibleProperty());
         setBottom(problems);
 
@@ -127,14 +129,14 @@ public final class EditorView extends BorderPane {
         typing.set(false);
         if (loaded == null) {
             area = null;
-            Label placeholder = new Label(Fxml.label("editor.nothingSelected"));
+            Label placeholder = new Label(Texts.get("editor.nothingSelected"));
             placeholder.getStyleClass().add(Styles.PLACEHOLDER);
             setCenter(placeholder);
             return;
         }
         if (loaded.tooLarge()) {
             area = null;
-            Label placeholder = new Label(Fxml.label("editor.tooLarge"));
+            Label placeholder = new Label(Texts.get("editor.tooLarge"));
             placeholder.getStyleClass().add(Styles.PLACEHOLDER);
             placeholder.setWrapText(true);
             setCenter(placeholder);
@@ -268,7 +270,7 @@ public final class EditorView extends BorderPane {
                 setGraphic(null);
                 return;
             }
-            Label severity = new Label(item.severity() == Validation.Severity.ERROR ? Fxml.label("editor.severity.error") : Fxml.label("editor.severity.warning"));
+            Label severity = new Label(item.severity() == Validation.Severity.ERROR ? Texts.get("editor.severity.error") : Texts.get("editor.severity.warning"));
             severity.getStyleClass().addAll(Styles.FLAG, Styles.variant(Styles.FLAG, item.severity()));
             severity.setMinWidth(Region.USE_PREF_SIZE);
             String where = item.line() > 0 ? "line " + item.line() + ", column " + item.column() + " · "

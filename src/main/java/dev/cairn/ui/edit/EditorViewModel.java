@@ -7,9 +7,9 @@ import dev.cairn.ops.EditRefused;
 import dev.cairn.state.PrettyText;
 import dev.cairn.state.RenderedState;
 import dev.cairn.state.Validation;
-import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
 import dev.cairn.ui.SelectionTab;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.inspect.StyledJson;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -124,7 +124,7 @@ public final class EditorViewModel implements SelectionTab {
             dirty.set(false);
             problems.clear();
             validation.set(null); // the last document's verdict is not this message's
-            status.set(Fxml.label("editor.none"));
+            status.set(Texts.get("editor.none"));
             return;
         }
         if (dirty.get() && previous != null && previous.stateId().equals(stored.stateId())) {

@@ -1,6 +1,7 @@
 package dev.cairn.ui.edit;
 
 import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.diff.DiffViewModel.BackendChoice;
 import dev.cairn.ui.edit.MergeViewModel.Source;
 import java.nio.file.Path;
@@ -38,12 +39,12 @@ public final class MergeView extends BorderPane {
     public MergeView(MergeViewModel model, Runnable submit, Supplier<Optional<Path>> chooseFile) {
         Fxml.load(this, "Merge");
         title.textProperty().bind(Bindings.createStringBinding(() -> model.subject() == null ? ""
-                : Fxml.label("merge.title", model.subject().stateId()), model.showingProperty()));
+                : Texts.get("merge.title", model.subject().stateId()), model.showingProperty()));
         source.getItems().setAll(Source.values());
         source.valueProperty().bindBidirectional(model.sourceProperty());
         pasted.textProperty().bindBidirectional(model.pastedProperty());
         file.textProperty().bind(Bindings.createStringBinding(() -> model.fileProperty().get() == null
-                ? Fxml.label("merge.noFile") : model.fileProperty().get().toString(), model.fileProperty()));
+                ? Texts.get("merge.noFile") : model.fileProperty().get().toString(), model.fileProperty()));
         choose.setOnAction(e -> chooseFile.get().ifPresent(model.fileProperty()::set));
         otherId.textProperty().bindBidirectional(model.otherIdProperty());
         backend.setItems(model.backends());

@@ -7,8 +7,8 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
 import dev.cairn.state.StateError;
 import dev.cairn.state.Validation;
-import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.diff.DiffViewModel.BackendChoice;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -55,7 +55,7 @@ public final class MergeViewModel {
 
         @Override
         public String toString() {
-            return Fxml.label(key);
+            return Texts.get(key);
         }
     }
 
@@ -125,8 +125,8 @@ public final class MergeViewModel {
         String id = otherId.get() == null ? "" : otherId.get().strip();
         BackendChoice there = otherBackend.get();
         StateBackend here = backend;
-        problem.set(Fxml.label("merge.reading"));
-        BackgroundTask<ObjectNode> read = BackgroundTask.of(Fxml.label("merge.reading.task"),
+        problem.set(Texts.get("merge.reading"));
+        BackgroundTask<ObjectNode> read = BackgroundTask.of(Texts.get("merge.reading.task"),
                 context -> document(from, text, path, id, here, there));
         // a read of a backend waits in that backend's lane, so one that hangs holds up no other
         if (from == Source.OTHER_ID) {
@@ -138,7 +138,7 @@ public final class MergeViewModel {
                 document -> {
                     problem.set("");
                     then.accept(document);
-                }, failure -> problem.set(reason(failure)), () -> problem.set(Fxml.label("merge.cancelled")));
+                }, failure -> problem.set(reason(failure)), () -> problem.set(Texts.get("merge.cancelled")));
     }
 
     static ObjectNode document(Source from, String text, Path path, String id, StateBackend here, BackendChoice there)
@@ -146,14 +146,14 @@ public final class MergeViewModel {
         switch (from) {
             case FILE:
                 if (path == null) {
-                    throw new IllegalArgumentException(Fxml.label("merge.problem.noFile"));
+                    throw new IllegalArgumentException(Texts.get("merge.problem.noFile"));
                 }
                 return checked(Files.readString(path, StandardCharsets.UTF_8), path.getFileName().toString());
             case OTHER_ID:
                 return effectiveOf(here, id, "");
             case OTHER_BACKEND:
                 if (there == null) {
-                    throw new IllegalArgumentException(Fxml.label("merge.problem.noBackend"));
+                    throw new IllegalArgumentException(Texts.get("merge.problem.noBackend"));
                 }
                 return effectiveOf(there.backend(), id, " in " + there.name());
             default:
@@ -166,30 +166,30 @@ public final class MergeViewModel {
         if (!result.canSave()) {
             Validation.Problem p = result.problems().stream().filter(x -> x.severity() == Validation.Severity.ERROR)
                     .findFirst().orElseThrow();
-            throw new IllegalArgumentException(p.line() > 0 ? Fxml.label("merge.problem.invalidAt", what, String.valueOf(p.line()), String.valueOf(p.column()), p.message())
-                    : Fxml.label("merge.problem.invalid", what, p.message()));
+            throw new IllegalArgumentException(p.line() > 0 ? Texts.get("merge.problem.invalidAt", what, String.valueOf(p.line()), String.valueOf(p.column()), p.message())
+                    : Texts.get("merge.problem.invalid", what, p.message()));
         }
         return (ObjectNode) result.document();
     }
 
     private static ObjectNode effectiveOf(StateBackend backend, String id, String where) throws StateError {
         if (id.isEmpty()) {
-            throw new IllegalArgumentException(Fxml.label("merge.problem.noId"));
+            throw new IllegalArgumentException(Texts.get("merge.problem.noId"));
         }
         StoredState other = backend.read(id);
         if (!other.exists()) {
-            throw new IllegalArgumentException(Fxml.label("merge.problem.noState", id + where));
+            throw new IllegalArgumentException(Texts.get("merge.problem.noState", id + where));
         }
         JsonNode effective = other.document().effective();
         if (effective == null || !effective.isObject() || !effective.has("singer_state")) {
-            throw new IllegalArgumentException(Fxml.label("merge.problem.noSingerState", id + where));
+            throw new IllegalArgumentException(Texts.get("merge.problem.noSingerState", id + where));
         }
         return (ObjectNode) effective;
     }
 
     private static String reason(UserError failure) {
         String m = failure.message();
-        String prefix = Fxml.label("merge.reading.task") + ": ";
+        String prefix = Texts.get("merge.reading.task") + ": ";
         m = m.startsWith(prefix) ? m.substring(prefix.length()) : m;
         return m.endsWith(" (IllegalArgumentException)") ? m.substring(0, m.length() - " (IllegalArgumentException)".length()) : m;
     }

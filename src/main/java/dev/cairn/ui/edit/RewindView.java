@@ -1,6 +1,7 @@
 package dev.cairn.ui.edit;
 
 import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.edit.RewindViewModel.By;
 import dev.cairn.ui.edit.RewindViewModel.Kind;
 import dev.cairn.ui.edit.RewindViewModel.Line;
@@ -66,10 +67,10 @@ public final class RewindView extends BorderPane {
     public RewindView(RewindViewModel model, Runnable submit, Function<String, Optional<Path>> chooseFile) {
         Fxml.load(this, "Rewind");
         BooleanBinding many = model.scopeProperty().isEqualTo(Scope.STATES);
-        title.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("rewind.title", model.what()),
+        title.textProperty().bind(Bindings.createStringBinding(() -> Texts.get("rewind.title", model.what()),
                 model.showingProperty(), model.scopeProperty()));
         current.textProperty().bind(Bindings.createStringBinding(() -> many.get()
-                        ? Fxml.label("rewind.states.ids", model.currentValue()) : Fxml.label("rewind.current", model.currentValue()),
+                        ? Texts.get("rewind.states.ids", model.currentValue()) : Texts.get("rewind.current", model.currentValue()),
                 model.showingProperty(), model.scopeProperty()));
         kind.getItems().setAll(Kind.values());
         kind.valueProperty().bindBidirectional(model.kindProperty());
@@ -85,7 +86,7 @@ public final class RewindView extends BorderPane {
         by.setConverter(new StringConverter<>() {
             @Override
             public String toString(By value) {
-                return value == null ? "" : Fxml.label("rewind.states.by." + value.name());
+                return value == null ? "" : Texts.get("rewind.states.by." + value.name());
             }
 
             @Override
@@ -96,7 +97,7 @@ public final class RewindView extends BorderPane {
         by.valueProperty().bindBidirectional(model.byProperty());
         amount.textProperty().bindBidirectional(model.amountProperty());
         amount.promptTextProperty().bind(Bindings.createStringBinding(
-                () -> Fxml.label("rewind.states.prompt." + model.byProperty().get().name()), model.byProperty()));
+                () -> Texts.get("rewind.states.prompt." + model.byProperty().get().name()), model.byProperty()));
         streams.textProperty().bindBidirectional(model.streamsProperty());
         typed.textProperty().bindBidirectional(model.typedProperty());
         message.textProperty().bind(model.messageProperty());
@@ -111,7 +112,7 @@ public final class RewindView extends BorderPane {
         showWhen(typed, previewing.and(model.requiredTypingProperty().isNotEmpty()));
 
         problem.textProperty().bind(model.problemProperty());
-        cancel.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label(
+        cancel.textProperty().bind(Bindings.createStringBinding(() -> Texts.get(
                 model.stageProperty().get() == Stage.DONE || model.stageProperty().get() == Stage.UNDONE ? "form.close" : "form.cancel"),
                 model.stageProperty()));
         cancel.disableProperty().bind(model.stageProperty().isEqualTo(Stage.WRITING));

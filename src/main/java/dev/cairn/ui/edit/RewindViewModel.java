@@ -16,8 +16,8 @@ import dev.cairn.state.JsonSyntaxError;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.Rewind;
 import dev.cairn.state.StateError;
-import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
@@ -32,6 +32,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -97,7 +98,7 @@ public final class RewindViewModel {
                 case ALREADY_BEFORE:
                     return what + ": " + json(step.from()) + " (" + step.why() + ")";
                 case LEFT_ALONE:
-                    return Fxml.label("rewind.leftAlone", what, step.why());
+                    return Texts.get("rewind.leftAlone", what, step.why());
                 default:
                     return what + ": " + step.why();
             }
@@ -198,8 +199,8 @@ public final class RewindViewModel {
     }
 
     private static boolean looksLikeTimeKey(String key) {
-        return key != null && (key.endsWith("_at") || key.toLowerCase(java.util.Locale.ROOT).contains("date")
-                || key.toLowerCase(java.util.Locale.ROOT).contains("time"));
+        return key != null && (key.endsWith("_at") || key.toLowerCase(Locale.ROOT).contains("date")
+                || key.toLowerCase(Locale.ROOT).contains("time"));
     }
 
     /** Closes the form; not while its writes run (they end first, and the form shows how). */
@@ -228,7 +229,7 @@ public final class RewindViewModel {
         typed.set("");
         // on production the number of states is typed to confirm, as the copy form has its pattern typed
         requiredTyping.set(on.isProduction() ? Integer.toString(stateIds.size()) : "");
-        message.set(Fxml.label("rewind.states.intro"));
+        message.set(Texts.get("rewind.states.intro"));
         stage.set(Stage.EDITING);
         showing.set(true);
     }
@@ -247,7 +248,7 @@ public final class RewindViewModel {
     public Rewind rewind() {
         String given = amount.get() == null ? "" : amount.get().strip();
         if (given.isEmpty()) {
-            throw new IllegalArgumentException(Fxml.label("rewind.states.empty." + by.get().name()));
+            throw new IllegalArgumentException(Texts.get("rewind.states.empty." + by.get().name()));
         }
         Rewind.Target to;
         switch (by.get()) {
@@ -290,11 +291,11 @@ public final class RewindViewModel {
         markersDropped.set(false);
         typed.set("");
         stage.set(Stage.PLANNING);
-        message.set(Fxml.label("rewind.states.planning", ids.size()));
-        String title = Fxml.label("rewind.states.task", ids.size(), backend.displayUri());
+        message.set(Texts.get("rewind.states.planning", ids.size()));
+        String title = Texts.get("rewind.states.task", ids.size(), backend.displayUri());
         work.run(BackgroundTask.of(title, context -> plan(backend, ids, rewind, context)).lane(backend), this::previewed,
                 failure -> failed(failure.message()), () -> {
-                    message.set(Fxml.label("rewind.states.cancelled"));
+                    message.set(Texts.get("rewind.states.cancelled"));
                     stage.set(Stage.EDITING);
                 });
     }
@@ -308,18 +309,18 @@ public final class RewindViewModel {
             StoredState stored = backend.read(ids.get(i));
             context.progress(i + 1, ids.size());
             if (!stored.exists()) {
-                lines.add(new Line(stored.stateId(), null, Fxml.label("rewind.states.absent")));
+                lines.add(new Line(stored.stateId(), null, Texts.get("rewind.states.absent")));
                 continue;
             }
             List<Rewind.Step> steps;
             try {
                 steps = rewind.plan(stored.document().effective());
             } catch (StateError e) {
-                lines.add(new Line(stored.stateId(), null, Fxml.label("rewind.states.unreadable", e.getMessage())));
+                lines.add(new Line(stored.stateId(), null, Texts.get("rewind.states.unreadable", e.getMessage())));
                 continue;
             }
             if (steps.isEmpty()) {
-                lines.add(new Line(stored.stateId(), null, Fxml.label("rewind.states.noBookmark")));
+                lines.add(new Line(stored.stateId(), null, Texts.get("rewind.states.noBookmark")));
             }
             steps.forEach(step -> lines.add(new Line(stored.stateId(), step, null)));
             if (steps.stream().anyMatch(Rewind.Step::rewinds)) {
@@ -333,9 +334,9 @@ public final class RewindViewModel {
         lines.setAll(plan.lines());
         planned = plan.commands();
         markersDropped.set(plan.lines().stream().anyMatch(l -> l.step() != null && l.step().markersDropped()));
-        message.set(planned.isEmpty() ? Fxml.label("rewind.states.nothing")
-                : Fxml.label("rewind.states.review", planned.size(), target.backend().displayUri())
-                        + (requiredTyping.get().isEmpty() ? "" : " " + Fxml.label("rewind.states.type", requiredTyping.get())));
+        message.set(planned.isEmpty() ? Texts.get("rewind.states.nothing")
+                : Texts.get("rewind.states.review", planned.size(), target.backend().displayUri())
+                        + (requiredTyping.get().isEmpty() ? "" : " " + Texts.get("rewind.states.type", requiredTyping.get())));
         stage.set(Stage.PREVIEW);
     }
 
@@ -347,9 +348,10 @@ public final class RewindViewModel {
         if (stage.get() != Stage.PREVIEW || planned.isEmpty()) {
             return;
         }
+        // qualified: Plan here is this form's record of the rewind's lines and commands
         dev.cairn.ops.plan.Plan.Builder builder = new dev.cairn.ops.plan.Plan.Builder();
         builder.addChanging(planned);
-        work.run(BackgroundTask.of(Fxml.label("write.savePlan.title") + ": " + file, context -> PlanSaving.save(file, builder, null)),
+        work.run(BackgroundTask.of(Texts.get("write.savePlan.title") + ": " + file, context -> PlanSaving.save(file, builder, null)),
                 message::set, failure -> message.set(PlanSaving.failed(file, failure.message())));
     }
 
@@ -364,8 +366,8 @@ public final class RewindViewModel {
         }
         List<WriteCommand> commands = planned;
         stage.set(Stage.WRITING);
-        message.set(Fxml.label("rewind.states.writing", commands.size()));
-        work.run(BackgroundTask.of(Fxml.label("rewind.states.writeTask", commands.size(), target.backend().displayUri()), context -> {
+        message.set(Texts.get("rewind.states.writing", commands.size()));
+        work.run(BackgroundTask.of(Texts.get("rewind.states.writeTask", commands.size(), target.backend().displayUri()), context -> {
             context.unstoppable();
             return writes.execute(commands, (outcome, done, total) -> context.progress(done, total));
         }).lane(target.backend()), this::written, failure -> failed(failure.message()), () -> { });
@@ -374,9 +376,9 @@ public final class RewindViewModel {
     private void written(WriteService.Run done) {
         written = done;
         WriteService.Refused refused = done.stopped();
-        String result = Fxml.label("rewind.states.done", done.count(), planned.size());
+        String result = Texts.get("rewind.states.done", done.count(), planned.size());
         String stopped = refused == null ? "" : refused instanceof WriteService.Conflicted
-                ? Fxml.label("rewind.states.conflict", refused.planned().stateId())
+                ? Texts.get("rewind.states.conflict", refused.planned().stateId())
                 : UserError.of(refused.planned().description(), refused.why()).message();
         message.set(stopped.isEmpty() ? result : UserError.sentence(stopped) + " " + result);
         stage.set(done.count() == 0 && !stopped.isEmpty() ? Stage.FAILED : Stage.DONE);
@@ -396,12 +398,12 @@ public final class RewindViewModel {
         WriteService.Run undone = written;
         StateBackend backend = target.backend();
         stage.set(Stage.WRITING);
-        message.set(Fxml.label("rewind.states.undoing"));
-        work.run(BackgroundTask.of(Fxml.label("rewind.states.undoTask", backend.displayUri()), context -> {
+        message.set(Texts.get("rewind.states.undoing"));
+        work.run(BackgroundTask.of(Texts.get("rewind.states.undoTask", backend.displayUri()), context -> {
             context.unstoppable();
             return writes.undo(backend, undone);
         }).lane(backend), count -> {
-            message.set(Fxml.label("rewind.states.undone", count));
+            message.set(Texts.get("rewind.states.undone", count));
             stage.set(Stage.UNDONE);
             writtenListeners.forEach(Runnable::run);
         }, failure -> {
@@ -425,7 +427,7 @@ public final class RewindViewModel {
         if (stage.get() == Stage.PREVIEW || stage.get() == Stage.FAILED) {
             work.cancel();
             stage.set(Stage.EDITING);
-            message.set(Fxml.label("rewind.states.intro"));
+            message.set(Texts.get("rewind.states.intro"));
         }
     }
 
@@ -443,15 +445,15 @@ public final class RewindViewModel {
         switch (kind.get()) {
             case TIMESTAMP: {
                 if (date.get() == null) {
-                    throw new IllegalArgumentException(Fxml.label("rewind.problem.noDate"));
+                    throw new IllegalArgumentException(Texts.get("rewind.problem.noDate"));
                 }
                 String t = time.get() == null ? "" : time.get().strip();
                 if (!t.isEmpty() && !TIME.matcher(t).matches()) {
-                    throw new IllegalArgumentException(Fxml.label("rewind.problem.time"));
+                    throw new IllegalArgumentException(Texts.get("rewind.problem.time"));
                 }
                 String z = zone.get() == null ? "" : zone.get().strip();
                 if (!z.isEmpty() && !z.matches("Z|[+-]\\d{2}:?\\d{2}")) {
-                    throw new IllegalArgumentException(Fxml.label("rewind.problem.offset"));
+                    throw new IllegalArgumentException(Texts.get("rewind.problem.offset"));
                 }
                 String out = date.get() + (t.isEmpty() ? "" : separator + t + z);
                 return JsonNodeFactory.instance.textNode(out);
@@ -460,16 +462,16 @@ public final class RewindViewModel {
                 try {
                     JsonNode n = Json.parse(text.get().strip());
                     if (!n.isNumber()) {
-                        throw new IllegalArgumentException(Fxml.label("rewind.problem.number"));
+                        throw new IllegalArgumentException(Texts.get("rewind.problem.number"));
                     }
                     return n;
                 } catch (JsonSyntaxError e) {
-                    throw new IllegalArgumentException(Fxml.label("rewind.problem.number"));
+                    throw new IllegalArgumentException(Texts.get("rewind.problem.number"));
                 }
             }
             default:
                 if (text.get().isEmpty()) {
-                    throw new IllegalArgumentException(Fxml.label("rewind.problem.noValue"));
+                    throw new IllegalArgumentException(Texts.get("rewind.problem.noValue"));
                 }
                 return JsonNodeFactory.instance.textNode(text.get());
         }
@@ -490,7 +492,7 @@ public final class RewindViewModel {
     /** "stream users" or "partition org=meltano of stream issues"; for a rewind of states, how many and on which backend. */
     public String what() {
         if (scope.get() == Scope.STATES) {
-            return Fxml.label("rewind.states.what", stateIds.size(), target == null ? "" : target.backend().displayUri());
+            return Texts.get("rewind.states.what", stateIds.size(), target == null ? "" : target.backend().displayUri());
         }
         if (bookmark == null) {
             return "";

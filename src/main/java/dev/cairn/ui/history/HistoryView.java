@@ -1,8 +1,9 @@
 package dev.cairn.ui.history;
 
 import dev.cairn.ops.Journal;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.theme.Styles;
+import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
@@ -13,12 +14,12 @@ public final class HistoryView extends ListOverDiff<Journal.Entry> {
 
     public HistoryView(HistoryViewModel model, Consumer<Journal.Entry> undo, Consumer<Journal.Entry> restore,
                        ObservableBooleanValue writable) {
-        super(Styles.HISTORY, model.messageProperty(), Fxml.label("history.empty"), null, 0.3,
+        super(Styles.HISTORY, model.messageProperty(), Texts.get("history.empty"), null, 0.3,
                 undoButton(model, undo, writable), restoreButton(model, restore, writable));
         list().setId("history-list");
         list().setItems(model.entries());
         list().setCellFactory(v -> new OutcomeCell<>(entry -> new OutcomeCell.Shown(
-                entry.status().name().toLowerCase(java.util.Locale.ROOT), Styles.variant(Styles.OUTCOME, entry.status()),
+                entry.status().name().toLowerCase(Locale.ROOT), Styles.variant(Styles.OUTCOME, entry.status()),
                 HistoryViewModel.describe(entry))));
         list().getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b != null) {
@@ -30,7 +31,7 @@ public final class HistoryView extends ListOverDiff<Journal.Entry> {
     }
 
     private static Button undoButton(HistoryViewModel model, Consumer<Journal.Entry> undo, ObservableBooleanValue writable) {
-        Button undoButton = new Button(Fxml.label("write.undo"));
+        Button undoButton = new Button(Texts.get("write.undo"));
         undoButton.setId("history-undo");
         undoButton.disableProperty().bind(Bindings.createBooleanBinding(() -> {
             Journal.Entry e = model.selectedProperty().get();
@@ -41,7 +42,7 @@ public final class HistoryView extends ListOverDiff<Journal.Entry> {
     }
 
     private static Button restoreButton(HistoryViewModel model, Consumer<Journal.Entry> restore, ObservableBooleanValue writable) {
-        Button restoreButton = new Button(Fxml.label("history.restore"));
+        Button restoreButton = new Button(Texts.get("history.restore"));
         restoreButton.setId("history-restore");
         restoreButton.disableProperty().bind(Bindings.createBooleanBinding(() -> model.selectedProperty().get() == null
                 || !writable.get(), model.selectedProperty(), writable));

@@ -3,9 +3,9 @@ package dev.cairn.ui.history;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
-import dev.cairn.ui.Fxml;
-import dev.cairn.ui.Selection;
 import dev.cairn.ui.ReadWhileShown;
+import dev.cairn.ui.Selection;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.diff.AlignedDiff;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -14,7 +14,9 @@ import dev.cairn.ui.write.StoredJson;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import dev.cairn.ui.write.WriteScope;
 import dev.cairn.ui.write.WriteTarget;
+import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -85,26 +87,26 @@ public final class HistoryViewModel extends ReadWhileShown {
         }
         if (uri == null || id == null) {
             loading.cancel();
-            message.set(Fxml.label("history.none"));
+            message.set(Texts.get("history.none"));
             return;
         }
-        message.set(Fxml.label("history.reading", id));
+        message.set(Texts.get("history.reading", id));
         StateBackend backend = subject.backend();
-        loading.run(BackgroundTask.of(Fxml.label("history.task", id), context -> {
+        loading.run(BackgroundTask.of(Texts.get("history.task", id), context -> {
             String unsettled = settle(journal, backend, id);
             return new Read(journal.history(uri, id), unsettled);
         }).lane(backend), read -> {
             List<Journal.Entry> list = read.entries();
             Journal.Entry keep = selected.get();
             entries.setAll(list);
-            message.set((list.isEmpty() ? Fxml.label("history.noWrites", id, journal.file())
-                    : Fxml.label("history.shown", list.size(), journal.file())) + read.unsettled());
+            message.set((list.isEmpty() ? Texts.get("history.noWrites", id, journal.file())
+                    : Texts.get("history.shown", list.size(), journal.file())) + read.unsettled());
             selected.set(keep == null ? (list.isEmpty() ? null : list.get(0))
                     : list.stream().filter(e -> e.id().equals(keep.id())).findFirst().orElse(list.isEmpty() ? null : list.get(0)));
         }, failure -> message.set(failure.message()),
                 () -> {
                     readAgainWhenShown();
-                    message.set(Fxml.label("history.cancelled", id));
+                    message.set(Texts.get("history.cancelled", id));
                 });
     }
 
@@ -127,9 +129,9 @@ public final class HistoryViewModel extends ReadWhileShown {
             diffing.cancel();
             return;
         }
-        diffing.run(BackgroundTask.of(Fxml.label("history.comparing"), context ->
+        diffing.run(BackgroundTask.of(Texts.get("history.comparing"), context ->
                 AlignedDiff.of(StoredJson.stored(entry.before()), StoredJson.stored(entry.after()))), diff::set,
-                failure -> message.set(failure.message()), () -> message.set(Fxml.label("history.comparingCancelled")));
+                failure -> message.set(failure.message()), () -> message.set(Texts.get("history.comparingCancelled")));
     }
 
     /** Whether the newest write of the list is this one (undo applies to the last write only). */
@@ -139,14 +141,14 @@ public final class HistoryViewModel extends ReadWhileShown {
     }
 
     /** A time as the lists show it: UTC, to the second. */
-    public static String when(java.time.Instant time) {
+    public static String when(Instant time) {
         return time.toString().replace('T', ' ').replaceFirst("\\.\\d+Z$", "Z");
     }
 
     /** A line of the list: when, what, how it ended. */
     public static String describe(Journal.Entry e) {
         String when = when(e.time());
-        String status = e.status() == Journal.Status.DONE ? "" : " — " + e.status().name().toLowerCase(java.util.Locale.ROOT)
+        String status = e.status() == Journal.Status.DONE ? "" : " — " + e.status().name().toLowerCase(Locale.ROOT)
                 + (e.error() == null ? "" : ": " + e.error());
         return when + "  " + e.action() + status;
     }

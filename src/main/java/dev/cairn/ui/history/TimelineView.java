@@ -2,7 +2,7 @@ package dev.cairn.ui.history;
 
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Timeline;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.theme.Styles;
 import java.time.Instant;
 import java.util.List;
@@ -22,7 +22,7 @@ import javafx.scene.control.SelectionMode;
 public final class TimelineView extends ListOverDiff<Timeline.Item> {
 
     public TimelineView(TimelineViewModel model, Consumer<Edit> restore, ObservableBooleanValue writable) {
-        super(Styles.TIMELINE, model.messageProperty(), Fxml.label("timeline.empty"), moreButton(model), 0.4,
+        super(Styles.TIMELINE, model.messageProperty(), Texts.get("timeline.empty"), moreButton(model), 0.4,
                 restoreButton(model, restore, writable), note(model));
         list().setId("timeline-list");
         list().setItems(model.items());
@@ -46,7 +46,7 @@ public final class TimelineView extends ListOverDiff<Timeline.Item> {
     }
 
     private static Button restoreButton(TimelineViewModel model, Consumer<Edit> restore, ObservableBooleanValue writable) {
-        Button restoreButton = new Button(Fxml.label("timeline.restore"));
+        Button restoreButton = new Button(Texts.get("timeline.restore"));
         restoreButton.setId("timeline-restore");
         restoreButton.disableProperty().bind(model.restoreProperty().isNull().or(Bindings.not(writable)));
         restoreButton.setOnAction(e -> restore.accept(model.restoreProperty().get()));
@@ -66,7 +66,7 @@ public final class TimelineView extends ListOverDiff<Timeline.Item> {
     }
 
     private static Button moreButton(TimelineViewModel model) {
-        Button more = new Button(Fxml.label("timeline.more"));
+        Button more = new Button(Texts.get("timeline.more"));
         more.setId("timeline-more");
         more.setMaxWidth(Double.MAX_VALUE);
         more.visibleProperty().bind(model.moreProperty());

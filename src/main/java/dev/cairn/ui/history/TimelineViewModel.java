@@ -9,9 +9,9 @@ import dev.cairn.ops.EditRefused;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.Timeline;
 import dev.cairn.state.StateError;
-import dev.cairn.ui.Fxml;
-import dev.cairn.ui.Selection;
 import dev.cairn.ui.ReadWhileShown;
+import dev.cairn.ui.Selection;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.diff.AlignedDiff;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
@@ -105,12 +105,12 @@ public final class TimelineViewModel extends ReadWhileShown {
             loading.cancel();
             items.clear();
             more.set(false);
-            message.set(Fxml.label("timeline.none"));
+            message.set(Texts.get("timeline.none"));
             return;
         }
         String id = s.stateId();
-        message.set(Fxml.label("timeline.reading", id));
-        loading.run(BackgroundTask.of(Fxml.label("timeline.task", id), context -> {
+        message.set(Texts.get("timeline.reading", id));
+        loading.run(BackgroundTask.of(Texts.get("timeline.task", id), context -> {
             String unsettled = HistoryViewModel.settle(journal, s.backend(), id);
             List<Journal.Entry> journalled = journal.history(s.backend().displayUri(), id);
             context.checkCancelled();
@@ -121,11 +121,11 @@ public final class TimelineViewModel extends ReadWhileShown {
             writes = page.writes();
             next(page);
             message.set((!page.hasRuns()
-                    ? Fxml.label(s.backend().isSystemDatabase() ? "timeline.noRunsTable" : "timeline.keepsNoRuns", s.backend().displayUri())
-                    : Fxml.label(items.isEmpty() ? "timeline.noneYet" : "timeline.shown", id)) + first.unsettled());
+                    ? Texts.get(s.backend().isSystemDatabase() ? "timeline.noRunsTable" : "timeline.keepsNoRuns", s.backend().displayUri())
+                    : Texts.get(items.isEmpty() ? "timeline.noneYet" : "timeline.shown", id)) + first.unsettled());
         }, failure -> message.set(failure.message()), () -> {
             readAgainWhenShown();
-            message.set(Fxml.label("timeline.cancelled", id));
+            message.set(Texts.get("timeline.cancelled", id));
         });
     }
 
@@ -138,7 +138,7 @@ public final class TimelineViewModel extends ReadWhileShown {
         Long before = nextBefore;
         Instant upTo = nextUpTo;
         List<Journal.Entry> journalled = writes;
-        loading.run(BackgroundTask.of(Fxml.label("timeline.older", s.stateId()), context -> readPage(s, journalled, before, upTo))
+        loading.run(BackgroundTask.of(Texts.get("timeline.older", s.stateId()), context -> readPage(s, journalled, before, upTo))
                         .lane(s.backend()),
                 page -> {
                     items.addAll(page.items());
@@ -175,13 +175,13 @@ public final class TimelineViewModel extends ReadWhileShown {
         restore.set(null);
         Selection s = subject();
         if (s == null || chosen.isEmpty() || chosen.size() > 2) {
-            note.set(chosen.size() > 2 ? Fxml.label("timeline.tooMany") : "");
+            note.set(chosen.size() > 2 ? Texts.get("timeline.tooMany") : "");
             return;
         }
-        note.set(Fxml.label("timeline.working"));
+        note.set(Texts.get("timeline.working"));
         List<Timeline.Item> sorted = chosen.stream()
                 .sorted(Comparator.comparing(Timeline.Item::time, Comparator.nullsFirst(Comparator.<Instant>naturalOrder()))).toList();
-        comparing.run(BackgroundTask.of(Fxml.label("timeline.comparing", s.stateId()), context -> {
+        comparing.run(BackgroundTask.of(Texts.get("timeline.comparing", s.stateId()), context -> {
             if (sorted.size() == 2) {
                 JsonNode older = stateAt(s, sorted.get(0));
                 JsonNode newer = stateAt(s, sorted.get(1));
@@ -192,13 +192,13 @@ public final class TimelineViewModel extends ReadWhileShown {
             JsonNode now = StoredJson.effective(s.stored().document());
             Edit edit = then instanceof ObjectNode checkpoint && item.point() != null
                     ? Edit.restoreCheckpoint(checkpoint, item.point().run().runId()) : null;
-            return new Compared(new Comparison(AlignedDiff.of(then, now), label(item), Fxml.label("timeline.storedNow")), edit,
-                    edit == null ? Fxml.label("timeline.restoreFromHistory") : "");
+            return new Compared(new Comparison(AlignedDiff.of(then, now), label(item), Texts.get("timeline.storedNow")), edit,
+                    edit == null ? Texts.get("timeline.restoreFromHistory") : "");
         }), done -> {
             comparison.set(done.comparison());
             restore.set(done.restore());
             note.set(done.note());
-        }, failure -> note.set(failure.message()), () -> note.set(Fxml.label("timeline.comparingCancelled")));
+        }, failure -> note.set(failure.message()), () -> note.set(Texts.get("timeline.comparingCancelled")));
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.cairn.ui.inspect;
 
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
 import java.util.Arrays;
@@ -12,6 +12,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Region;
 
 /**
  * Find in a text (Ctrl+F): the match is shown as the query is typed, Enter and Shift+Enter go to the
@@ -30,8 +31,8 @@ public final class FindBar {
 
     private final TextField field = new TextField();
     private final Label status = new Label();
-    private final Button previous = JsonPane.iconButton(Icon.UP, Fxml.label("find.previous"));
-    private final Button next = JsonPane.iconButton(Icon.DOWN, Fxml.label("find.next"));
+    private final Button previous = JsonPane.iconButton(Icon.UP, Texts.get("find.previous"));
+    private final Button next = JsonPane.iconButton(Icon.DOWN, Texts.get("find.next"));
     private final Supplier<String> text;
     private final Hits hits;
     private String searched;
@@ -48,11 +49,11 @@ public final class FindBar {
     public FindBar(Supplier<String> text, Hits hits, Runnable leave) {
         this.text = text;
         this.hits = hits;
-        field.setPromptText(Fxml.label("find.prompt"));
+        field.setPromptText(Texts.get("find.prompt"));
         field.getStyleClass().add(Styles.SEARCH_BAR);
         field.setPrefColumnCount(12);
         // never narrower than its placeholder ("Find (Ctr" at 70 px): what shares its row gives way
-        field.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        field.setMinWidth(Region.USE_PREF_SIZE);
         field.setOnAction(e -> find(true));
         field.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE) {
@@ -71,7 +72,7 @@ public final class FindBar {
         previous.setOnAction(e -> find(false));
         next.setOnAction(e -> find(true));
         status.getStyleClass().add(Styles.MUTED);
-        status.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        status.setMinWidth(Region.USE_PREF_SIZE);
     }
 
     /** The status, the field and the previous/next buttons, in that order, for a tool bar. */

@@ -1,9 +1,9 @@
 package dev.cairn.ui.inspect;
 
-import dev.cairn.ui.Fxml;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.RunRow;
 import dev.cairn.backend.StoredState;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.browse.BadgeLabels;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
@@ -14,11 +14,15 @@ import java.util.EnumSet;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
@@ -58,10 +62,10 @@ public final class InspectorView extends BorderPane {
         header.getStyleClass().add(Styles.PANE_HEADER);
         setTop(header);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        addPart(Part.EFFECTIVE, Fxml.label("inspector.tab.effective"));
-        addPart(Part.COMPLETED, Fxml.label("inspector.tab.completed"));
-        addPart(Part.PARTIAL, Fxml.label("inspector.tab.partial"));
-        partTabs.get(Part.EFFECTIVE).setTooltip(new javafx.scene.control.Tooltip(Fxml.label("inspector.tab.effective.tooltip")));
+        addPart(Part.EFFECTIVE, Texts.get("inspector.tab.effective"));
+        addPart(Part.COMPLETED, Texts.get("inspector.tab.completed"));
+        addPart(Part.PARTIAL, Texts.get("inspector.tab.partial"));
+        partTabs.get(Part.EFFECTIVE).setTooltip(new Tooltip(Texts.get("inspector.tab.effective.tooltip")));
         // eight tabs in the inspector a 1024 px window leaves: tighter tabs, all of them in view
         tabs.widthProperty().addListener((o, a, b) -> tabs.pseudoClassStateChanged(Styles.NARROW, b.doubleValue() < NARROW_BELOW));
         setCenter(tabs);
@@ -86,9 +90,9 @@ public final class InspectorView extends BorderPane {
         ReadOnlyObjectProperty<ShownDocument> doc = model.documentProperty(part);
         Runnable update = () -> {
             if (model.stateIdProperty().get() == null) {
-                pane.showPlaceholder(Fxml.label("inspector.nothingSelected"));
+                pane.showPlaceholder(Texts.get("inspector.nothingSelected"));
             } else if (doc.get() == null) {
-                pane.showLoading(Fxml.label("inspector.reading", model.stateIdProperty().get()));
+                pane.showLoading(Texts.get("inspector.reading", model.stateIdProperty().get()));
             } else {
                 pane.show(doc.get());
             }
@@ -100,7 +104,7 @@ public final class InspectorView extends BorderPane {
 
     private void updateHeader() {
         String id = model.stateIdProperty().get();
-        title.setText(id == null ? Fxml.label("inspector.noSelection") : id);
+        title.setText(id == null ? Texts.get("inspector.noSelection") : id);
         verdict.setText(model.verdictProperty().get());
         EnumSet<Badge> set = EnumSet.noneOf(Badge.class);
         if (model.healthProperty().get() != null) {
@@ -130,12 +134,12 @@ public final class InspectorView extends BorderPane {
         StringBuilder out = new StringBuilder();
         if (status != null && status.state() == LockStatus.State.HELD) {
             String detail = status.detail() == null ? "" : " (" + status.detail() + ")";
-            out.append(Fxml.label("inspector.lock.held", status.since(), detail)).append(' ');
+            out.append(Texts.get("inspector.lock.held", status.since(), detail)).append(' ');
         } else if (status != null && status.state() == LockStatus.State.STALE) {
-            out.append(Fxml.label("inspector.lock.stale", status.since())).append(' ');
+            out.append(Texts.get("inspector.lock.stale", status.since())).append(' ');
         }
         if (stored != null && stored.exists()) {
-            out.append(Fxml.label("inspector.version", stored.version()));
+            out.append(Texts.get("inspector.version", stored.version()));
         }
         return out.toString();
     }
@@ -145,14 +149,14 @@ public final class InspectorView extends BorderPane {
     }
 
     /** Puts a window control at the right end of the header's first row, beside the state's name. */
-    public void addToTitleRow(javafx.scene.Node node) {
-        javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
-        HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);
+    public void addToTitleRow(Node node) {
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
         titleRow.getChildren().addAll(spacer, node);
     }
 
     /** Puts the window's actions on the selected state (the write buttons) under the header. */
-    public void addToHeader(javafx.scene.Node node) {
+    public void addToHeader(Node node) {
         header.getChildren().add(node);
     }
 

@@ -11,8 +11,8 @@ import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
 import dev.cairn.state.StateHealth;
-import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
@@ -143,8 +143,8 @@ public final class InspectorViewModel implements SelectionModel.Reader {
                                Consumer<ShownDocument> preview) {
         StateDocument doc = state.document();
         if (!state.exists()) {
-            return new FirstLook(Badge.EMPTY, Fxml.label("inspector.verdict.none"),
-                    ShownDocument.message(Fxml.label("inspector.document.none"), false));
+            return new FirstLook(Badge.EMPTY, Texts.get("inspector.verdict.none"),
+                    ShownDocument.message(Texts.get("inspector.document.none"), false));
         }
         try {
             JsonNode value = doc.effective();
@@ -157,7 +157,7 @@ public final class InspectorViewModel implements SelectionModel.Reader {
             return new FirstLook(Badge.of(health), verdict, ShownDocument.of(text, note, problem, context));
         } catch (StateError e) {
             StateHealth health = StateHealth.of(doc);
-            String text = Fxml.label("inspector.verdict.unreadable", e.getMessage());
+            String text = Texts.get("inspector.verdict.unreadable", e.getMessage());
             return new FirstLook(Badge.of(health), text, ShownDocument.message(text, true));
         }
     }
@@ -166,16 +166,16 @@ public final class InspectorViewModel implements SelectionModel.Reader {
     private static final int STREAMS_NAMED = 3;
 
     private static String verdict(StateHealth health, StateDocument doc, JsonNode effective) {
-        String partialNote = doc.hasPendingPartial() ? " " + Fxml.label("inspector.verdict.partial") : "";
+        String partialNote = doc.hasPendingPartial() ? " " + Texts.get("inspector.verdict.partial") : "";
         switch (health) {
             case HEALTHY:
                 String points = Bookmarks.resumePoints(effective, STREAMS_NAMED);
-                return (points == null ? Fxml.label("inspector.verdict.noBookmarks") : Fxml.label("inspector.verdict.resumes", points))
+                return (points == null ? Texts.get("inspector.verdict.noBookmarks") : Texts.get("inspector.verdict.resumes", points))
                         + partialNote;
             case NO_SINGER_STATE:
-                return Fxml.label("inspector.verdict.noSingerState");
+                return Texts.get("inspector.verdict.noSingerState");
             case EMPTY:
-                return Fxml.label("inspector.verdict.empty");
+                return Texts.get("inspector.verdict.empty");
             default:
                 return health.label();
         }

@@ -4,16 +4,27 @@ import dev.cairn.ui.theme.Styles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.value.ObservableDoubleValue;
 import javafx.collections.ObservableListBase;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.control.SelectionMode;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 
@@ -30,11 +41,11 @@ public final class JsonLinesView extends ListView<Integer> {
     private int hitStart;
     private int hitEnd;
     private int gutterDigits;
-    private javafx.scene.text.Font gutterFont;
+    private Font gutterFont;
     private double gutterTextWidth;
     /** How far the rows are scrolled sideways: the gutter moves back by as much, so line numbers stay put. */
-    private final javafx.beans.property.DoubleProperty sideways = new javafx.beans.property.SimpleDoubleProperty(this, "sideways");
-    private javafx.scene.control.ScrollBar sidewaysBar;
+    private final DoubleProperty sideways = new SimpleDoubleProperty(this, "sideways");
+    private ScrollBar sidewaysBar;
 
     public JsonLinesView(RowSource source) {
         getStyleClass().addAll(Styles.JSON_VIEW);
@@ -52,10 +63,10 @@ public final class JsonLinesView extends ListView<Integer> {
     }
 
     private void findSidewaysBar() {
-        for (javafx.scene.Node node : lookupAll(".scroll-bar")) {
-            if (node instanceof javafx.scene.control.ScrollBar
-                    && ((javafx.scene.control.ScrollBar) node).getOrientation() == javafx.geometry.Orientation.HORIZONTAL) {
-                sidewaysBar = (javafx.scene.control.ScrollBar) node;
+        for (Node node : lookupAll(".scroll-bar")) {
+            if (node instanceof ScrollBar
+                    && ((ScrollBar) node).getOrientation() == Orientation.HORIZONTAL) {
+                sidewaysBar = (ScrollBar) node;
                 sideways.bind(sidewaysBar.valueProperty());
                 return;
             }
@@ -63,7 +74,7 @@ public final class JsonLinesView extends ListView<Integer> {
     }
 
     /** How far the rows are scrolled sideways, in pixels. */
-    public javafx.beans.value.ObservableDoubleValue sideways() {
+    public ObservableDoubleValue sideways() {
         return sideways;
     }
 
@@ -81,8 +92,8 @@ public final class JsonLinesView extends ListView<Integer> {
      * (the whole value is in the changes list); where the key alone takes the view, the value goes first.
      */
     public boolean revealColumns(int row, int start, int end) {
-        javafx.scene.Node line = lookup("." + Styles.JSON_LINE);
-        javafx.scene.Node number = lookup("." + Styles.LINE_NUMBER);
+        Node line = lookup("." + Styles.JSON_LINE);
+        Node number = lookup("." + Styles.LINE_NUMBER);
         if (sidewaysBar == null || !(line instanceof Text) || !(number instanceof Label) || getWidth() <= 0) {
             return false; // not laid out yet: nothing to measure against
         }
@@ -97,7 +108,7 @@ public final class JsonLinesView extends ListView<Integer> {
         probe.setText(text.substring(0, start));
         double from = probe.getLayoutBounds().getWidth();
         // the value is drawn bold (a changed value), wider than the regular text measured
-        probe.setFont(javafx.scene.text.Font.font(probe.getFont().getFamily(), javafx.scene.text.FontWeight.BOLD, probe.getFont().getSize()));
+        probe.setFont(Font.font(probe.getFont().getFamily(), FontWeight.BOLD, probe.getFont().getSize()));
         probe.setText(text.substring(start, Math.min(end, start + VALUE_HEAD)));
         double head = from + probe.getLayoutBounds().getWidth();
         probe.setText(text.substring(start, end));
@@ -130,9 +141,9 @@ public final class JsonLinesView extends ListView<Integer> {
     }
 
     private int firstVisibleRow() {
-        javafx.scene.Node flow = lookup(".virtual-flow");
-        if (flow instanceof javafx.scene.control.skin.VirtualFlow) {
-            javafx.scene.control.IndexedCell<?> cell = ((javafx.scene.control.skin.VirtualFlow<?>) flow).getFirstVisibleCell();
+        Node flow = lookup(".virtual-flow");
+        if (flow instanceof VirtualFlow) {
+            IndexedCell<?> cell = ((VirtualFlow<?>) flow).getFirstVisibleCell();
             return cell == null ? 0 : cell.getIndex();
         }
         return 0;
@@ -204,7 +215,7 @@ public final class JsonLinesView extends ListView<Integer> {
 
         RowCell() {
             number.getStyleClass().add(Styles.LINE_NUMBER);
-            number.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            number.setMinWidth(Region.USE_PREF_SIZE);
             // drawn over the text, moved back by the sideways scroll: the numbers stay put
             number.translateXProperty().bind(sideways);
             number.setViewOrder(-1);
@@ -214,8 +225,8 @@ public final class JsonLinesView extends ListView<Integer> {
             number.paddingProperty().addListener(o -> fitGutter());
             // one row is one line: never wrap (a fixed cell height would hide the wrapped part);
             // long lines widen the cell and the list scrolls sideways
-            flow.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-            box.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            flow.setMinWidth(Region.USE_PREF_SIZE);
+            box.setMinWidth(Region.USE_PREF_SIZE);
             setText(null);
         }
 

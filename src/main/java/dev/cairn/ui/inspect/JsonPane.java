@@ -1,12 +1,13 @@
 package dev.cairn.ui.inspect;
 
-import dev.cairn.ui.Fxml;
 import dev.cairn.state.PrettyText;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
@@ -36,7 +37,7 @@ public final class JsonPane extends BorderPane {
 
     public JsonPane() {
         getStyleClass().add(Styles.JSON_PANE);
-        Button copy = iconButton(Icon.COPY, Fxml.label("json.copy"));
+        Button copy = iconButton(Icon.COPY, Texts.get("json.copy"));
         copy.setOnAction(e -> copyAll());
         info.getStyleClass().add(Styles.MUTED);
         // the size line gives way first, whole on hover: a large document's ("72,010 lines · 2.0 MB ·
@@ -133,8 +134,8 @@ public final class JsonPane extends BorderPane {
         PrettyText small = PrettyText.ofText("{\n  \"singer_state\": {\n    \"bookmarks\": {}\n  }\n}");
         // the panes are made in a styled scene, as in the window: made before it, their line numbers
         // were styled as the scene took them, without the stylesheet (four CSS warnings at every start)
-        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox();
-        javafx.scene.Scene scene = new javafx.scene.Scene(box, 400, 300);
+        VBox box = new VBox();
+        Scene scene = new Scene(box, 400, 300);
         scene.getStylesheets().add(JsonPane.class.getResource(Styles.STYLESHEET).toExternalForm());
         JsonPane code = new JsonPane();
         JsonPane lines = new JsonPane();
@@ -206,6 +207,6 @@ public final class JsonPane extends BorderPane {
         ClipboardContent content = new ClipboardContent();
         content.putString(shown.text().text());
         Clipboard.getSystemClipboard().setContent(content);
-        find.status().setText(Fxml.label("json.copied"));
+        find.status().setText(Texts.get("json.copied"));
     }
 }

@@ -1,6 +1,7 @@
 package dev.cairn.ui.inspect;
 
 import dev.cairn.state.PrettyText;
+import dev.cairn.ui.theme.Styles;
 import java.util.List;
 
 /**
@@ -51,7 +52,7 @@ public interface RowSource {
                 }
                 int length = text.rowEnd(row) - text.rowStart(row);
                 int from = Math.min(text.errorColumn(), Math.max(0, length - 1));
-                return List.of(new JsonLexer.Token(from, Math.max(from + 1, length), dev.cairn.ui.theme.Styles.JSON_ERROR));
+                return List.of(new JsonLexer.Token(from, Math.max(from + 1, length), Styles.JSON_ERROR));
             }
         };
     }

@@ -2,7 +2,7 @@ package dev.cairn.ui.inspect;
 
 import dev.cairn.state.PrettyText;
 import dev.cairn.state.StatePart;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.TaskContext;
 
 /**
@@ -28,10 +28,10 @@ public record ShownDocument(PrettyText text, StyledJson prepared, String note, b
     /** The view of a stored part's text (from {@link dev.cairn.state.RenderedState}): pretty JSON, NULL, or a corrupt part's raw text. */
     public static ShownDocument of(StatePart part, PrettyText text, TaskContext context) {
         if (part.isCorrupt()) {
-            return of(text, Fxml.label("inspector.document.corrupt", part.syntaxError().reason(),
+            return of(text, Texts.get("inspector.document.corrupt", part.syntaxError().reason(),
                     String.valueOf(part.syntaxError().line()), String.valueOf(part.syntaxError().column())), true, context);
         }
-        return of(text, part.isNull() ? Fxml.label("inspector.document.null") : null, false, context);
+        return of(text, part.isNull() ? Texts.get("inspector.document.null") : null, false, context);
     }
 
     public static ShownDocument message(String note, boolean problem) {

@@ -1,5 +1,7 @@
 package dev.cairn.ui.inspect;
 
+import java.util.Arrays;
+
 /**
  * Finding text in a shown document, case-insensitively, wrapping around at the ends. It runs on
  * the FX thread on documents of up to 80 MB, so it makes no lower-cased copy: it jumps between
@@ -39,11 +41,11 @@ public final class TextSearch {
         int count = 0;
         for (int at = next(query, 0); at >= 0 && count < limit; at = next(query, at + 1)) {
             if (count == found.length) {
-                found = java.util.Arrays.copyOf(found, Math.min(limit, count * 2));
+                found = Arrays.copyOf(found, Math.min(limit, count * 2));
             }
             found[count++] = at;
         }
-        return java.util.Arrays.copyOf(found, count);
+        return Arrays.copyOf(found, count);
     }
 
     /** The first match starting at or after {@code from}. */

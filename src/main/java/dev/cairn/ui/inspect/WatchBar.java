@@ -1,6 +1,6 @@
 package dev.cairn.ui.inspect;
 
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
@@ -25,9 +25,9 @@ public final class WatchBar extends VBox {
     public WatchBar(WatchViewModel model) {
         super(4);
         getStyleClass().add(Styles.WATCH_BAR);
-        ToggleButton toggle = new ToggleButton(Fxml.label("watch.toggle"));
+        ToggleButton toggle = new ToggleButton(Texts.get("watch.toggle"));
         toggle.setId("inspector-watch");
-        toggle.setTooltip(new Tooltip(Fxml.label("watch.tooltip")));
+        toggle.setTooltip(new Tooltip(Texts.get("watch.tooltip")));
         toggle.setMinWidth(Region.USE_PREF_SIZE);
         toggle.selectedProperty().bindBidirectional(model.watchingProperty());
         Label status = new Label();

@@ -6,7 +6,7 @@ import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Polling;
 import dev.cairn.ops.Watch;
 import dev.cairn.state.BookmarkChange;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import java.time.Duration;
@@ -60,7 +60,7 @@ public final class WatchViewModel {
             if (now) {
                 start();
             } else {
-                stop(Fxml.label("watch.stopped"));
+                stop(Texts.get("watch.stopped"));
             }
         });
     }
@@ -86,15 +86,15 @@ public final class WatchViewModel {
         Watch w = new Watch(backend, stateId, interval);
         watch = w;
         String id = stateId;
-        status.set(Fxml.label("watch.starting", id));
-        executor.submit(BackgroundTask.of(Fxml.label("watch.task", id), context -> {
+        status.set(Texts.get("watch.starting", id));
+        executor.submit(BackgroundTask.of(Texts.get("watch.task", id), context -> {
             // the toggle stops it: the status bar's Cancel could not reach the wait inside the watch
             context.unstoppable();
             return w.run(new Watch.Listener() {
                 @Override
                 public void started(StoredState state, RunRow run) {
-                    publish(mine, () -> status.set(run == null ? Fxml.label("watch.noRun", id, interval.toMillis() / 1000.0)
-                            : Fxml.label("watch.run", id, interval.toMillis() / 1000.0)));
+                    publish(mine, () -> status.set(run == null ? Texts.get("watch.noRun", id, interval.toMillis() / 1000.0)
+                            : Texts.get("watch.run", id, interval.toMillis() / 1000.0)));
                 }
 
                 @Override
@@ -105,13 +105,13 @@ public final class WatchViewModel {
         }).lane(w).onSuccess(ending -> {
             if (mine == generation && ending == Watch.Ending.RUN_ENDED) {
                 watch = null;
-                status.set(Fxml.label("watch.runEnded"));
+                status.set(Texts.get("watch.runEnded"));
                 watching.set(false);
             }
         }).onFailure(failure -> {
             if (mine == generation) {
                 watch = null;
-                status.set(Fxml.label("watch.failed", failure.message()));
+                status.set(Texts.get("watch.failed", failure.message()));
                 watching.set(false);
             }
         }));
@@ -139,7 +139,7 @@ public final class WatchViewModel {
         if (changes.size() > KEPT) {
             changes.remove(KEPT, changes.size());
         }
-        status.set(Fxml.label("watch.changed", at, change.state().version()));
+        status.set(Texts.get("watch.changed", at, change.state().version()));
     }
 
     private void stop(String why) {

@@ -1,6 +1,7 @@
 package dev.cairn.ui.lock;
 
 import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -20,12 +21,12 @@ public final class BreakLockView extends BorderPane {
     public BreakLockView(BreakLockViewModel model) {
         Fxml.load(this, "BreakLock");
         // the texts are the ID's shown: set again each time the form opens
-        title.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("breakLock.title", model.stateId()),
+        title.textProperty().bind(Bindings.createStringBinding(() -> Texts.get("breakLock.title", model.stateId()),
                 model.showingProperty()));
-        target.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("breakLock.target", model.backendUri()),
+        target.textProperty().bind(Bindings.createStringBinding(() -> Texts.get("breakLock.target", model.backendUri()),
                 model.showingProperty()));
         detail.textProperty().bind(Bindings.createStringBinding(model::lockDetail, model.showingProperty()));
-        confirm.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("breakLock.confirm", model.stateId()),
+        confirm.textProperty().bind(Bindings.createStringBinding(() -> Texts.get("breakLock.confirm", model.stateId()),
                 model.showingProperty()));
         problem.textProperty().bind(model.problemProperty());
         confirm.disableProperty().bind(model.busyProperty());

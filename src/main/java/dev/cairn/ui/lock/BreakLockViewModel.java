@@ -1,7 +1,7 @@
 package dev.cairn.ui.lock;
 
 import dev.cairn.backend.LockStatus;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -55,7 +55,7 @@ public final class BreakLockViewModel {
         String id = stateId;
         busy.set(true);
         problem.set("");
-        work.run(BackgroundTask.of(Fxml.label("breakLock.task", id), context -> {
+        work.run(BackgroundTask.of(Texts.get("breakLock.task", id), context -> {
             t.backend().breakStaleLock(id);
             return null;
         }).lane(t.backend()), ignored -> {
@@ -93,7 +93,7 @@ public final class BreakLockViewModel {
         if (lock == null) {
             return "";
         }
-        return Fxml.label("breakLock.detail", lock.since() == null ? "?" : lock.since().toString(),
+        return Texts.get("breakLock.detail", lock.since() == null ? "?" : lock.since().toString(),
                 lock.detail() == null ? "" : lock.detail());
     }
 

@@ -15,11 +15,13 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** One backend in the sidebar: its connection, the backend once opened, and its ID list. */
 public final class BackendSession {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BackendSession.class);
+    private static final Logger LOG = LoggerFactory.getLogger(BackendSession.class);
 
     public enum Status {
         OPENING, OPEN, FAILED,

@@ -2,8 +2,8 @@ package dev.cairn.ui.main;
 
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.StateBackend;
-import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.ProjectEnvironment;
@@ -35,6 +35,8 @@ import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The sidebar's connections: the saved ones and their file, the backends open side by side and the
@@ -43,7 +45,7 @@ import javafx.collections.ObservableList;
  */
 public final class ConnectionsViewModel {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ConnectionsViewModel.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectionsViewModel.class);
 
     private final AppServices services;
     private final Waits waits;
@@ -101,7 +103,7 @@ public final class ConnectionsViewModel {
      * as not opened, to be opened when the user asks.
      */
     public void start() {
-        executor.submit(BackgroundTask.of(Fxml.label("sidebar.task.load"), context -> {
+        executor.submit(BackgroundTask.of(Texts.get("sidebar.task.load"), context -> {
             ConnectionStore store = services.connections();
             if (store.isFirstStart()) {
                 services.demo().ensureCreated();
@@ -157,7 +159,7 @@ public final class ConnectionsViewModel {
      * its environments (on the FX thread; none: cancelled), and opens the chosen ones.
      */
     public void openProject(Path folder, Function<List<ProjectEnvironment>, List<ProjectEnvironment>> choose) {
-        executor.submit(BackgroundTask.of(Fxml.label("sidebar.task.project", folder), context -> ProjectEnvironment.read(folder))
+        executor.submit(BackgroundTask.of(Texts.get("sidebar.task.project", folder), context -> ProjectEnvironment.read(folder))
                 .onSuccess(found -> choose.apply(found).forEach(environment -> openEnvironment(environment.connection())))
                 .onFailure(error::accept));
     }
@@ -381,7 +383,7 @@ public final class ConnectionsViewModel {
             List<RunningTask> left = ending.stream().filter(t -> !t.doneProperty().get()).toList();
             if (!left.isEmpty()) {
                 left.forEach(executor::letGo);
-                notice.set(Fxml.label("main.closedLate", session.name(), left.size(), waits.closing().toSeconds()));
+                notice.set(Texts.get("main.closedLate", session.name(), left.size(), waits.closing().toSeconds()));
             }
         });
     }
@@ -458,7 +460,7 @@ public final class ConnectionsViewModel {
     private void saveInBackground() {
         // offered here, in the order of the changes; the tasks may run in any order
         offerSaved();
-        executor.submit(BackgroundTask.of(Fxml.label("sidebar.task.save"), context -> {
+        executor.submit(BackgroundTask.of(Texts.get("sidebar.task.save"), context -> {
             services.connections().saveOffered();
             return null;
         }).onFailure(error::accept));

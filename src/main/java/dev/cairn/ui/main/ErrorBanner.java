@@ -1,6 +1,6 @@
 package dev.cairn.ui.main;
 
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
@@ -28,12 +28,12 @@ public final class ErrorBanner extends VBox {
         message.setWrapText(true);
         message.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(message, Priority.ALWAYS);
-        ToggleButton detailsToggle = new ToggleButton(Fxml.label("error.details"));
+        ToggleButton detailsToggle = new ToggleButton(Texts.get("error.details"));
         detailsToggle.setMinWidth(Region.USE_PREF_SIZE);
         Button dismiss = new Button();
         dismiss.setGraphic(Icon.CLOSE.node());
         dismiss.getStyleClass().add(Styles.ICON_BUTTON);
-        dismiss.setAccessibleText(Fxml.label("error.dismiss"));
+        dismiss.setAccessibleText(Texts.get("error.dismiss"));
         dismiss.setOnAction(e -> error.set(null));
         HBox row = new HBox(8, Icon.WARNING.node(), message, detailsToggle, dismiss);
         row.setAlignment(Pos.CENTER_LEFT);
@@ -41,7 +41,7 @@ public final class ErrorBanner extends VBox {
         details.getStyleClass().add(Styles.ERROR_DETAILS);
         details.setEditable(false);
         details.setPrefRowCount(8);
-        Hyperlink log = new Hyperlink(Fxml.label("main.help.openLog"));
+        Hyperlink log = new Hyperlink(Texts.get("main.help.openLog"));
         log.setId("error-open-log");
         log.setOnAction(e -> openLog.run());
         details.managedProperty().bind(details.visibleProperty());

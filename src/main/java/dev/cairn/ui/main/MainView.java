@@ -2,7 +2,7 @@ package dev.cairn.ui.main;
 
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Park;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.bookmarks.BookmarksView;
 import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.check.CheckView;
@@ -24,7 +24,6 @@ import dev.cairn.ui.park.ParkView;
 import dev.cairn.ui.plan.PlanView;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
-import dev.cairn.ui.theme.Theme;
 import dev.cairn.ui.transfer.TransferView;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import dev.cairn.ui.write.WriteSheet;
@@ -103,7 +102,7 @@ public final class MainView extends BorderPane {
         getStyleClass().add(Styles.APP);
         inspector = new InspectorView(model.inspector());
         for (InspectorTabs.Entry entry : InspectorTabs.ALL) {
-            Tab tab = new Tab(Fxml.label(entry.labelKey()), entry.view().apply(model));
+            Tab tab = new Tab(Texts.get(entry.labelKey()), entry.view().apply(model));
             tab.setId(entry.id());
             inspector.tabs().getTabs().add(tab);
         }
@@ -113,16 +112,16 @@ public final class MainView extends BorderPane {
         inspector.addToHeader(actionBar(writes));
         inspector.addToHeader(new WatchBar(model.watch()));
         stateList.listView().setContextMenu(listMenu(writes));
-        writeSheet = new WriteSheet(writes.flow(), name -> dialogs.chooseSaveFile(Fxml.label("write.savePlan.title"), name));
-        mergeView = new MergeView(writes.merge(), writes.merge()::submit, () -> dialogs.chooseFile(Fxml.label("main.mergeFile")));
+        writeSheet = new WriteSheet(writes.flow(), name -> dialogs.chooseSaveFile(Texts.get("write.savePlan.title"), name));
+        mergeView = new MergeView(writes.merge(), writes.merge()::submit, () -> dialogs.chooseFile(Texts.get("main.mergeFile")));
         rewindView = new RewindView(writes.rewind(), writes.rewind()::submit,
-                name -> dialogs.chooseSaveFile(Fxml.label("write.savePlan.title"), name));
+                name -> dialogs.chooseSaveFile(Texts.get("write.savePlan.title"), name));
         parkView = new ParkView(writes.park());
-        transferView = new TransferView(writes.transfer(), name -> dialogs.chooseSaveFile(Fxml.label("write.savePlan.title"), name));
+        transferView = new TransferView(writes.transfer(), name -> dialogs.chooseSaveFile(Texts.get("write.savePlan.title"), name));
         breakLockView = new BreakLockView(writes.breakLock());
         planView = new PlanView(writes.plan());
         showWhen(planView, writes.plan().showingProperty());
-        checkView = new CheckView(model.check(), name -> dialogs.chooseSaveFile(Fxml.label("check.export.title"), name));
+        checkView = new CheckView(model.check(), name -> dialogs.chooseSaveFile(Texts.get("check.export.title"), name));
         showWhen(checkView, model.check().showingProperty());
         compareView = new CompareView(model.compare(), new DiffView(model.compare().diff()));
         showWhen(compareView, model.compare().showingProperty());
@@ -172,7 +171,7 @@ public final class MainView extends BorderPane {
 
             @Override
             public void remove(SavedConnection connection) {
-                if (dialogs.confirm(Fxml.label("sidebar.removeSaved"), connection.name() + " (" + connection.displayUri() + ")")) {
+                if (dialogs.confirm(Texts.get("sidebar.removeSaved"), connection.name() + " (" + connection.displayUri() + ")")) {
                     model.connections().forget(connection);
                 }
             }
@@ -182,24 +181,24 @@ public final class MainView extends BorderPane {
         backendTitle.setMinWidth(0);
         envChip.getStyleClass().add(Styles.ENV_CHIP);
         envChip.setMinWidth(Region.USE_PREF_SIZE);
-        Button refresh = new Button(Fxml.label("main.refresh"));
+        Button refresh = new Button(Texts.get("main.refresh"));
         refresh.setGraphic(Icon.REFRESH.node());
-        refresh.setTooltip(new Tooltip(Fxml.label("main.refresh.tooltip")));
+        refresh.setTooltip(new Tooltip(Texts.get("main.refresh.tooltip")));
         refresh.setMinWidth(Region.USE_PREF_SIZE);
         refresh.setOnAction(e -> model.refresh());
         Button theme = new Button();
         theme.setGraphic(Icon.THEME.node());
         theme.getStyleClass().add(Styles.ICON_BUTTON);
-        theme.setTooltip(new Tooltip(Fxml.label("main.theme.tooltip")));
-        theme.setAccessibleText(Fxml.label("main.theme.accessible"));
+        theme.setTooltip(new Tooltip(Texts.get("main.theme.tooltip")));
+        theme.setAccessibleText(Texts.get("main.theme.accessible"));
         theme.setOnAction(e -> model.themeProperty().set(model.themeProperty().get().toggled()));
-        MenuItem about = new MenuItem(Fxml.label("main.help.about"));
+        MenuItem about = new MenuItem(Texts.get("main.help.about"));
         about.setId("help-about");
         about.setOnAction(e -> dialogs.showAbout(model.about()));
-        MenuItem openLog = new MenuItem(Fxml.label("main.help.openLog"));
+        MenuItem openLog = new MenuItem(Texts.get("main.help.openLog"));
         openLog.setId("help-open-log");
         openLog.setOnAction(e -> model.openLog());
-        MenuButton help = new MenuButton(Fxml.label("main.help"), null, about, openLog);
+        MenuButton help = new MenuButton(Texts.get("main.help"), null, about, openLog);
         help.setId("help-menu");
         help.setMinWidth(Region.USE_PREF_SIZE);
         Label appName = new Label("Cairn");
@@ -233,7 +232,7 @@ public final class MainView extends BorderPane {
         StatusBar statusBar = new StatusBar(model.tasks(), model::cancelAll);
         // a notice (what a close left behind) in the place of the shortcuts
         statusBar.leftLabel().textProperty().bind(Bindings.createStringBinding(
-                () -> model.connections().noticeProperty().get().isEmpty() ? Fxml.label("main.status", model.connections().sessions().size())
+                () -> model.connections().noticeProperty().get().isEmpty() ? Texts.get("main.status", model.connections().sessions().size())
                         : model.connections().noticeProperty().get(), model.connections().sessions(), model.connections().noticeProperty()));
         setBottom(statusBar);
 
@@ -259,8 +258,8 @@ public final class MainView extends BorderPane {
         wide.setId("inspector-wide");
         wide.setGraphic(Icon.WIDEN.node());
         wide.getStyleClass().add(Styles.ICON_BUTTON);
-        wide.setTooltip(new Tooltip(Fxml.label("main.wide.tooltip")));
-        wide.setAccessibleText(Fxml.label("main.wide.accessible"));
+        wide.setTooltip(new Tooltip(Texts.get("main.wide.tooltip")));
+        wide.setAccessibleText(Texts.get("main.wide.accessible"));
         wide.setMinWidth(Region.USE_PREF_SIZE);
         wide.selectedProperty().bindBidirectional(model.inspectorWideProperty());
         return wide;
@@ -292,7 +291,7 @@ public final class MainView extends BorderPane {
 
     /** The actions on the IDs selected in the list (several with Shift or Ctrl), its context menu. */
     private ContextMenu listMenu(WriteActions writes) {
-        MenuItem rewind = new MenuItem(Fxml.label("main.action.rewind"));
+        MenuItem rewind = new MenuItem(Texts.get("main.action.rewind"));
         rewind.setId("list-rewind");
         rewind.disableProperty().bind(writes.writableProperty().not());
         rewind.setOnAction(e -> writes.openRewindStates());
@@ -300,16 +299,16 @@ public final class MainView extends BorderPane {
             String id = model.inspector().stateIdProperty().get();
             return id != null && Park.parse(id).isPresent();
         }, model.inspector().stateIdProperty());
-        MenuItem park = new MenuItem(Fxml.label("main.action.park"));
+        MenuItem park = new MenuItem(Texts.get("main.action.park"));
         park.setId("list-park");
         park.disableProperty().bind(writes.writableProperty().not().or(parked));
         park.setOnAction(e -> writes.park().open(null));
-        MenuItem restore = new MenuItem(Fxml.label("main.action.restoreParked"));
+        MenuItem restore = new MenuItem(Texts.get("main.action.restoreParked"));
         restore.setId("list-restore-parked");
         restore.visibleProperty().bind(parked);
         restore.disableProperty().bind(writes.writableProperty().not());
         restore.setOnAction(e -> writes.park().open(Park.Return.RESTORE));
-        MenuItem mergeBack = new MenuItem(Fxml.label("main.action.mergeParked"));
+        MenuItem mergeBack = new MenuItem(Texts.get("main.action.mergeParked"));
         mergeBack.setId("list-merge-parked");
         mergeBack.visibleProperty().bind(parked);
         mergeBack.disableProperty().bind(writes.writableProperty().not());
@@ -320,34 +319,34 @@ public final class MainView extends BorderPane {
     /** The write actions on the selected state, under the inspector's header; disabled, with the reason, on read-only connections. */
     private Node actionBar(WriteActions writes) {
         BooleanBinding off = writes.writableProperty().not();
-        Button merge = new Button(Fxml.label("main.action.merge"));
+        Button merge = new Button(Texts.get("main.action.merge"));
         merge.setId("action-merge");
-        merge.setTooltip(new Tooltip(Fxml.label("main.action.merge.tooltip")));
+        merge.setTooltip(new Tooltip(Texts.get("main.action.merge.tooltip")));
         merge.disableProperty().bind(off);
         merge.setOnAction(e -> writes.merge().open(model.connections().otherBackends()));
-        MenuItem clearPartial = new MenuItem(Fxml.label("main.action.clearPartial"));
+        MenuItem clearPartial = new MenuItem(Texts.get("main.action.clearPartial"));
         clearPartial.setId("action-clear-partial");
         clearPartial.setOnAction(e -> writes.write(Edit.clearPartial()));
-        MenuItem clearAll = new MenuItem(Fxml.label("main.action.clearAll"));
+        MenuItem clearAll = new MenuItem(Texts.get("main.action.clearAll"));
         clearAll.setId("action-clear-all");
         clearAll.setOnAction(e -> writes.write(Edit.clear()));
-        MenuButton clear = new MenuButton(Fxml.label("main.action.clear"), null, clearPartial, clearAll);
+        MenuButton clear = new MenuButton(Texts.get("main.action.clear"), null, clearPartial, clearAll);
         clear.setId("action-clear");
         clear.disableProperty().bind(off);
-        Button transfer = new Button(Fxml.label("main.action.transfer"));
+        Button transfer = new Button(Texts.get("main.action.transfer"));
         transfer.setId("action-transfer");
-        transfer.setTooltip(new Tooltip(Fxml.label("main.action.transfer.tooltip")));
+        transfer.setTooltip(new Tooltip(Texts.get("main.action.transfer.tooltip")));
         transfer.disableProperty().bind(model.connections().currentProperty().isNull()
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         transfer.setOnAction(e -> writes.openTransfer());
-        Button undo = new Button(Fxml.label("main.action.undoLast"));
+        Button undo = new Button(Texts.get("main.action.undoLast"));
         undo.setId("action-undo-last");
-        undo.setTooltip(new Tooltip(Fxml.label("main.action.undoLast.tooltip")));
+        undo.setTooltip(new Tooltip(Texts.get("main.action.undoLast.tooltip")));
         undo.disableProperty().bind(model.connections().currentProperty().isNull().or(model.inspector().stateIdProperty().isNull())
                 .or(writes.whyReadOnlyProperty().isNotEmpty())
                 .or(writes.flow().stageProperty().isNotEqualTo(WriteFlowViewModel.Stage.CLOSED)));
         undo.setOnAction(e -> writes.undoLast());
-        Button breakLock = new Button(Fxml.label("main.action.breakLock"));
+        Button breakLock = new Button(Texts.get("main.action.breakLock"));
         breakLock.setId("action-break-lock");
         breakLock.visibleProperty().bind(Bindings.createBooleanBinding(writes::hasStaleLock,
                 model.selectionProperty(), writes.whyReadOnlyProperty()));
@@ -374,7 +373,7 @@ public final class MainView extends BorderPane {
             pseudoClassStateChanged(env.pseudoClass(), session != null && session.connection().environment() == env);
         }
         if (session == null) {
-            backendTitle.setText(Fxml.label("main.noBackend"));
+            backendTitle.setText(Texts.get("main.noBackend"));
             backendTitle.setTooltip(null);
             envChip.setVisible(false);
             envBanner.setVisible(false);
@@ -390,16 +389,16 @@ public final class MainView extends BorderPane {
             envChip.pseudoClassStateChanged(env.pseudoClass(), c.environment() == env);
         }
         envBanner.setVisible(c.environment() == Environment.PROD);
-        envBanner.setText(c.readOnly() ? Fxml.label("main.prod.readOnly") : Fxml.label("main.prod.writable"));
+        envBanner.setText(c.readOnly() ? Texts.get("main.prod.readOnly") : Texts.get("main.prod.writable"));
         if (session.list() != null) {
             stateList.bind(session.list());
         } else {
             stateList.bind(null);
             stateList.setPlaceholder(switch (session.statusProperty().get()) {
-                case FAILED -> Fxml.label("main.list.failed", c.displayUri());
-                case NO_ANSWER -> Fxml.label("main.list.noAnswer", c.displayUri(), session.waited().toSeconds());
-                case NOT_OPENED -> Fxml.label("main.list.notOpened", c.displayUri());
-                default -> Fxml.label("main.list.opening", c.displayUri());
+                case FAILED -> Texts.get("main.list.failed", c.displayUri());
+                case NO_ANSWER -> Texts.get("main.list.noAnswer", c.displayUri(), session.waited().toSeconds());
+                case NOT_OPENED -> Texts.get("main.list.notOpened", c.displayUri());
+                default -> Texts.get("main.list.opening", c.displayUri());
             });
         }
     }
@@ -479,7 +478,7 @@ public final class MainView extends BorderPane {
         if (model.writes().flow().stageProperty().get() != WriteFlowViewModel.Stage.CLOSED) {
             return;
         }
-        dialogs.chooseFile(Fxml.label("plan.open.title")).ifPresent(file -> {
+        dialogs.chooseFile(Texts.get("plan.open.title")).ifPresent(file -> {
             model.check().close();
             model.compare().close();
             model.writes().openPlan(file);
@@ -488,14 +487,14 @@ public final class MainView extends BorderPane {
 
     /** Picks a Meltano project's folder and opens the environments chosen among its own. */
     private void openProject() {
-        dialogs.chooseFolder(Fxml.label("main.projectFolder"))
+        dialogs.chooseFolder(Texts.get("main.projectFolder"))
                 .ifPresent(folder -> model.connections().openProject(folder, dialogs::pickEnvironments));
     }
 
     /** The edit form; making a connection writable on production asks for its name to be typed first. */
     private Optional<SavedConnection> askEdit(SavedConnection connection) {
         return dialogs.editConnection(connection).filter(edited -> !ConnectionsViewModel.unlocksProduction(connection, edited)
-                || dialogs.confirmTyped(Fxml.label("main.allowProduction"), edited.name() + " (" + edited.displayUri() + ")",
+                || dialogs.confirmTyped(Texts.get("main.allowProduction"), edited.name() + " (" + edited.displayUri() + ")",
                         connection.name()));
     }
 

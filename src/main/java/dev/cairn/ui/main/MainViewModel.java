@@ -1,9 +1,8 @@
 package dev.cairn.ui.main;
 
 import dev.cairn.ops.PrivateFiles;
-import dev.cairn.ui.Fxml;
-import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.Selection;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.about.AboutViewModel;
 import dev.cairn.ui.bookmarks.BookmarksViewModel;
 import dev.cairn.ui.check.CheckViewModel;
@@ -12,6 +11,7 @@ import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
 import dev.cairn.ui.inspect.SelectionModel;
 import dev.cairn.ui.inspect.WatchViewModel;
+import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
@@ -82,9 +82,9 @@ public final class MainViewModel {
         this.windowTitle = Bindings.createStringBinding(() -> {
             BackendSession s = current.get();
             if (s == null) {
-                return Fxml.label("main.title.none");
+                return Texts.get("main.title.none");
             }
-            return Fxml.label(s.connection().readOnly() ? "main.title.readOnly" : "main.title",
+            return Texts.get(s.connection().readOnly() ? "main.title.readOnly" : "main.title",
                     s.connection().environment().label().toUpperCase(Locale.ROOT), s.name(), s.connection().displayUri());
         }, current);
         connections.sessions().addListener((ListChangeListener<BackendSession>) change -> compare.openChanged(connections.openTargets()));
@@ -163,7 +163,7 @@ public final class MainViewModel {
         try {
             services.desktop().open(PrivateFiles.folder(log.toAbsolutePath().getParent()));
         } catch (IOException e) {
-            error.set(UserError.of(Fxml.label("main.openLogFolder"), e));
+            error.set(UserError.of(Texts.get("main.openLogFolder"), e));
         }
     }
 
@@ -174,7 +174,7 @@ public final class MainViewModel {
 
     /** An exception nothing caught (logged already) becomes the window's error, so no view dies silently. */
     public void showUncaught(Thread thread, Throwable failure) {
-        error.set(UserError.of(Fxml.label("main.uncaught", thread.getName()), failure));
+        error.set(UserError.of(Texts.get("main.uncaught", thread.getName()), failure));
     }
 
     public ObjectProperty<UserError> errorProperty() {

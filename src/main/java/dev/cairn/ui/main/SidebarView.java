@@ -1,9 +1,11 @@
 package dev.cairn.ui.main;
 
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
+import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.theme.Icon;
 import dev.cairn.ui.theme.Styles;
+import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -61,14 +63,14 @@ public final class SidebarView extends VBox {
 
     public SidebarView(ConnectionsViewModel model, Actions actions) {
         getStyleClass().add(Styles.SIDEBAR);
-        Label openTitle = new Label(Fxml.label("sidebar.open"));
+        Label openTitle = new Label(Texts.get("sidebar.open"));
         openTitle.getStyleClass().add(Styles.SIDEBAR_TITLE);
-        Button connectButton = new Button(Fxml.label("sidebar.connect"));
+        Button connectButton = new Button(Texts.get("sidebar.connect"));
         connectButton.setGraphic(Icon.CONNECT.node());
         connectButton.setMaxWidth(Double.MAX_VALUE);
         connectButton.setOnAction(e -> actions.connect());
-        connectButton.setTooltip(new Tooltip(Fxml.label("sidebar.connect.tooltip")));
-        Button projectButton = new Button(Fxml.label("sidebar.project"));
+        connectButton.setTooltip(new Tooltip(Texts.get("sidebar.connect.tooltip")));
+        Button projectButton = new Button(Texts.get("sidebar.project"));
         projectButton.setId("open-project");
         projectButton.setGraphic(Icon.FOLDER.node());
         projectButton.setMaxWidth(Double.MAX_VALUE);
@@ -76,7 +78,7 @@ public final class SidebarView extends VBox {
         connectButton.setMinWidth(Region.USE_PREF_SIZE);
         projectButton.setMinWidth(Region.USE_PREF_SIZE);
         projectButton.setOnAction(e -> actions.openProject());
-        projectButton.setTooltip(new Tooltip(Fxml.label("sidebar.project.tooltip")));
+        projectButton.setTooltip(new Tooltip(Texts.get("sidebar.project.tooltip")));
         open.setItems(model.sessions());
         open.setId("sidebar-open");
         open.setCellFactory(v -> new SessionCell(model, actions));
@@ -100,11 +102,11 @@ public final class SidebarView extends VBox {
         // the saved connections take what is left
         open.setFixedCellSize(ROW_HEIGHT);
         open.setMinHeight(ROW_HEIGHT + 2);
-        open.prefHeightProperty().bind(javafx.beans.binding.Bindings.size(model.sessions()).multiply(ROW_HEIGHT).add(2));
+        open.prefHeightProperty().bind(Bindings.size(model.sessions()).multiply(ROW_HEIGHT).add(2));
         saved.setFixedCellSize(ROW_HEIGHT);
         saved.setMinHeight(2 * ROW_HEIGHT + 2);
         saved.setPrefHeight(saved.getMinHeight());
-        Label savedTitle = new Label(Fxml.label("sidebar.saved"));
+        Label savedTitle = new Label(Texts.get("sidebar.saved"));
         savedTitle.getStyleClass().add(Styles.SIDEBAR_TITLE);
         saved.setItems(model.saved());
         saved.setId("sidebar-saved");
@@ -130,7 +132,7 @@ public final class SidebarView extends VBox {
     }
 
     /** A connection's row: its family's icon, and its URI under its name. */
-    static HBox describe(String name, String uri, dev.cairn.ui.connect.Environment env, boolean readOnly, String scheme) {
+    static HBox describe(String name, String uri, Environment env, boolean readOnly, String scheme) {
         return describe(name, uriLine(uri), env, readOnly, familyIcon(scheme));
     }
 
@@ -150,7 +152,7 @@ public final class SidebarView extends VBox {
     }
 
     /** A connection's row: {@code icon}, and {@code under} its name (the URI, or why it is not open). */
-    private static HBox describe(String name, Region under, dev.cairn.ui.connect.Environment env, boolean readOnly, Region icon) {
+    private static HBox describe(String name, Region under, Environment env, boolean readOnly, Region icon) {
         Region stripe = new Region();
         stripe.getStyleClass().add(Styles.ENV_STRIPE);
         stripe.pseudoClassStateChanged(env.pseudoClass(), true);
@@ -159,7 +161,7 @@ public final class SidebarView extends VBox {
         // the name ellipsises; the environment badge and the lock never do
         title.setMinWidth(0);
         title.setTooltip(new Tooltip(name));
-        Label chip = new Label(env.label().toUpperCase(java.util.Locale.ROOT));
+        Label chip = new Label(env.label().toUpperCase(Locale.ROOT));
         chip.getStyleClass().add(Styles.ENV_CHIP);
         chip.pseudoClassStateChanged(env.pseudoClass(), true);
         chip.setMinWidth(Region.USE_PREF_SIZE);
@@ -233,28 +235,28 @@ public final class SidebarView extends VBox {
             opening.visibleProperty().bind(status.isEqualTo(BackendSession.Status.OPENING));
             opening.managedProperty().bind(opening.visibleProperty());
             // a connection that does not answer holds up no other: say so, and how to stop waiting for it
-            Tooltip.install(opening, new Tooltip(Fxml.label("sidebar.opening.tooltip", c.displayUri())));
+            Tooltip.install(opening, new Tooltip(Texts.get("sidebar.opening.tooltip", c.displayUri())));
             Button close = new Button();
             close.setGraphic(Icon.CLOSE.node());
             close.getStyleClass().add(Styles.ICON_BUTTON);
-            close.setAccessibleText(Fxml.label("sidebar.close.accessible", c.name()));
+            close.setAccessibleText(Texts.get("sidebar.close.accessible", c.name()));
             // one not open is skipped: out of the sidebar, still saved
             Tooltip closing = new Tooltip();
             closing.textProperty().bind(Bindings.when(notOpen)
-                    .then(Fxml.label("sidebar.skip.tooltip")).otherwise(Fxml.label("sidebar.close.tooltip")));
+                    .then(Texts.get("sidebar.skip.tooltip")).otherwise(Texts.get("sidebar.close.tooltip")));
             close.setTooltip(closing);
             close.setOnAction(e -> model.close(session));
             close.setMinWidth(Region.USE_PREF_SIZE);
             row.getChildren().addAll(opening, close);
             setGraphic(row);
             setContextMenu(new ContextMenu(
-                    item(Fxml.label("sidebar.edit"), "F2", () -> actions.edit(session)),
-                    item(Fxml.label("sidebar.check"), "Ctrl+Shift+K", () -> actions.check(session)),
-                    item(Fxml.label("sidebar.compare"), "Ctrl+Shift+C", () -> actions.compare(session)),
-                    item(Fxml.label("plan.open"), "Ctrl+Shift+P", actions::openPlan),
-                    item(Fxml.label("sidebar.disconnect"), "Delete", () -> model.close(session)),
-                    item(Fxml.label("sidebar.duplicate"), null, () -> model.duplicate(session.connection())),
-                    item(Fxml.label("sidebar.openAnother"), null, () -> model.openAnother(session.connection(), false))));
+                    item(Texts.get("sidebar.edit"), "F2", () -> actions.edit(session)),
+                    item(Texts.get("sidebar.check"), "Ctrl+Shift+K", () -> actions.check(session)),
+                    item(Texts.get("sidebar.compare"), "Ctrl+Shift+C", () -> actions.compare(session)),
+                    item(Texts.get("plan.open"), "Ctrl+Shift+P", actions::openPlan),
+                    item(Texts.get("sidebar.disconnect"), "Delete", () -> model.close(session)),
+                    item(Texts.get("sidebar.duplicate"), null, () -> model.duplicate(session.connection())),
+                    item(Texts.get("sidebar.openAnother"), null, () -> model.openAnother(session.connection(), false))));
         }
 
         /**
@@ -271,24 +273,24 @@ public final class SidebarView extends VBox {
             why.getStyleClass().add(Styles.BACKEND_URI);
             why.setMinWidth(0);
             why.textProperty().bind(Bindings.createStringBinding(() -> switch (status.get()) {
-                case NO_ANSWER -> Fxml.label("sidebar.noAnswer", session.waited().toSeconds());
-                case NOT_OPENED -> Fxml.label("sidebar.notOpened");
-                default -> Fxml.label("sidebar.failed");
+                case NO_ANSWER -> Texts.get("sidebar.noAnswer", session.waited().toSeconds());
+                case NOT_OPENED -> Texts.get("sidebar.notOpened");
+                default -> Texts.get("sidebar.failed");
             }, status));
             Tooltip whole = new Tooltip();
             whole.setWrapText(true);
             whole.setMaxWidth(600);
             whole.textProperty().bind(Bindings.createStringBinding(() -> switch (status.get()) {
-                case NO_ANSWER -> Fxml.label("sidebar.noAnswer.tooltip", c.displayUri(), session.waited().toSeconds());
-                case NOT_OPENED -> Fxml.label("sidebar.notOpened.tooltip", c.displayUri());
+                case NO_ANSWER -> Texts.get("sidebar.noAnswer.tooltip", c.displayUri(), session.waited().toSeconds());
+                case NOT_OPENED -> Texts.get("sidebar.notOpened.tooltip", c.displayUri());
                 default -> session.errorProperty().get() == null ? c.displayUri() : session.errorProperty().get().message();
             }, status, session.errorProperty()));
             why.setTooltip(whole);
             Hyperlink open = new Hyperlink();
-            open.textProperty().bind(Bindings.when(notOpened).then(Fxml.label("sidebar.openNow")).otherwise(Fxml.label("sidebar.retry")));
+            open.textProperty().bind(Bindings.when(notOpened).then(Texts.get("sidebar.openNow")).otherwise(Texts.get("sidebar.retry")));
             Tooltip opening = new Tooltip();
-            opening.textProperty().bind(Bindings.when(notOpened).then(Fxml.label("sidebar.openNow.tooltip", c.displayUri()))
-                    .otherwise(Fxml.label("sidebar.retry.tooltip", c.displayUri())));
+            opening.textProperty().bind(Bindings.when(notOpened).then(Texts.get("sidebar.openNow.tooltip", c.displayUri()))
+                    .otherwise(Texts.get("sidebar.retry.tooltip", c.displayUri())));
             open.setTooltip(opening);
             open.setOnAction(e -> model.retry(session));
             open.setMinWidth(Region.USE_PREF_SIZE);
@@ -329,12 +331,12 @@ public final class SidebarView extends VBox {
             }
             setGraphic(describe(c.name(), c.displayUri(), c.environment(), c.readOnly(), c.scheme()));
             setContextMenu(new ContextMenu(
-                    item(Fxml.label("sidebar.openSaved"), "Enter", () -> model.open(c, false)),
-                    item(Fxml.label("sidebar.edit"), "F2", () -> actions.edit(c)),
-                    item(Fxml.label("sidebar.remove"), "Delete", () -> actions.remove(c)),
-                    item(Fxml.label("sidebar.duplicate"), null, () -> model.duplicate(c)),
-                    item(Fxml.label("sidebar.openAnother"), null, () -> model.openAnother(c, false))));
-            setTooltip(new Tooltip(Fxml.label("sidebar.saved.tooltip", c.displayUri())));
+                    item(Texts.get("sidebar.openSaved"), "Enter", () -> model.open(c, false)),
+                    item(Texts.get("sidebar.edit"), "F2", () -> actions.edit(c)),
+                    item(Texts.get("sidebar.remove"), "Delete", () -> actions.remove(c)),
+                    item(Texts.get("sidebar.duplicate"), null, () -> model.duplicate(c)),
+                    item(Texts.get("sidebar.openAnother"), null, () -> model.openAnother(c, false))));
+            setTooltip(new Tooltip(Texts.get("sidebar.saved.tooltip", c.displayUri())));
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.cairn.ui.main;
 
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.theme.Styles;
 import javafx.beans.Observable;
@@ -24,7 +24,7 @@ public final class StatusBar extends HBox {
     private final Label left = new Label();
     private final Label task = new Label();
     private final ProgressBar progress = new ProgressBar();
-    private final Button cancel = new Button(Fxml.label("form.cancel"));
+    private final Button cancel = new Button(Texts.get("form.cancel"));
 
     public StatusBar(ObservableList<RunningTask> tasks, Runnable cancelAll) {
         super(8);

@@ -1,6 +1,7 @@
 package dev.cairn.ui.park;
 
 import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.park.ParkViewModel.Stage;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
@@ -27,22 +28,22 @@ public final class ParkView extends BorderPane {
         Fxml.load(this, "Park");
         title.textProperty().bind(model.titleProperty());
         target.textProperty().bind(Bindings.createStringBinding(() -> model.target() == null ? ""
-                : Fxml.label("park.target", model.target().backend().displayUri()), model.titleProperty()));
+                : Texts.get("park.target", model.target().backend().displayUri()), model.titleProperty()));
         detail.textProperty().bind(model.detailProperty());
         message.textProperty().bind(model.messageProperty());
         typed.textProperty().bindBidirectional(model.typedProperty());
         typed.promptTextProperty().bind(Bindings.createStringBinding(
-                () -> Fxml.label("park.typed.prompt", model.requiredTypingProperty().get()), model.requiredTypingProperty()));
+                () -> Texts.get("park.typed.prompt", model.requiredTypingProperty().get()), model.requiredTypingProperty()));
         showWhen(typed, model.requiredTypingProperty().isNotEmpty().and(model.stageProperty().isEqualTo(Stage.READY)));
         confirm.textProperty().bind(Bindings.createStringBinding(() -> model.action() == null ? ""
-                : Fxml.label("park.confirm." + model.action().name()), model.titleProperty()));
+                : Texts.get("park.confirm." + model.action().name()), model.titleProperty()));
         // offered until the action is done (and again after a refusal)
         showWhen(confirm, model.stageProperty().isNotEqualTo(Stage.DONE).and(model.stageProperty().isNotEqualTo(Stage.UNDONE)));
         confirm.disableProperty().bind(model.canConfirmProperty().not());
         confirm.setOnAction(e -> model.confirm());
         showWhen(undo, model.stageProperty().isEqualTo(Stage.DONE));
         undo.setOnAction(e -> model.undo());
-        cancel.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label(
+        cancel.textProperty().bind(Bindings.createStringBinding(() -> Texts.get(
                 model.stageProperty().get() == Stage.DONE || model.stageProperty().get() == Stage.UNDONE ? "form.close" : "form.cancel"),
                 model.stageProperty()));
         cancel.disableProperty().bind(model.stageProperty().isEqualTo(Stage.WORKING));

@@ -8,8 +8,8 @@ import dev.cairn.ops.Journal;
 import dev.cairn.ops.Park;
 import dev.cairn.ops.Transfer;
 import dev.cairn.ops.WriteService;
-import dev.cairn.ui.Fxml;
 import dev.cairn.ui.Selection;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.task.TaskExecutor;
@@ -96,8 +96,8 @@ public final class ParkViewModel {
     /** Opens the form that parks the state {@code id} (its parked ID named when it is parked). */
     public void openPark(WriteTarget on, String id) {
         open(on, Action.PARK, id, null);
-        title.set(Fxml.label("park.title", id));
-        detail.set(Fxml.label("park.detail", Park.parkedId(id, Instant.now())));
+        title.set(Texts.get("park.title", id));
+        detail.set(Texts.get("park.detail", Park.parkedId(id, Instant.now())));
         // on production the ID is typed: the pipeline's next run there starts from scratch
         requiredTyping.set(on.isProduction() ? id : "");
     }
@@ -107,8 +107,8 @@ public final class ParkViewModel {
         String id = Park.parse(parked).map(Park.Parked::stateId).orElseThrow(
                 () -> new IllegalArgumentException(parked + " is not a parked ID"));
         open(on, how == Park.Return.RESTORE ? Action.RESTORE : Action.MERGE, id, parked);
-        title.set(Fxml.label("park.title." + action.name(), id));
-        detail.set(Fxml.label("park.detail." + action.name(), parked, id));
+        title.set(Texts.get("park.title." + action.name(), id));
+        detail.set(Texts.get("park.detail." + action.name(), parked, id));
         requiredTyping.set("");
     }
 
@@ -133,7 +133,7 @@ public final class ParkViewModel {
         StateBackend backend = target.backend();
         Action doing = action;
         stage.set(Stage.WORKING);
-        message.set(Fxml.label("park.working." + doing.name()));
+        message.set(Texts.get("park.working." + doing.name()));
         work.run(BackgroundTask.of(title.get() + " on " + backend.displayUri(), context -> {
             context.unstoppable();
             return doing == Action.PARK ? park(backend) : unpark(backend, doing, context);
@@ -155,35 +155,35 @@ public final class ParkViewModel {
 
     private Done park(StateBackend backend) {
         if (!backend.read(stateId).exists()) {
-            return new Done(null, Fxml.label("park.absent", stateId, backend.displayUri()));
+            return new Done(null, Texts.get("park.absent", stateId, backend.displayUri()));
         }
         Park.requireIdle(backend, stateId);
         String to = Park.parkedId(stateId, Instant.now());
         Transfer transfer = Park.transfer(backend, journal);
         Transfer.Result result = transfer.run(List.of(new Transfer.Item(stateId, to)), 1, (done, total, r) -> { }).get(0);
         if (result.outcome() != Transfer.Outcome.MOVED) {
-            return new Done(null, UserError.sentence(Fxml.label("park.refused", stateId, result.detail())));
+            return new Done(null, UserError.sentence(Texts.get("park.refused", stateId, result.detail())));
         }
         parkedId = to;
         Journal.Entry last = journal.lastUndoable(backend, to);
-        return new Done(last == null ? null : last.group(), Fxml.label("park.done", stateId, to)
+        return new Done(last == null ? null : last.group(), Texts.get("park.done", stateId, to)
                 + transfer.runsRowNote().map(note -> " " + note).orElse(""));
     }
 
     private Done unpark(StateBackend backend, Action how, TaskContext context) throws EditRefused {
         StoredState parked = backend.read(parkedId);
         if (!parked.exists()) {
-            return new Done(null, Fxml.label("park.absent", parkedId, backend.displayUri()));
+            return new Done(null, Texts.get("park.absent", parkedId, backend.displayUri()));
         }
         WriteService.Run written = writes.execute(Park.unpark(backend, stateId, parked,
                 how == Action.RESTORE ? Park.Return.RESTORE : Park.Return.MERGE), (outcome, done, total) -> context.progress(done, total));
         WriteService.Refused refused = written.stopped();
         if (refused != null) {
-            String why = refused instanceof WriteService.Conflicted ? Fxml.label("park.conflict", refused.planned().stateId())
+            String why = refused instanceof WriteService.Conflicted ? Texts.get("park.conflict", refused.planned().stateId())
                     : UserError.of(refused.planned().description(), refused.why()).message();
             return new Done(written.count() == 0 ? null : written.group(), UserError.sentence(why));
         }
-        return new Done(written.group(), Fxml.label("park.done." + how.name(), parkedId, stateId));
+        return new Done(written.group(), Texts.get("park.done." + how.name(), parkedId, stateId));
     }
 
     /** Undoes the park or unpark as one: every write of it, or none where a state changed since. */
@@ -194,12 +194,12 @@ public final class ParkViewModel {
         StateBackend backend = target.backend();
         String undone = group;
         stage.set(Stage.WORKING);
-        message.set(Fxml.label("park.undoing"));
-        work.run(BackgroundTask.of(Fxml.label("park.undoTask", stateId, backend.displayUri()), context -> {
+        message.set(Texts.get("park.undoing"));
+        work.run(BackgroundTask.of(Texts.get("park.undoTask", stateId, backend.displayUri()), context -> {
             context.unstoppable();
             return writes.undoGroup(backend, undone);
         }).lane(backend), count -> {
-            message.set(Fxml.label("park.undone", stateId));
+            message.set(Texts.get("park.undone", stateId));
             stage.set(Stage.UNDONE);
             writtenListeners.forEach(Runnable::run);
         }, failure -> {

@@ -1,6 +1,7 @@
 package dev.cairn.ui.plan;
 
 import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.plan.PlanViewModel.Row;
 import dev.cairn.ui.plan.PlanViewModel.Stage;
 import dev.cairn.ui.theme.ColumnWidths;
@@ -9,6 +10,8 @@ import dev.cairn.ui.theme.WholeTextCell;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -48,7 +51,7 @@ public final class PlanView extends BorderPane {
     public PlanView(PlanViewModel model) {
         Fxml.load(this, "Plan");
         title.textProperty().bind(Bindings.createStringBinding(() -> model.fileProperty().get() == null ? ""
-                : Fxml.label("plan.title", model.fileProperty().get()), model.fileProperty()));
+                : Texts.get("plan.title", model.fileProperty().get()), model.fileProperty()));
         Styles.wholeTextAsTooltip(title);
         message.textProperty().bind(model.messageProperty());
         environmentWarning.textProperty().bind(model.environmentWarningProperty());
@@ -66,9 +69,9 @@ public final class PlanView extends BorderPane {
         table.getColumns().add(column("plan.column.detail", Row::detail, 160, OverrunStyle.ELLIPSIS));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         diff.getStyleClass().add(Styles.PLAN_DIFF);
-        diff.setPromptText(Fxml.label("plan.diff.empty"));
+        diff.setPromptText(Texts.get("plan.diff.empty"));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> diff.setText(row == null ? "" : row.diff()));
-        model.rows().addListener((javafx.collections.ListChangeListener<Row>) c -> {
+        model.rows().addListener((ListChangeListener<Row>) c -> {
             if (table.getSelectionModel().isEmpty() && !model.rows().isEmpty()) {
                 table.getSelectionModel().select(0);
             }
@@ -79,7 +82,7 @@ public final class PlanView extends BorderPane {
         progress.progressProperty().bind(model.progressProperty());
         showWhen(progress, model.stageProperty().isEqualTo(Stage.APPLYING).or(model.stageProperty().isEqualTo(Stage.DONE)));
         typingLabel.textProperty().bind(Bindings.createStringBinding(
-                () -> Fxml.label("plan.typing", model.requiredTypingProperty().get()), model.requiredTypingProperty()));
+                () -> Texts.get("plan.typing", model.requiredTypingProperty().get()), model.requiredTypingProperty()));
         typing.textProperty().bindBidirectional(model.typedProperty());
         showWhen(typingRow, model.requiredTypingProperty().isNotEmpty().and(model.stageProperty().isEqualTo(Stage.PREVIEW)));
         apply.disableProperty().bind(model.canApplyProperty().not());
@@ -92,7 +95,7 @@ public final class PlanView extends BorderPane {
         close.setOnAction(e -> model.close());
     }
 
-    private static void showWhen(Node node, javafx.beans.value.ObservableBooleanValue condition) {
+    private static void showWhen(Node node, ObservableBooleanValue condition) {
         node.visibleProperty().bind(condition);
         node.managedProperty().bind(node.visibleProperty());
     }
@@ -100,7 +103,7 @@ public final class PlanView extends BorderPane {
     /** A column of values cut where narrow ({@code overrun}: IDs in the middle, so both ends show), each whole on hover. */
     private static TableColumn<Row, String> column(String titleKey, Function<Row, String> value, double width,
                                                    OverrunStyle overrun) {
-        TableColumn<Row, String> column = new TableColumn<>(Fxml.label(titleKey));
+        TableColumn<Row, String> column = new TableColumn<>(Texts.get(titleKey));
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
         column.setCellFactory(c -> new WholeTextCell<>(overrun));
         column.setPrefWidth(width);

@@ -10,7 +10,7 @@ import dev.cairn.ops.plan.Plan;
 import dev.cairn.ops.plan.PlanFile;
 import dev.cairn.ops.plan.PlanRun;
 import dev.cairn.ops.plan.PlannedWrite;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -21,11 +21,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -123,10 +121,10 @@ public final class PlanViewModel {
         requiredTyping.set("");
         environmentWarning.set("");
         progress.set(0);
-        message.set(Fxml.label("plan.reading", planFile));
+        message.set(Texts.get("plan.reading", planFile));
         stage.set(Stage.READING);
         showing.set(true);
-        work.run(BackgroundTask.of(Fxml.label("plan.reading", planFile), context -> read(planFile, targets, journal)),
+        work.run(BackgroundTask.of(Texts.get("plan.reading", planFile), context -> read(planFile, targets, journal)),
                 this::show, failure -> refuse(failure.message()));
     }
 
@@ -144,10 +142,10 @@ public final class PlanViewModel {
             // the plan keeps URIs without secrets, as the window shows its connections'
             WriteTarget target = open.stream().filter(t -> t.backend().displayUri().equals(uri)).findFirst().orElse(null);
             if (target == null) {
-                return Opened.refused(Fxml.label("plan.notOpen", uri));
+                return Opened.refused(Texts.get("plan.notOpen", uri));
             }
             if (target.whyReadOnly() != null) {
-                return Opened.refused(Fxml.label("plan.readOnly", target.whyReadOnly()));
+                return Opened.refused(Texts.get("plan.readOnly", target.whyReadOnly()));
             }
             targets.put(uri, target);
             backends.put(uri, target.backend());
@@ -160,7 +158,7 @@ public final class PlanViewModel {
             String environment = EnvironmentGuard.ofStored(target.backend()).orElse(null);
             if (target.isProduction() && environment != null && plan.environment() != null
                     && !plan.environment().equals(environment)) {
-                return Opened.refused(Fxml.label("plan.otherEnvironment", planFile, plan.environment(), target.name(),
+                return Opened.refused(Texts.get("plan.otherEnvironment", planFile, plan.environment(), target.name(),
                         environment));
             }
             EnvironmentGuard guard = new EnvironmentGuard(environment != null ? environment : plan.environment());
@@ -168,7 +166,7 @@ public final class PlanViewModel {
                     .filter(w -> w.backend().equals(e.getKey()) && w.after() != null).map(PlannedWrite::stateId).toList();
             List<String> foreign = guard.environment() == null ? List.of() : guard.foreignIds(written);
             if (!foreign.isEmpty()) {
-                warnings.add(Fxml.label("transfer.environmentWarning", guard.warning(foreign, id -> id), guard.rename(foreign)));
+                warnings.add(Texts.get("transfer.environmentWarning", guard.warning(foreign, id -> id), guard.rename(foreign)));
             }
             if (typing.isEmpty() && (target.isProduction() || (!foreign.isEmpty() && guard.production()))) {
                 typing = target.name();
@@ -190,17 +188,17 @@ public final class PlanViewModel {
             PlannedWrite w = check.write();
             moved += check.movedOn() ? 1 : 0;
             out.add(new Row(read.targets().get(w.backend()).name(), w.stateId(), w.shortVerb(), w.diff(),
-                    check.movedOn() ? Fxml.label("plan.status.movedOn") : Fxml.label("plan.status.toWrite"),
-                    check.movedOn() ? Fxml.label("plan.movedOn", w.versionRead(), check.now().version()) : w.description(),
+                    check.movedOn() ? Texts.get("plan.status.movedOn") : Texts.get("plan.status.toWrite"),
+                    check.movedOn() ? Texts.get("plan.movedOn", w.versionRead(), check.now().version()) : w.description(),
                     check.movedOn()));
         }
         rows.setAll(out);
         environmentWarning.set(read.warning());
         requiredTyping.set(read.typing());
         Plan plan = read.plan();
-        message.set(Fxml.label("plan.preview", plan.writes().size(), String.join(", ", read.targets().values().stream()
+        message.set(Texts.get("plan.preview", plan.writes().size(), String.join(", ", read.targets().values().stream()
                         .map(WriteTarget::name).toList()), plan.made().toString(),
-                plan.environment() == null ? Fxml.label("plan.noEnvironment") : plan.environment(), moved));
+                plan.environment() == null ? Texts.get("plan.noEnvironment") : plan.environment(), moved));
         stage.set(Stage.PREVIEW);
     }
 
@@ -225,9 +223,9 @@ public final class PlanViewModel {
         plan.targets().forEach((uri, target) -> backends.put(uri, target.backend()));
         stage.set(Stage.APPLYING);
         progress.set(0);
-        message.set(Fxml.label("plan.applying", plan.plan().writes().size()));
+        message.set(Texts.get("plan.applying", plan.plan().writes().size()));
         long token = work.nextToken();
-        work.run(BackgroundTask.of(Fxml.label("plan.applyTitle", file.get()), context -> {
+        work.run(BackgroundTask.of(Texts.get("plan.applyTitle", file.get()), context -> {
             context.unstoppable();
             return new PlanRun(plan.plan(), backends, journal).run(plan.checks(), all, writing, (result, done, total) -> {
                 context.progress(done, total);
@@ -257,7 +255,7 @@ public final class PlanViewModel {
         progress.set(1);
         List<String> parts = new ArrayList<>();
         counts.forEach((outcome, n) -> parts.add(n + " " + word(outcome)));
-        message.set(Fxml.label("plan.finished", String.join(", ", parts)));
+        message.set(Texts.get("plan.finished", String.join(", ", parts)));
         stage.set(Stage.DONE);
         finished(plan, writing, anyWritten);
     }
@@ -272,7 +270,7 @@ public final class PlanViewModel {
 
     /** How an outcome reads in the table. */
     static String word(PlanRun.Outcome outcome) {
-        return Fxml.label("plan.outcome." + outcome.name().toLowerCase(Locale.ROOT));
+        return Texts.get("plan.outcome." + outcome.name().toLowerCase(Locale.ROOT));
     }
 
     /**
@@ -286,8 +284,8 @@ public final class PlanViewModel {
         String undoing = group;
         List<StateBackend> backends = writtenTo;
         canUndo.set(false);
-        message.set(Fxml.label("plan.undoing"));
-        work.run(BackgroundTask.of(Fxml.label("plan.undoTitle", file.get()), context -> {
+        message.set(Texts.get("plan.undoing"));
+        work.run(BackgroundTask.of(Texts.get("plan.undoTitle", file.get()), context -> {
             context.unstoppable();
             int n = 0;
             for (StateBackend backend : backends) {
@@ -295,10 +293,10 @@ public final class PlanViewModel {
             }
             return n;
         }), n -> {
-            message.set(Fxml.label("plan.undone", n));
+            message.set(Texts.get("plan.undone", n));
             finishedUndo(backends);
         }, failure -> {
-            message.set(UserError.sentence(Fxml.label("plan.undoFailed", failure.message())));
+            message.set(UserError.sentence(Texts.get("plan.undoFailed", failure.message())));
             finishedUndo(backends);
         });
     }

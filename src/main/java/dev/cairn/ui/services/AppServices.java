@@ -5,7 +5,6 @@ import dev.cairn.ops.UserFolders;
 import dev.cairn.ops.logging.Logs;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.demo.DemoWorkspace;
-import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.task.TaskExecutor;
 import java.nio.file.Path;
 

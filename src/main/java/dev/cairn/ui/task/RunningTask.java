@@ -1,12 +1,12 @@
 package dev.cairn.ui.task;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A submitted task as the UI sees it. Its properties change on the UI thread only; progress is

@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one place where background work runs: named daemon threads in lanes, with results, errors and
@@ -32,7 +34,7 @@ import javafx.collections.ObservableList;
  */
 public final class TaskExecutor implements AutoCloseable {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TaskExecutor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(TaskExecutor.class);
 
     /** The lane of tasks that touch no backend. */
     static final Object GENERAL_LANE = new Object();

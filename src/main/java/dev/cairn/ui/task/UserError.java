@@ -2,6 +2,7 @@ package dev.cairn.ui.task;
 
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.Redaction;
+import dev.cairn.ops.EditRefused;
 import dev.cairn.state.StateError;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -34,7 +35,7 @@ public record UserError(String message, String details) {
     /** The most useful message in the cause chain: ours are written for users, others get their type named. */
     static String reason(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
-            if ((t instanceof BackendException || t instanceof StateError || t instanceof dev.cairn.ops.EditRefused)
+            if ((t instanceof BackendException || t instanceof StateError || t instanceof EditRefused)
                     && t.getMessage() != null) {
                 return t.getMessage();
             }

@@ -1,8 +1,11 @@
 package dev.cairn.ui.theme;
 
+import java.util.Locale;
+import javafx.beans.value.ChangeListener;
 import javafx.css.PseudoClass;
-import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 
 /** Every style class and pseudo-class the views use; cairn.css is the only place they are painted. */
@@ -133,7 +136,7 @@ public final class Styles {
 
     /** A per-value style class: {@code badge-corrupt-json}, {@code flag-no-bookmark}, {@code icon-refresh}. */
     public static String variant(String prefix, Enum<?> value) {
-        return prefix + "-" + value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return prefix + "-" + value.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** A button that is never narrower than its text (no "…"), with an id for tests and its action. */
@@ -150,12 +153,12 @@ public final class Styles {
      * kept whatever it says), which cuts a longer text, and for the cells of lists and tables whose
      * values are read whole ({@link #WHOLE_VALUES}). No tooltip while there is no text (an empty cell).
      */
-    public static void wholeTextAsTooltip(javafx.scene.control.Labeled label) {
-        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+    public static void wholeTextAsTooltip(Labeled label) {
+        Tooltip whole = new Tooltip();
         whole.setWrapText(true);
         whole.setMaxWidth(600);
         whole.textProperty().bind(label.textProperty());
-        javafx.beans.value.ChangeListener<String> shown = (o, was, now) -> label.setTooltip(now == null || now.isEmpty() ? null : whole);
+        ChangeListener<String> shown = (o, was, now) -> label.setTooltip(now == null || now.isEmpty() ? null : whole);
         label.textProperty().addListener(shown);
         shown.changed(null, null, label.getText());
     }

@@ -2,6 +2,7 @@ package dev.cairn.ui.transfer;
 
 import dev.cairn.ops.Transfer;
 import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.theme.ColumnWidths;
 import dev.cairn.ui.theme.Styles;
 import dev.cairn.ui.theme.WholeTextCell;
@@ -17,20 +18,22 @@ import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.control.OverrunStyle;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.util.StringConverter;
 
 /**
@@ -71,7 +74,7 @@ public final class TransferView extends BorderPane {
     public TransferView(TransferViewModel model, Function<String, Optional<Path>> chooseFile) {
         Fxml.load(this, "Transfer");
         title.textProperty().bind(Bindings.createStringBinding(() -> model.source() == null ? ""
-                : Fxml.label("transfer.title", model.source().name()), model.showingProperty()));
+                : Texts.get("transfer.title", model.source().name()), model.showingProperty()));
         // the source's URI on a line of its own, cut in the middle where it is long (whole on hover): it wrapped mid-URI
         uri.textProperty().bind(Bindings.createStringBinding(() -> model.source() == null ? ""
                 : model.source().backend().displayUri(), model.showingProperty()));
@@ -103,7 +106,7 @@ public final class TransferView extends BorderPane {
         onConflict.setConverter(new StringConverter<>() {
             @Override
             public String toString(Transfer.OnConflict c) {
-                return c == null ? "" : Fxml.label("transfer.onConflict." + c.name().toLowerCase(Locale.ROOT));
+                return c == null ? "" : Texts.get("transfer.onConflict." + c.name().toLowerCase(Locale.ROOT));
             }
 
             @Override
@@ -121,7 +124,7 @@ public final class TransferView extends BorderPane {
         BooleanBinding given = model.scopeProperty().isEqualTo(Scope.IDS);
         showWhen(chosen, given);
         showWhen(chosenTargets, given);
-        chosen.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("transfer.chosen", model.chosen().size()),
+        chosen.textProperty().bind(Bindings.createStringBinding(() -> Texts.get("transfer.chosen", model.chosen().size()),
                 model.showingProperty(), model.scopeProperty()));
         plan.setOnAction(e -> model.plan());
         plan.disableProperty().bind(model.stageProperty().isEqualTo(Stage.RUNNING).or(model.stageProperty().isEqualTo(Stage.PLANNING)));
@@ -136,11 +139,11 @@ public final class TransferView extends BorderPane {
         table.getColumns().add(result);
         table.getColumns().add(column("transfer.column.reason", Row::detail, 200));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        Label empty = new Label(Fxml.label("transfer.empty"));
+        Label empty = new Label(Texts.get("transfer.empty"));
         empty.getStyleClass().add(Styles.PLACEHOLDER);
         empty.setWrapText(true); // the table may be narrower than the sentence at 1024 px
         empty.maxWidthProperty().bind(table.widthProperty().subtract(24));
-        empty.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        empty.setMinHeight(Region.USE_PREF_SIZE);
         table.setPlaceholder(empty);
         progress.progressProperty().bind(model.progressProperty());
         progress.visibleProperty().bind(model.stageProperty().isEqualTo(Stage.RUNNING).or(model.stageProperty().isEqualTo(Stage.FINISHED)));
@@ -149,7 +152,7 @@ public final class TransferView extends BorderPane {
         showWhen(whyNot, model.whyNotProperty().isNotEmpty());
 
         typingLabel.textProperty().bind(Bindings.createStringBinding(
-                () -> Fxml.label("transfer.typing", model.requiredTypingProperty().get()), model.requiredTypingProperty()));
+                () -> Texts.get("transfer.typing", model.requiredTypingProperty().get()), model.requiredTypingProperty()));
         typing.textProperty().bindBidirectional(model.typedProperty());
         typing.promptTextProperty().bind(model.requiredTypingProperty());
         showWhen(typingRow, model.requiredTypingProperty().isNotEmpty().and(model.stageProperty().isEqualTo(Stage.PLANNED)));
@@ -168,7 +171,7 @@ public final class TransferView extends BorderPane {
         run.textProperty().bind(Bindings.createStringBinding(() -> {
             long n = model.rows().stream().filter(r -> r.outcome() == Transfer.Outcome.COPIED
                     || r.outcome() == Transfer.Outcome.MOVED).count();
-            return Fxml.label(model.modeProperty().get() == Transfer.Mode.MOVE ? "transfer.run.move" : "transfer.run.copy", n);
+            return Texts.get(model.modeProperty().get() == Transfer.Mode.MOVE ? "transfer.run.move" : "transfer.run.copy", n);
         }, model.rows(), model.modeProperty()));
         run.disableProperty().bind(model.canRunProperty().not());
         showWhen(run, model.stageProperty().isNotEqualTo(Stage.FINISHED));
@@ -189,14 +192,14 @@ public final class TransferView extends BorderPane {
         };
     }
 
-    private static void showWhen(Node node, javafx.beans.value.ObservableBooleanValue condition) {
+    private static void showWhen(Node node, ObservableBooleanValue condition) {
         node.visibleProperty().bind(condition);
         node.managedProperty().bind(node.visibleProperty());
     }
 
     /** A column of values cut at their end where narrow, each whole on hover. */
     private static TableColumn<Row, String> column(String titleKey, Function<Row, String> value, double width) {
-        TableColumn<Row, String> column = new TableColumn<>(Fxml.label(titleKey));
+        TableColumn<Row, String> column = new TableColumn<>(Texts.get(titleKey));
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
         column.setCellFactory(c -> new WholeTextCell<>(OverrunStyle.ELLIPSIS));
         column.setPrefWidth(width);

@@ -10,24 +10,27 @@ import dev.cairn.ops.Transfer;
 import dev.cairn.ops.Transfer.Item;
 import dev.cairn.ops.Transfer.Outcome;
 import dev.cairn.ops.plan.Plan;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
+import dev.cairn.ui.browse.IdFilter;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.write.PendingWrite;
 import dev.cairn.ui.write.PlanSaving;
-import dev.cairn.ui.browse.IdFilter;
 import dev.cairn.ui.write.WriteTarget;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
+import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -72,7 +75,7 @@ public final class TransferViewModel {
 
         @Override
         public String toString() {
-            return Fxml.label(key);
+            return Texts.get(key);
         }
     }
 
@@ -143,7 +146,7 @@ public final class TransferViewModel {
                         && rows.stream().anyMatch(r -> r.outcome() == Outcome.COPIED || r.outcome() == Outcome.MOVED)
                         && (requiredTyping.get().isEmpty() || requiredTyping.get().equals(typed.get().strip())),
                 stage, whyNot, rows, requiredTyping, typed);
-        for (javafx.beans.Observable input : new javafx.beans.Observable[] {mode, scope, sourceId, targetId, pattern, rename,
+        for (Observable input : new Observable[] {mode, scope, sourceId, targetId, pattern, rename,
                 destination, onConflict, preservePartial}) {
             input.addListener(o -> {
                 if (stage.get() == Stage.PLANNED || stage.get() == Stage.FINISHED) {
@@ -250,7 +253,7 @@ public final class TransferViewModel {
     private String computeWhyNot() {
         WriteTarget to = destination.get();
         if (to == null) {
-            return Fxml.label("transfer.why.noDestination");
+            return Texts.get("transfer.why.noDestination");
         }
         if (to.readOnly()) {
             return to.whyReadOnly();
@@ -280,29 +283,29 @@ public final class TransferViewModel {
         rows.clear();
         environmentWarning.set("");
         foreignIntoProduction.set(false);
-        message.set(Fxml.label("transfer.planning", verb()));
-        planning.run(BackgroundTask.of(Fxml.label("transfer.planning.task", verb()), context -> {
+        message.set(Texts.get("transfer.planning", verb()));
+        planning.run(BackgroundTask.of(Texts.get("transfer.planning.task", verb()), context -> {
             List<Item> items;
             if (s == Scope.ONE_ID) {
                 if (one.isEmpty()) {
-                    throw new IllegalArgumentException(Fxml.label("transfer.problem.noId", verb()));
+                    throw new IllegalArgumentException(Texts.get("transfer.problem.noId", verb()));
                 }
                 items = List.of(new Item(one, oneTarget));
             } else if (s == Scope.IDS) {
                 if (given.isEmpty()) {
-                    throw new IllegalArgumentException(Fxml.label("transfer.problem.noIds", verb()));
+                    throw new IllegalArgumentException(Texts.get("transfer.problem.noIds", verb()));
                 }
                 items = given;
             } else {
                 if (glob.isEmpty()) {
-                    throw new IllegalArgumentException(Fxml.label("transfer.problem.noPattern"));
+                    throw new IllegalArgumentException(Texts.get("transfer.problem.noPattern"));
                 }
                 items = transfer.select(glob, renameSpec.isEmpty() ? Rename.identity() : Rename.parse(renameSpec));
             }
             // pipelines the runs tables say are running on a destination, or on a source a move clears
             Map<String, RunRow> runningThere = RunLog.runningByJob(to.backend());
             Map<String, RunRow> runningHere = moving ? RunLog.runningByJob(from.backend()) : Map.of();
-            java.time.Instant now = java.time.Instant.now();
+            Instant now = Instant.now();
             List<Row> out = new ArrayList<>();
             int i = 0;
             for (Item item : items) {
@@ -319,14 +322,14 @@ public final class TransferViewModel {
             environmentWarning.set(result.guard().warning());
             foreignIntoProduction.set(result.guard().production());
             rows.setAll(result.rows());
-            message.set(result.rows().isEmpty() ? Fxml.label("transfer.noMatch", glob)
+            message.set(result.rows().isEmpty() ? Texts.get("transfer.noMatch", glob)
                     : counts(result.rows(), false) + " " + whatIsWritten());
             stage.set(Stage.PLANNED);
         }, failure -> {
             message.set(UserError.sentence(failure.message().replace(" (IllegalArgumentException)", "")));
             stage.set(Stage.EDITING);
         }, () -> {
-            message.set(Fxml.label("transfer.previewCancelled", verbed()));
+            message.set(Texts.get("transfer.previewCancelled", verbed()));
             stage.set(Stage.EDITING);
         });
     }
@@ -348,7 +351,7 @@ public final class TransferViewModel {
         return EnvironmentGuard.ofStored(to.backend()).map(EnvironmentGuard::new).map(guard -> {
             List<String> foreign = guard.foreignIds(items.stream().map(Item::targetId).toList());
             return foreign.isEmpty() ? new Guarded("", false)
-                    : new Guarded(Fxml.label("transfer.environmentWarning", guard.warning(foreign, id -> id), guard.rename(foreign)),
+                    : new Guarded(Texts.get("transfer.environmentWarning", guard.warning(foreign, id -> id), guard.rename(foreign)),
                             guard.production());
         }).orElse(new Guarded("", false));
     }
@@ -365,25 +368,25 @@ public final class TransferViewModel {
         WriteTarget to = destination.get();
         Transfer transfer = transfer(source, to);
         List<Item> items = planned;
-        planning.run(BackgroundTask.of(Fxml.label("write.savePlan.title") + ": " + file, context -> {
+        planning.run(BackgroundTask.of(Texts.get("write.savePlan.title") + ": " + file, context -> {
             Plan.Builder builder = new Plan.Builder();
             long leftOut = builder.addTransfer(transfer, items).stream()
                     .filter(p -> p.expected() != Outcome.SKIPPED).count();
             String saved = PlanSaving.save(file, builder, EnvironmentGuard.ofStored(to.backend()).orElse(null));
-            return leftOut == 0 ? saved : saved + " " + Fxml.label("transfer.planLeftOut", leftOut);
+            return leftOut == 0 ? saved : saved + " " + Texts.get("transfer.planLeftOut", leftOut);
         }).lane(to.backend()), message::set, failure -> message.set(PlanSaving.failed(file, failure.message())));
     }
 
     /** A planned row's detail, with the pipeline running on its destination or source ("destination running: run …"). */
-    private static String withRunning(String detail, String side, RunRow run, java.time.Instant now) {
+    private static String withRunning(String detail, String side, RunRow run, Instant now) {
         return run == null ? detail : (detail == null || detail.isEmpty() ? "" : detail + " · ") + side + " " + run.describeRunning(now);
     }
 
     /** Says plainly, under the plan, which of the two kinds of copy will run. */
     private String whatIsWritten() {
         return preservePartial.get()
-                ? Fxml.label("transfer.writes.asStored")
-                : Fxml.label("transfer.writes.effective");
+                ? Texts.get("transfer.writes.asStored")
+                : Texts.get("transfer.writes.effective");
     }
 
     /**
@@ -434,7 +437,7 @@ public final class TransferViewModel {
             return;
         }
         if (!run.write().started()) {
-            message.set(Fxml.label("transfer.cancelledBeforeStart", verbed()));
+            message.set(Texts.get("transfer.cancelledBeforeStart", verbed()));
             stage.set(Stage.PLANNED);
             return;
         }
@@ -472,7 +475,7 @@ public final class TransferViewModel {
             ended(run, null);
         } else {
             run.transfer().cancel();
-            message.set(Fxml.label("transfer.stopping"));
+            message.set(Texts.get("transfer.stopping"));
         }
     }
 
@@ -480,8 +483,8 @@ public final class TransferViewModel {
         Map<Outcome, Integer> n = new EnumMap<>(Outcome.class);
         rows.forEach(r -> n.merge(r.outcome(), 1, Integer::sum));
         // in the order of the outcomes, each as the table reads it (refused IDs stay "refused" after the run)
-        Map<String, Integer> byStatus = new java.util.LinkedHashMap<>();
-        rows.stream().sorted(java.util.Comparator.comparing(Row::outcome).thenComparing(r -> !r.refused()))
+        Map<String, Integer> byStatus = new LinkedHashMap<>();
+        rows.stream().sorted(Comparator.comparing(Row::outcome).thenComparing(r -> !r.refused()))
                 .forEach(r -> byStatus.merge(r.status(), 1, Integer::sum));
         List<String> parts = new ArrayList<>();
         byStatus.forEach((status, count) -> parts.add(count + " " + status));
@@ -511,11 +514,11 @@ public final class TransferViewModel {
     }
 
     private String verb() {
-        return Fxml.label(mode.get() == Transfer.Mode.MOVE ? "transfer.verb.move" : "transfer.verb.copy");
+        return Texts.get(mode.get() == Transfer.Mode.MOVE ? "transfer.verb.move" : "transfer.verb.copy");
     }
 
     private String verbed() {
-        return Fxml.label(mode.get() == Transfer.Mode.MOVE ? "transfer.verbed.move" : "transfer.verbed.copy");
+        return Texts.get(mode.get() == Transfer.Mode.MOVE ? "transfer.verbed.move" : "transfer.verbed.copy");
     }
 
     private static String capitalized(String s) {

@@ -2,7 +2,7 @@ package dev.cairn.ui.write;
 
 import dev.cairn.ops.plan.Plan;
 import dev.cairn.ops.plan.PlanFile;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -22,13 +22,13 @@ public final class PlanSaving {
     /** Saves what {@code builder} holds (blocking: off the FX thread); the sentence saying what was saved, or why nothing was. */
     public static String save(Path file, Plan.Builder builder, String environment) throws IOException {
         Optional<Plan> saved = PlanFile.save(file, builder, environment);
-        return saved.map(plan -> Fxml.label("plan.saved", plan.writes().size(), file,
-                        plan.environment() == null ? "" : Fxml.label("plan.saved.environment", plan.environment())))
-                .orElse(Fxml.label("plan.nothing"));
+        return saved.map(plan -> Texts.get("plan.saved", plan.writes().size(), file,
+                        plan.environment() == null ? "" : Texts.get("plan.saved.environment", plan.environment())))
+                .orElse(Texts.get("plan.nothing"));
     }
 
     /** The sentence of a save that failed. */
     public static String failed(Path file, String why) {
-        return Fxml.label("plan.saveFailed", file, why);
+        return Texts.get("plan.saveFailed", file, why);
     }
 }

@@ -10,7 +10,7 @@ import dev.cairn.ops.WriteService;
 import dev.cairn.ops.plan.Plan;
 import dev.cairn.state.JsonReplay;
 import dev.cairn.state.StateDocument;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.task.BackgroundTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.TaskSlot;
@@ -117,7 +117,7 @@ public final class WriteFlowViewModel {
      * halves of a move), previewed by the last write's undo and written with it as one run.
      */
     public void startUndoLast(WriteTarget target, String stateId) {
-        begin(target, Fxml.label("write.undoLast.title"), () -> {
+        begin(target, Texts.get("write.undoLast.title"), () -> {
             WriteService.Undo undo = writes.undoLast(target.backend(), stateId);
             WriteCommand command = undo.commands().get(0);
             return WritePlan.read(command, undoing(command.after(), command), target.backend()).undoing(undo);
@@ -142,13 +142,13 @@ public final class WriteFlowViewModel {
         requiredTyping.set("");
         title.set(what);
         uri.set(writeTarget.backend().displayUri());
-        message.set(Fxml.label("write.planning"));
+        message.set(Texts.get("write.planning"));
         stage.set(Stage.PLANNING);
         cancellable.set(true);
-        String taskTitle = Fxml.label("write.planning.task", what, writeTarget.backend().displayUri());
+        String taskTitle = Texts.get("write.planning.task", what, writeTarget.backend().displayUri());
         work.run(BackgroundTask.of(taskTitle, context -> planner.plan()).lane(writeTarget.backend()),
                 this::preview, failure -> fail("Cannot " + lowerFirst(what), taskTitle, failure), () -> {
-                    message.set(Fxml.label("write.planningCancelled"));
+                    message.set(Texts.get("write.planningCancelled"));
                     stage.set(Stage.CANCELLED);
                 });
     }
@@ -162,7 +162,7 @@ public final class WriteFlowViewModel {
         requiredTyping.set(typing ? command.stateId() : "");
         typed.set("");
         message.set(command.changesNothing() ? planned.summary()
-                : Fxml.label("write.review", planned.summary() + operation(planned.undoLast())));
+                : Texts.get("write.review", planned.summary() + operation(planned.undoLast())));
         stage.set(Stage.PREVIEW);
     }
 
@@ -172,9 +172,9 @@ public final class WriteFlowViewModel {
             return "";
         }
         List<WriteCommand> rest = undo.commands().subList(1, undo.commands().size());
-        return (rest.isEmpty() ? "" : " " + Fxml.label("write.undoLast.rest", rest.size(),
+        return (rest.isEmpty() ? "" : " " + Texts.get("write.undoLast.rest", rest.size(),
                         String.join(", ", rest.stream().map(WriteCommand::stateId).toList())))
-                + (undo.otherBackends().isEmpty() ? "" : " " + Fxml.label("write.undoLast.elsewhere", String.join(", ", undo.otherBackends())));
+                + (undo.otherBackends().isEmpty() ? "" : " " + Texts.get("write.undoLast.elsewhere", String.join(", ", undo.otherBackends())));
     }
 
     /**
@@ -192,7 +192,7 @@ public final class WriteFlowViewModel {
         writing = run;
         stage.set(Stage.WRITING);
         cancellable.set(true);
-        message.set(Fxml.label("write.waiting"));
+        message.set(Texts.get("write.waiting"));
         long token = work.nextToken();
         work.run(BackgroundTask.of(command.description(), context -> {
             // the status bar's Cancel must not pretend to stop it either: its task cannot stop from here on
@@ -202,14 +202,14 @@ public final class WriteFlowViewModel {
             work.publish(token, () -> {
                 cancellable.set(false);
                 lockWaitEnds.set(givesUp);
-                message.set(Fxml.label("write.writing"));
+                message.set(Texts.get("write.writing"));
             });
             return run.finish(write(planned));
         }).lane(command.backend()), outcome -> ended(run), failure -> {
             writing = null;
             cancellable.set(true);
             lockWaitEnds.set(null);
-            fail(Fxml.label("write.nothingWritten"), command.description(), failure);
+            fail(Texts.get("write.nothingWritten"), command.description(), failure);
         }, () -> ended(run));
     }
 
@@ -224,7 +224,7 @@ public final class WriteFlowViewModel {
         }
         Plan.Builder builder = new Plan.Builder();
         builder.addChanging(plan.get().commands());
-        work.run(BackgroundTask.of(Fxml.label("write.savePlan.title") + ": " + file, context -> PlanSaving.save(file, builder, null)),
+        work.run(BackgroundTask.of(Texts.get("write.savePlan.title") + ": " + file, context -> PlanSaving.save(file, builder, null)),
                 message::set, failure -> message.set(PlanSaving.failed(file, failure.message())));
     }
 
@@ -256,7 +256,7 @@ public final class WriteFlowViewModel {
             return "";
         }
         long left = Math.max(0, (Duration.between(now, ends).toMillis() + 999) / 1000);
-        return Fxml.label("write.lockWait", planned.command().stateId(), left);
+        return Texts.get("write.lockWait", planned.command().stateId(), left);
     }
 
     /** What a started write came to; kept here so that it is shown however its task ends. */
@@ -282,7 +282,7 @@ public final class WriteFlowViewModel {
         Outcome outcome = run.outcome();
         WriteCommand command = plan.get().command();
         if (outcome == null) {
-            message.set(Fxml.label("write.cancelledBeforeStart", plan.get().summary()));
+            message.set(Texts.get("write.cancelledBeforeStart", plan.get().summary()));
             stage.set(Stage.PREVIEW);
         } else if (outcome.conflict() != null) {
             picks.clear();
@@ -290,15 +290,15 @@ public final class WriteFlowViewModel {
             message.set(outcome.conflict().explanation());
             stage.set(Stage.CONFLICT);
         } else if (outcome.failure() != null) {
-            fail(outcome.written() == 0 ? Fxml.label("write.nothingWritten")
-                    : Fxml.label("write.undoLast.stopped", outcome.written(), plan.get().commands().size()),
+            fail(outcome.written() == 0 ? Texts.get("write.nothingWritten")
+                    : Texts.get("write.undoLast.stopped", outcome.written(), plan.get().commands().size()),
                     command.description(), outcome.failure());
         } else {
             written = command;
             int rest = plan.get().commands().size() - 1;
             message.set("Done: " + command.description() + (command.deletes() ? "." : " (now at version " + command.written() + ").")
                     + command.runsRowNote().map(note -> " " + note).orElse("")
-                    + (rest == 0 ? "" : " " + Fxml.label("write.undoLast.done", rest)));
+                    + (rest == 0 ? "" : " " + Texts.get("write.undoLast.done", rest)));
             stage.set(Stage.DONE);
             writtenListeners.forEach(l -> l.accept(command));
         }

@@ -9,8 +9,9 @@ import dev.cairn.ops.WriteCommand;
 import dev.cairn.ops.WriteService;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StateError;
-import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.diff.AlignedDiff;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -62,13 +63,13 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
     /** Why there is no effective diff, saying what the write does to the state Meltano cannot read. */
     private static String unreadable(StateDocument before, StateDocument after, StateError e) {
         if (readable(before)) {
-            return Fxml.label("write.unreadable.after", e.getMessage());
+            return Texts.get("write.unreadable.after", e.getMessage());
         }
         boolean none = after == null || after.equals(StateDocument.EMPTY);
         if (none || readable(after)) {
-            return Fxml.label(none ? "write.unreadable.beforeCleared" : "write.unreadable.before", e.getMessage());
+            return Texts.get(none ? "write.unreadable.beforeCleared" : "write.unreadable.before", e.getMessage());
         }
-        return Fxml.label("write.unreadable.both", e.getMessage());
+        return Texts.get("write.unreadable.both", e.getMessage());
     }
 
     private static boolean readable(StateDocument document) {
@@ -83,7 +84,7 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
     /** "1 stream changed." — of the effective state where there is one, with what a pipeline will feel. */
     public String summary() {
         if (command.changesNothing()) {
-            return Fxml.label("write.noChange");
+            return Texts.get("write.noChange");
         }
         return (effective != null ? effective : stored).summary().description();
     }
@@ -96,9 +97,9 @@ public record WritePlan(WriteCommand command, Edit edit, AlignedDiff effective, 
         if (running == null) {
             return null;
         }
-        java.time.Instant now = java.time.Instant.now();
+        Instant now = Instant.now();
         if (running.isStale(now)) {
-            return Fxml.label("write.staleRun", command.stateId(), running.describeRunning(now));
+            return Texts.get("write.staleRun", command.stateId(), running.describeRunning(now));
         }
         // a system DB, whose lock is this run, refuses the write while it runs: there is no lock to wait for
         boolean refused = !command.backend().hasLocksOfItsOwn();

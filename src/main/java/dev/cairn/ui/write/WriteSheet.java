@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.state.JsonReplay;
 import dev.cairn.state.PythonJson;
 import dev.cairn.ui.Fxml;
+import dev.cairn.ui.Texts;
 import dev.cairn.ui.diff.AlignedDiff;
 import dev.cairn.ui.diff.DiffPanes;
 import dev.cairn.ui.theme.Styles;
@@ -83,7 +84,7 @@ public final class WriteSheet extends BorderPane {
         this.model = model;
         Fxml.load(this, "WriteSheet");
         title.textProperty().bind(model.titleProperty());
-        uri.textProperty().bind(Bindings.createStringBinding(() -> Fxml.label("write.on", model.uriProperty().get()),
+        uri.textProperty().bind(Bindings.createStringBinding(() -> Texts.get("write.on", model.uriProperty().get()),
                 model.uriProperty()));
         // one line, cut in the middle where it is long (the whole of it on hover): wrapped, it broke mid-URI
         Styles.wholeTextAsTooltip(uri);
@@ -97,7 +98,7 @@ public final class WriteSheet extends BorderPane {
         view.setConverter(new StringConverter<>() {
             @Override
             public String toString(WriteFlowViewModel.View v) {
-                return v == null ? "" : Fxml.label("write.view." + v.name().toLowerCase(Locale.ROOT));
+                return v == null ? "" : Texts.get("write.view." + v.name().toLowerCase(Locale.ROOT));
             }
 
             @Override
@@ -171,7 +172,7 @@ public final class WriteSheet extends BorderPane {
                 showPreview();
                 body.getChildren().setAll(previewBox);
                 // a few words ("Rewind 1 stream"): the title above says what exactly, on which state
-                confirm.setText(plan == null ? Fxml.label("write.confirm") : plan.edit().shortVerb());
+                confirm.setText(plan == null ? Texts.get("write.confirm") : plan.edit().shortVerb());
                 String required = model.requiredTypingProperty().get();
                 // a plan needs no typing: it is applied later, where production asks again
                 savePlan.setDisable(plan == null || plan.command().changesNothing());
@@ -179,7 +180,7 @@ public final class WriteSheet extends BorderPane {
                     buttons.getChildren().setAll(savePlan, spacer, cancel, confirm);
                 } else {
                     // the ID to type is in the label beside the field, whole: no placeholder that a narrow field would cut
-                    typingLabel.setText(Fxml.label("write.typing", required));
+                    typingLabel.setText(Texts.get("write.typing", required));
                     typing.setPrefColumnCount(Math.max(12, required.length()));
                     buttons.getChildren().setAll(savePlan, typingLabel, typing, spacer, cancel, confirm);
                 }
@@ -187,11 +188,11 @@ public final class WriteSheet extends BorderPane {
             case CONFLICT:
                 Conflict c = model.conflictProperty().get();
                 if (c != null) {
-                    meanwhile.show(c.meanwhile(), Fxml.label("write.conflict.read", c.read().version()),
-                            c.current().exists() ? Fxml.label("write.conflict.storedNow", c.current().version())
-                                    : Fxml.label("write.conflict.deleted"));
-                    yours.show(c.yours(), Fxml.label("write.conflict.whatYouRead"), Fxml.label("write.conflict.yourChange"));
-                    overwrite.show(c.overwrite(), Fxml.label("write.conflict.stored"), Fxml.label("write.conflict.blind"));
+                    meanwhile.show(c.meanwhile(), Texts.get("write.conflict.read", c.read().version()),
+                            c.current().exists() ? Texts.get("write.conflict.storedNow", c.current().version())
+                                    : Texts.get("write.conflict.deleted"));
+                    yours.show(c.yours(), Texts.get("write.conflict.whatYouRead"), Texts.get("write.conflict.yourChange"));
+                    overwrite.show(c.overwrite(), Texts.get("write.conflict.stored"), Texts.get("write.conflict.blind"));
                     showOverlaps(c.overlaps());
                 }
                 conflictTabs.getSelectionModel().select(0);
@@ -218,12 +219,12 @@ public final class WriteSheet extends BorderPane {
         if (overlaps.isEmpty()) {
             return;
         }
-        overlapTab.setText(Fxml.label("write.overlaps", overlaps.size()));
+        overlapTab.setText(Texts.get("write.overlaps", overlaps.size()));
         conflictTabs.getTabs().add(0, overlapTab);
         overlapGrid.getChildren().clear();
         String[] headings = {"where", "read", "theirs", "mine", "keep"};
         for (int column = 0; column < headings.length; column++) {
-            Label heading = new Label(Fxml.label("write.overlaps." + headings[column]));
+            Label heading = new Label(Texts.get("write.overlaps." + headings[column]));
             heading.getStyleClass().add(Styles.SUBTITLE);
             // a narrow sheet wraps the values below, never cuts a heading
             heading.setMinWidth(Region.USE_PREF_SIZE);
@@ -232,7 +233,7 @@ public final class WriteSheet extends BorderPane {
         for (int i = 0; i < overlaps.size(); i++) {
             JsonReplay.Overlap overlap = overlaps.get(i);
             int row = i + 1;
-            Label where = new Label(overlap.pointer().isEmpty() ? Fxml.label("write.overlaps.wholeState") : overlap.pointer());
+            Label where = new Label(overlap.pointer().isEmpty() ? Texts.get("write.overlaps.wholeState") : overlap.pointer());
             where.setWrapText(true);
             where.setMaxWidth(260);
             overlapGrid.add(where, 0, row);
@@ -240,8 +241,8 @@ public final class WriteSheet extends BorderPane {
             overlapGrid.add(value(overlap.theirs()), 2, row);
             overlapGrid.add(value(overlap.mine()), 3, row);
             ToggleGroup group = new ToggleGroup();
-            RadioButton theirs = pickButton(Fxml.label("write.pick.theirs"), "pick-theirs-" + i, group, overlap, JsonReplay.Pick.THEIRS);
-            RadioButton mine = pickButton(Fxml.label("write.pick.mine"), "pick-mine-" + i, group, overlap, JsonReplay.Pick.MINE);
+            RadioButton theirs = pickButton(Texts.get("write.pick.theirs"), "pick-theirs-" + i, group, overlap, JsonReplay.Pick.THEIRS);
+            RadioButton mine = pickButton(Texts.get("write.pick.mine"), "pick-mine-" + i, group, overlap, JsonReplay.Pick.MINE);
             overlapGrid.add(new HBox(8, theirs, mine), 4, row);
         }
     }
@@ -259,7 +260,7 @@ public final class WriteSheet extends BorderPane {
 
     /** A value of an overlap, compact; long ones cut (the diff tabs show them whole). */
     private static Label value(JsonNode value) {
-        String text = value == null ? Fxml.label("write.overlaps.none") : PythonJson.write(value, PythonJson.Style.COMPACT);
+        String text = value == null ? Texts.get("write.overlaps.none") : PythonJson.write(value, PythonJson.Style.COMPACT);
         Label label = new Label(text.length() > 200 ? text.substring(0, 200) + " …" : text);
         label.setWrapText(true);
         label.setMaxWidth(260);
@@ -275,8 +276,8 @@ public final class WriteSheet extends BorderPane {
         boolean effective = model.viewProperty().get() == WriteFlowViewModel.View.EFFECTIVE && plan.effective() != null;
         AlignedDiff diff = effective ? plan.effective() : plan.stored();
         // the choice above names which documents these are: the titles say only when
-        preview.show(diff, Fxml.label("write.preview.now"),
-                Fxml.label("write.preview.after", plan.edit().shortVerb().toLowerCase(Locale.ROOT)));
+        preview.show(diff, Texts.get("write.preview.now"),
+                Texts.get("write.preview.after", plan.edit().shortVerb().toLowerCase(Locale.ROOT)));
     }
 
     public DiffPanes previewPanes() {

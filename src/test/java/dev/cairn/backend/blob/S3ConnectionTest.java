@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -47,9 +49,9 @@ class S3ConnectionTest {
     }
 
     @Test
-    void theProfileSettingPicksTheProfilesCredentialsAndRegion(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void theProfileSettingPicksTheProfilesCredentialsAndRegion(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        java.nio.file.Path config = java.nio.file.Files.writeString(dir.resolve("config"),
+        Path config = Files.writeString(dir.resolve("config"),
                 "[profile acme]\nregion = eu-west-3\naws_access_key_id = AKIAACME\naws_secret_access_key = s\n");
         String was = System.getProperty("aws.configFile");
         System.setProperty("aws.configFile", config.toString());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
@@ -14,12 +15,17 @@ import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.LockedException;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.backend.Version;
 import dev.cairn.state.Json;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
+import dev.cairn.state.StatePart;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +36,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -59,7 +69,7 @@ class DuckDbExtensionTest {
             for (String id : List.of("dev:tap_a%x", "dev:tapXaYx", "DEV:tap_a%x", "prod:tap_a%x")) {
                 backend.write(id, StateDocument.EMPTY, null);
             }
-            List<String> read = new java.util.ArrayList<>();
+            List<String> read = new ArrayList<>();
             backend.readStartingWith("dev:tap_a%", stored -> read.add(stored.stateId()));
             assertEquals(List.of("dev:tap_a%x"), read);
         }
@@ -76,7 +86,7 @@ class DuckDbExtensionTest {
                     "{\"singer_state\": {\"bookmarks\": {\"s\": {\"v\": 1e23, \"n\": \"\\u00e9\\ud83d\\ude80\"}}}}")), null);
             StoredState read = backend.read(ID);
             assertEquals("{}", PythonJson.dumps(read.document().partial().value()));
-            assertThrows(ConflictException.class, () -> backend.write(ID, StateDocument.EMPTY, dev.cairn.backend.Version.ABSENT));
+            assertThrows(ConflictException.class, () -> backend.write(ID, StateDocument.EMPTY, Version.ABSENT));
         }
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file); Statement s = c.createStatement()) {
             // backend.py lines 204-212 and 238-257: schema meltano, table state and state_lock, catalog named after the file
@@ -187,12 +197,12 @@ class DuckDbExtensionTest {
      * block checksum XORs a product per 8-byte word (duckdb/src/common/checksum.cpp), so changing two
      * words changes it by their products.
      */
-    private static void futureStorageVersion(Path file) throws java.io.IOException {
+    private static void futureStorageVersion(Path file) throws IOException {
         try (RandomAccessFile raw = new RandomAccessFile(file.toFile(), "rw")) {
             byte[] head = new byte[24];
             raw.readFully(head);
-            java.nio.ByteBuffer before = java.nio.ByteBuffer.wrap(head.clone()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-            java.nio.ByteBuffer after = java.nio.ByteBuffer.wrap(head).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer before = ByteBuffer.wrap(head.clone()).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer after = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
             after.putLong(12, 999);
             long checksum = before.getLong(0);
             for (int word = 8; word < 24; word += 8) {
@@ -214,24 +224,24 @@ class DuckDbExtensionTest {
             for (String id : ids) {
                 backend.write(id, StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {}}")), null);
             }
-            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+            ExecutorService pool = Executors.newFixedThreadPool(4);
             try {
-                List<java.util.concurrent.Future<List<String>>> writers = new java.util.ArrayList<>();
+                List<Future<List<String>>> writers = new ArrayList<>();
                 for (int w = 0; w < 4; w++) {
                     int writer = w;
                     writers.add(pool.submit(() -> {
-                        List<String> done = new java.util.ArrayList<>();
+                        List<String> done = new ArrayList<>();
                         for (int k = 0; k < rounds; k++) {
                             String id = ids.get((k + writer) % ids.size());
                             String marker = "cairn-" + writer + "-" + k;
                             while (true) {
                                 StoredState before = backend.read(id);
-                                com.fasterxml.jackson.databind.node.ObjectNode partial = before.document().partial().value()
-                                        instanceof com.fasterxml.jackson.databind.node.ObjectNode o ? o.deepCopy() : Json.object();
+                                ObjectNode partial = before.document().partial().value()
+                                        instanceof ObjectNode o ? o.deepCopy() : Json.object();
                                 partial.put(marker, k);
                                 try {
                                     backend.write(id, new StateDocument(before.document().completed(),
-                                            dev.cairn.state.StatePart.of(partial)), before.version());
+                                            StatePart.of(partial)), before.version());
                                     done.add(id + "/" + marker);
                                     break;
                                 } catch (ConflictException e) {
@@ -244,7 +254,7 @@ class DuckDbExtensionTest {
                 }
                 int lost = 0;
                 int written = 0;
-                for (java.util.concurrent.Future<List<String>> f : writers) {
+                for (Future<List<String>> f : writers) {
                     for (String done : f.get()) {
                         written++;
                         String[] parts = done.split("/");
@@ -281,7 +291,7 @@ class DuckDbExtensionTest {
     }
 
     private static List<String> strings(Statement s, String sql) throws SQLException {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         try (ResultSet rows = s.executeQuery(sql)) {
             while (rows.next()) {
                 out.add(rows.getString(1));

@@ -23,6 +23,7 @@ import dev.cairn.state.Json;
 import dev.cairn.state.Merge;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
+import dev.cairn.state.StatePart;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -177,7 +178,7 @@ class PostgresExtensionTest {
                             while (true) {
                                 StoredState before = backend.read(id);
                                 StateDocument after = new StateDocument(before.document().completed(),
-                                        dev.cairn.state.StatePart.of(Merge.merge(bookmark(marker), partialOf(before))));
+                                        StatePart.of(Merge.merge(bookmark(marker), partialOf(before))));
                                 try {
                                     backend.write(id, after, before.version());
                                     done.add(id + "/" + marker);

@@ -7,9 +7,9 @@ import dev.cairn.backend.BackendException;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.ForwardingBackend;
+import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
-import dev.cairn.backend.TestPostgres;
 import dev.cairn.bench.CompareData;
 import dev.cairn.bench.Seed;
 import dev.cairn.ops.Rename;
@@ -267,7 +267,7 @@ class ComparisonTest {
             }
 
             @Override
-            public void list(String pattern, Consumer<dev.cairn.backend.ListedState> sink) {
+            public void list(String pattern, Consumer<ListedState> sink) {
                 throw new BackendException("connection refused");
             }
         }) {

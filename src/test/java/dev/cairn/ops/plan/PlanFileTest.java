@@ -9,9 +9,13 @@ import dev.cairn.state.Json;
 import dev.cairn.state.PythonJson;
 import dev.cairn.state.StateDocument;
 import dev.cairn.state.StatePart;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -62,7 +66,7 @@ class PlanFileTest {
         }
         assertTrue(read.writes().get(1).after().completed().isCorrupt());
         assertTrue(read.writes().get(1).after().partial().isNull());
-        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
         assertEquals(List.of(file), Files.list(dir).toList(), "no temporary file is left");
     }
 
@@ -103,9 +107,9 @@ class PlanFileTest {
 
     /** As someone who knows the format would: the checksum made again over the changed content. */
     private static void rewriteWithChecksum(Path file, ObjectNode json) throws Exception {
-        byte[] text = PythonJson.write(json, PythonJson.Style.COMPACT).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] text = PythonJson.write(json, PythonJson.Style.COMPACT).getBytes(StandardCharsets.UTF_8);
         ObjectNode signed = json.deepCopy();
-        signed.put("sha256", java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(text)));
+        signed.put("sha256", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text)));
         Files.writeString(file, PythonJson.write(signed, PythonJson.Style.INDENT2));
     }
 }

@@ -3,10 +3,11 @@ package dev.cairn.ui.bookmarks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cairn.ui.FakeUiThread;
-import dev.cairn.ui.Selection;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
+import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.Selection;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -14,8 +15,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @Tag("unit")
 class BookmarksViewModelTest {
@@ -74,7 +75,7 @@ class BookmarksViewModelTest {
             partitions.append(i == 0 ? "" : ", ").append("{\"context\": {\"repo\": \"r").append(i)
                     .append("\"}, \"replication_key\": \"updated_at\", \"replication_key_value\": \"2024-06-01T00:00:00Z\"}");
         }
-        java.nio.file.Files.createDirectories(dir.resolve("big"));
+        Files.createDirectories(dir.resolve("big"));
         try (StateBackend big = DiskStates.systemDb(dir.resolve("big"))
                 .put("github", "{\"singer_state\": {\"bookmarks\": {\"issues\": {\"partitions\": [" + partitions + "]}}}}", "{}").open()) {
             BookmarksViewModel model = ui.call(() -> new BookmarksViewModel(ui.executor()));

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableView;
@@ -67,7 +68,7 @@ class BookmarksViewTest {
                 });
                 assertEquals(List.of(), outside, "flag chips past the table's edge at " + (int) size[0] + " px");
                 assertEquals(4L, (long) fx(() -> window.view.bookmarksView().table().lookupAll("." + Styles.FLAG).stream()
-                        .filter(javafx.scene.Node::isVisible).map(chip -> ((Labeled) chip).getText()).distinct().count()));
+                        .filter(Node::isVisible).map(chip -> ((Labeled) chip).getText()).distinct().count()));
             }
         }
     }

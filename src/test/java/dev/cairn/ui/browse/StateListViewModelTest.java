@@ -1,39 +1,42 @@
 package dev.cairn.ui.browse;
 
+import static dev.cairn.testing.Fixtures.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static dev.cairn.testing.Fixtures.*;
 
-import dev.cairn.backend.ForwardingBackend;
-import dev.cairn.backend.ListedState;
-import dev.cairn.ui.FakeUiThread;
-import dev.cairn.backend.StateBackend;
-import dev.cairn.ui.DiskStates;
-import dev.cairn.ui.GatedBackend;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
+import dev.cairn.backend.ForwardingBackend;
+import dev.cairn.backend.ListedState;
+import dev.cairn.backend.StateBackend;
 import dev.cairn.testing.Fixtures;
+import dev.cairn.ui.DiskStates;
+import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.GatedBackend;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @Tag("unit")
 class StateListViewModelTest {
@@ -225,7 +228,7 @@ class StateListViewModelTest {
         StateListViewModel model = ui.call(() -> new StateListViewModel(backend, ui.executor(), true));
         ui.run(model::refresh);
         // listing is done once loading ends; the scan it started waits on the held read
-        ui.await(() -> !model.loadingProperty().get(), java.time.Duration.ofSeconds(30));
+        ui.await(() -> !model.loadingProperty().get(), Duration.ofSeconds(30));
         ui.cancelAll();
         slowRead.countDown();
         ui.awaitIdle();
@@ -294,7 +297,7 @@ class StateListViewModelTest {
         StateListViewModel model = loaded(fixtures());
         List<String> changes = new ArrayList<>();
         List<String> all = visibleIds(model);
-        ui.run(() -> model.visible().addListener((javafx.collections.ListChangeListener<StateIdEntry>) change -> {
+        ui.run(() -> model.visible().addListener((ListChangeListener<StateIdEntry>) change -> {
             while (change.next()) {
                 changes.add(change.getFrom() + ".." + change.getTo() + " -" + change.getRemovedSize() + " +" + change.getAddedSize());
             }
@@ -321,7 +324,7 @@ class StateListViewModelTest {
     @Test
     void eachKeystrokeShowsWhatTheWholeListFilteredWouldInEitherOrder() {
         List<String> ids = new ArrayList<>();
-        java.util.Random random = new java.util.Random(3);
+        Random random = new Random(3);
         String[] parts = {"prod", "Prod", "dev", ":tap-", "a[b]", "[", "github", "-to-", "9", "10", "0", "x", "*"};
         for (int i = 0; i < 40_000; i++) { // more than two of the pieces the filter tests on every core
             StringBuilder id = new StringBuilder();
@@ -330,7 +333,7 @@ class StateListViewModelTest {
             }
             ids.add(id.toString());
         }
-        List<String> unique = new ArrayList<>(new java.util.LinkedHashSet<>(ids));
+        List<String> unique = new ArrayList<>(new LinkedHashSet<>(ids));
         List<StateIdEntry> entries = unique.stream().map(id -> new StateIdEntry(ListedState.visible(id))).collect(Collectors.toList());
         StateListViewModel model = ui.call(() -> new StateListViewModel(DiskStates.files(dir).open(), ui.executor(), false));
         ui.run(() -> model.setEntries(entries));

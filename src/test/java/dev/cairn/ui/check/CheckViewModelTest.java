@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
@@ -17,6 +18,7 @@ import dev.cairn.ops.CheckUp.Kind;
 import dev.cairn.ops.CheckUp.Severity;
 import dev.cairn.ops.Journal;
 import dev.cairn.state.Json;
+import dev.cairn.state.StateDocument;
 import dev.cairn.testing.Fixtures;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.connect.Environment;
@@ -66,7 +68,7 @@ class CheckViewModelTest {
         assertEquals(CheckViewModel.Stage.CHECKED, ui.call(() -> model.stageProperty().get()), ui.call(() -> model.statusProperty().get()));
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode parse(String line) {
+    private static JsonNode parse(String line) {
         try {
             return Json.parse(line);
         } catch (Exception e) {
@@ -187,7 +189,7 @@ class CheckViewModelTest {
         String id = "staging:tap-shopify-to-target-postgres";
         try (StateBackend backend = Backends.open(Fixtures.systemDb(dir), BackendOptions.defaults())) {
             // an object over a scalar, as the demo's: Meltano's next run crashes before the tap starts
-            backend.write(id, dev.cairn.state.StateDocument.of(
+            backend.write(id, StateDocument.of(
                     Json.parse("{\"singer_state\": {\"bookmarks\": {\"orders\": \"2024-05-30T00:00:00Z\"}}}"),
                     Json.parse("{\"singer_state\": {\"bookmarks\": {\"orders\": {\"replication_key_value\": \"2024-06-01T01:00:00Z\"}}}}")),
                     null);

@@ -11,10 +11,10 @@ import static dev.cairn.testing.Fixtures.H;
 import static dev.cairn.testing.Fixtures.I;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.BackendOptions;
 import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
@@ -36,12 +36,16 @@ import dev.cairn.ui.transfer.TransferViewModel;
 import dev.cairn.ui.write.WriteTarget;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -85,7 +89,7 @@ class CompareViewModelTest {
      */
     private static void fillThere(StateBackend here, StateBackend there) throws Exception {
         there.write(A, here.read(A).document(), null);
-        there.write(C, StateDocument.completeWrite((com.fasterxml.jackson.databind.node.ObjectNode) here.read(C).document().effective()), null);
+        there.write(C, StateDocument.completeWrite((ObjectNode) here.read(C).document().effective()), null);
         there.write(E, StateDocument.completeWrite(Json.parseObject("{\"singer_state\": {\"bookmarks\": {\"pull_requests\":"
                 + " {\"partitions\": [{\"context\": {\"org\": \"acme\", \"repo\": \"warehouse\"}, \"replication_key\":"
                 + " \"updated_at\", \"replication_key_value\": \"2024-05-30T08:30:00Z\"}]}}}}")), null);
@@ -209,7 +213,7 @@ class CompareViewModelTest {
             // Meltano's copy refuses a state with no top-level singer_state: D and H are reported so, not written
             assertEquals(Map.of(B, Transfer.Outcome.COPIED, G, Transfer.Outcome.COPIED, D, Transfer.Outcome.FAILED,
                     H, Transfer.Outcome.FAILED), ui.call(() -> transfer.rows().stream().collect(
-                            java.util.stream.Collectors.toMap(TransferViewModel.Row::sourceId, TransferViewModel.Row::outcome))));
+                            Collectors.toMap(TransferViewModel.Row::sourceId, TransferViewModel.Row::outcome))));
 
             ui.await(() -> model.noticeProperty().get().startsWith("Compared 2 copied IDs again"), WAIT);
             Map<Status, Integer> counts = ui.call(() -> model.countsProperty().get());
@@ -284,9 +288,9 @@ class CompareViewModelTest {
         String there = EmptyBackends.SQLITE.create(dir);
         // straight into the state tables, in one transaction a side: ten thousand writes through the backend take long
         for (String uri : List.of(here, there)) {
-            try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:sqlite:" + uri.substring("sqlite:///".length()))) {
+            try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + uri.substring("sqlite:///".length()))) {
                 db.setAutoCommit(false);
-                try (java.sql.PreparedStatement insert = db.prepareStatement(
+                try (PreparedStatement insert = db.prepareStatement(
                         "INSERT INTO state (state_id, partial_state, completed_state, updated_at) VALUES (?, '{}', ?, '2024-06-01 00:00:00')")) {
                     for (int i = 0; i < n; i++) {
                         if (uri.equals(there) && i % 20 == 0) {

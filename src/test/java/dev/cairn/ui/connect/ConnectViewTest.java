@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendSetting;
 import dev.cairn.backend.Backends;
+import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.FxTestSupport;
 import dev.cairn.ui.TestWindow;
+import dev.cairn.ui.services.BackendOpener;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,11 +19,11 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.TextField;
-import javafx.scene.layout.GridPane;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
 import javafx.scene.control.skin.ComboBoxListViewSkin;
+import javafx.scene.layout.GridPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -30,7 +33,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @Tag("window")
 class ConnectViewTest {
 
-    private final dev.cairn.ui.FakeUiThread ui = new dev.cairn.ui.FakeUiThread();
+    private final FakeUiThread ui = new FakeUiThread();
 
     @org.junit.jupiter.api.AfterEach
     void stopUi() {
@@ -42,7 +45,7 @@ class ConnectViewTest {
         FxTestSupport.start();
         SavedConnection prod = new SavedConnection("Acme prod", "s3://acme-state/meltano", Environment.PROD, true,
                 Map.of("s3.profile", "acme"));
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open);
         Stage stage = WaitForAsyncUtils.asyncFx(() -> {
             Stage s = new Stage();
             s.setScene(new Scene(new ConnectView(model, List.of(prod), true)));
@@ -58,7 +61,7 @@ class ConnectViewTest {
         WaitForAsyncUtils.waitForFxEvents();
         // the closed combo's button cell and the drop-down's cell both show the name
         List<String> shown = WaitForAsyncUtils.asyncFx(() -> {
-            List<String> texts = new java.util.ArrayList<>();
+            List<String> texts = new ArrayList<>();
             texts.add(((ListCell<?>) pick.lookup(".list-cell")).getText());
             ListView<?> popup = (ListView<?>) ((ComboBoxListViewSkin<?>) pick.getSkin()).getPopupContent();
             popup.lookupAll(".list-cell").stream().map(n -> ((ListCell<?>) n).getText())
@@ -77,7 +80,7 @@ class ConnectViewTest {
     @Test
     void theFormRendersEachKindsSettingsFromItsDescriptor() throws Exception {
         FxTestSupport.start();
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open);
         ConnectView view = WaitForAsyncUtils.asyncFx(() -> {
             ConnectView v = new ConnectView(model, List.of(), true);
             Stage s = new Stage();

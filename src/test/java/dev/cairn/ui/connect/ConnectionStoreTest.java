@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cairn.ui.FakeUiThread;
+import dev.cairn.ui.services.BackendOpener;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("unit")
 class ConnectionStoreTest {
 
-    private final dev.cairn.ui.FakeUiThread ui = new dev.cairn.ui.FakeUiThread();
+    private final FakeUiThread ui = new FakeUiThread();
 
     @org.junit.jupiter.api.AfterEach
     void stopUi() {
@@ -58,16 +61,16 @@ class ConnectionStoreTest {
         ConnectionStore store = new ConnectionStore(dir);
         SavedConnection fine = new SavedConnection("fine", "sqlite:////tmp/fine.db", Environment.DEV, false, Map.of());
         SavedConnection silent = new SavedConnection("silent", "postgresql://meltano@10.1.2.3/meltano", Environment.PROD, true, Map.of());
-        store.save(new ConnectionStore.Saved(List.of(fine, silent), "light", java.util.Set.of("silent", "forgotten")));
+        store.save(new ConnectionStore.Saved(List.of(fine, silent), "light", Set.of("silent", "forgotten")));
         var connections = new ObjectMapper().readTree(store.file().toFile()).path("connections");
         assertFalse(connections.get(0).has("failedAtLastStart"), connections.toString());
         assertTrue(connections.get(1).path("failedAtLastStart").asBoolean(), connections.toString());
         ConnectionStore.Saved loaded = store.load();
-        assertEquals(java.util.Set.of("silent"), loaded.failedAtLastStart(), "a name no connection has is not kept");
+        assertEquals(Set.of("silent"), loaded.failedAtLastStart(), "a name no connection has is not kept");
         assertEquals(List.of(fine, silent), loaded.connections());
 
         store.save(new ConnectionStore.Saved(loaded.connections(), "light"));
-        assertEquals(java.util.Set.of(), store.load().failedAtLastStart());
+        assertEquals(Set.of(), store.load().failedAtLastStart());
     }
 
     @Test
@@ -84,14 +87,14 @@ class ConnectionStoreTest {
         assertEquals("A GCS URI needs a bucket: gs://bucket/prefix", ConnectViewModel.problem("gs:///prefix", "x"));
         assertFalse(ConnectViewModel.problem("meltano.db", "x").isEmpty());
         assertFalse(ConnectViewModel.problem("file:///abs", " ").isEmpty());
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open);
         model.environmentProperty().set(Environment.PROD);
         assertTrue(model.readOnlyProperty().get(), "production starts read-only");
     }
 
     @Test
     void aNameTypedReplacesTheSuggestedOneAndNoneTypedTakesIt() {
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open);
         model.uriProperty().set("s3://acme-meltano-state/prod");
         assertEquals("prod", model.toConnection().name(), "no name typed: the suggested one");
         assertEquals("", model.problemProperty().get());
@@ -101,7 +104,7 @@ class ConnectionStoreTest {
 
     @Test
     void anAzureConnectionKeepsItsAccountUrlButNeverAConnectionString() {
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open);
         model.uriProperty().set("azure://meltano-state/prod");
         model.nameProperty().set("azure");
         model.settingProperty("azure.storage_account_url").set(" https://acme.blob.core.windows.net ");
@@ -111,14 +114,14 @@ class ConnectionStoreTest {
         assertEquals(Map.of(), new SavedConnection("a", c.uri(), Environment.DEV, false,
                 Map.of("azure.connection_string", "AccountName=a;AccountKey=k")).settings());
 
-        ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
+        ConnectViewModel again = new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open);
         again.load(c);
         assertEquals("https://acme.blob.core.windows.net", again.settingProperty("azure.storage_account_url").get());
     }
 
     @Test
     void aGcsConnectionKeepsItsKeyFileAndEmulatorButNeverTheKeyItself() {
-        ConnectViewModel model = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
+        ConnectViewModel model = new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open);
         model.uriProperty().set("gs://meltano-state/prod");
         model.nameProperty().set("gcs");
         model.settingProperty("gcs.application_credentials_path").set(" /keys/meltano.json ");
@@ -130,7 +133,7 @@ class ConnectionStoreTest {
         assertEquals(Map.of(), new SavedConnection("a", c.uri(), Environment.DEV, false,
                 Map.of("gcs.application_credentials_json", "{\"private_key\": \"k\"}")).settings());
 
-        ConnectViewModel again = new ConnectViewModel(ui.executor(), dev.cairn.ui.services.BackendOpener.DEFAULT::open);
+        ConnectViewModel again = new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open);
         again.load(c);
         assertEquals("/keys/meltano.json", again.settingProperty("gcs.application_credentials_path").get());
         assertEquals("localhost:9023", again.settingProperty("gcs.emulator_host").get());

@@ -8,10 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cairn.state.Json;
 import dev.cairn.ui.FxTestSupport;
 import dev.cairn.ui.theme.Styles;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -121,8 +126,8 @@ class DiffPanesTest {
             wide.layout();
             wide.reveal(diff.changeRow(0));
             String row = diff.side(false).row(diff.changeRow(0));
-            javafx.scene.text.Text indent = new javafx.scene.text.Text(row.substring(0, row.indexOf('"')));
-            indent.setFont(((javafx.scene.text.Text) wide.rightPane().lookup("." + Styles.JSON_LINE)).getFont());
+            Text indent = new Text(row.substring(0, row.indexOf('"')));
+            indent.setFont(((Text) wide.rightPane().lookup("." + Styles.JSON_LINE)).getFont());
             double[] result = {wide.rightPane().sideways().get(), indent.getLayoutBounds().getWidth()};
             other.close();
             return result;
@@ -138,7 +143,7 @@ class DiffPanesTest {
             panes.reveal(diff.changeRow(0));
             panes.applyCss();
             panes.layout();
-            return panes.rightPane().lookupAll("." + Styles.LINE_NUMBER).stream().filter(javafx.scene.Node::isVisible)
+            return panes.rightPane().lookupAll("." + Styles.LINE_NUMBER).stream().filter(Node::isVisible)
                     .filter(node -> ((Label) node).getText() != null && !((Label) node).getText().isEmpty())
                     .map(node -> node.localToScene(node.getLayoutBounds()).getMinX()).distinct().collect(Collectors.toList());
         });
@@ -152,8 +157,8 @@ class DiffPanesTest {
         List<String> tips = fx(() -> {
             panes.applyCss();
             panes.layout();
-            return panes.changesList().lookupAll(".list-cell").stream().map(node -> (javafx.scene.control.ListCell<?>) node)
-                    .filter(javafx.scene.Node::isVisible).sorted(java.util.Comparator.comparingInt(javafx.scene.control.ListCell::getIndex))
+            return panes.changesList().lookupAll(".list-cell").stream().map(node -> (ListCell<?>) node)
+                    .filter(Node::isVisible).sorted(Comparator.comparingInt(ListCell::getIndex))
                     .map(cell -> cell.getTooltip() == null ? "none" : cell.getTooltip().getText()).collect(Collectors.toList());
         });
         List<String> lines = fx(() -> panes.changesList().getItems().stream().map(ChangesList::line).collect(Collectors.toList()));
@@ -168,7 +173,7 @@ class DiffPanesTest {
             DiffPanes shortOne = new DiffPanes();
             Stage other = new Stage();
             // a split pane's lower part, given no more than its content's minimum (the Timeline's list took the rest)
-            other.setScene(new Scene(new javafx.scene.layout.VBox(shortOne), 700, 80));
+            other.setScene(new Scene(new VBox(shortOne), 700, 80));
             other.getScene().getStylesheets().add(DiffPanes.class.getResource(Styles.STYLESHEET).toExternalForm());
             other.show();
             shortOne.show(diff, "completed", "effective");

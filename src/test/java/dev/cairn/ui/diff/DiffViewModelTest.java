@@ -3,20 +3,27 @@ package dev.cairn.ui.diff;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
+import dev.cairn.backend.ForwardingBackend;
+import dev.cairn.backend.StateBackend;
+import dev.cairn.backend.StateStorage;
 import dev.cairn.state.Json;
+import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.Selection;
-import dev.cairn.backend.StateBackend;
-import dev.cairn.ui.DiskStates;
-import java.nio.file.Path;
 import dev.cairn.ui.diff.AlignedDiff.Kind;
+import dev.cairn.ui.inspect.JsonLexer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @Tag("unit")
 class DiffViewModelTest {
@@ -30,7 +37,7 @@ class DiffViewModelTest {
 
     @BeforeEach
     void open() throws Exception {
-        prod = DiskStates.systemDb(java.nio.file.Files.createDirectories(dir.resolve("prod"))).put(STRIPE, "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}, \"invoices\": {\"v\": 1}}}}",
+        prod = DiskStates.systemDb(Files.createDirectories(dir.resolve("prod"))).put(STRIPE, "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}, \"invoices\": {\"v\": 1}}}}",
                     "{\"singer_state\": {\"bookmarks\": {\"invoices\": {\"v\": 2}, \"events\": {\"v\": 3}}}}")
             .put("other", "{\"singer_state\": {\"bookmarks\": {\"charges\": {\"v\": 1}}}}", "{}").open();
         staging = DiskStates.files(dir)
@@ -64,7 +71,7 @@ class DiffViewModelTest {
         assertEquals(Kind.CHANGED, diff.kind(false, changed));
         assertTrue(diff.side(true).row(changed).contains("\"v\": 1"));
         assertTrue(diff.side(false).row(changed).contains("\"v\": 2"));
-        assertEquals(List.of(new dev.cairn.ui.inspect.JsonLexer.Token(13, 14, "diff-value")), diff.side(false).marks(changed));
+        assertEquals(List.of(new JsonLexer.Token(13, 14, "diff-value")), diff.side(false).marks(changed));
         // "events" was added: filler rows opposite it keep both sides aligned
         int added = diff.hunkStarts()[1];
         assertEquals(Kind.FILLER, diff.kind(true, added));
@@ -90,8 +97,8 @@ class DiffViewModelTest {
 
     @Test
     void comparingWithTheSameDatabaseOpenedThroughASymlinkSaysItIsTheStateItself() throws Exception {
-        Path link = java.nio.file.Files.createSymbolicLink(dir.resolve("prod-link.db"), dir.resolve("prod/meltano.db"));
-        try (StateBackend again = dev.cairn.backend.Backends.open("sqlite:///" + link, dev.cairn.backend.BackendOptions.defaults())) {
+        Path link = Files.createSymbolicLink(dir.resolve("prod-link.db"), dir.resolve("prod/meltano.db"));
+        try (StateBackend again = Backends.open("sqlite:///" + link, BackendOptions.defaults())) {
             DiffViewModel model = subject();
             ui.run(() -> {
                 model.setOtherBackends(List.of(new DiffViewModel.BackendChoice("prod (link)", again)));
@@ -106,14 +113,14 @@ class DiffViewModelTest {
 
     @Test
     void steppingThroughIdsAsksEachBackendForItsStorageOnce() {
-        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
-        class Counting extends dev.cairn.backend.ForwardingBackend {
+        AtomicInteger asked = new AtomicInteger();
+        class Counting extends ForwardingBackend {
             Counting(StateBackend backend) {
                 super(backend);
             }
 
             @Override
-            public dev.cairn.backend.StateStorage storage() {
+            public StateStorage storage() {
                 asked.incrementAndGet();
                 return super.storage();
             }

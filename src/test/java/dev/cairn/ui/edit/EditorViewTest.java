@@ -12,6 +12,7 @@ import dev.cairn.state.RenderedState;
 import dev.cairn.state.StateDocument;
 import dev.cairn.ui.FxTestSupport;
 import dev.cairn.ui.TestWindow;
+import dev.cairn.ui.inspect.StyledJson;
 import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.theme.Styles;
@@ -105,7 +106,7 @@ class EditorViewTest {
     void aDocumentTooLargeToEditIsNeitherLoadingNorValidated() throws Exception {
         validations.set(0);
         StringBuilder many = new StringBuilder("{\"singer_state\": {\"ids\": [0");
-        for (int i = 1; i <= dev.cairn.ui.inspect.StyledJson.MAX_ROWS; i++) {
+        for (int i = 1; i <= StyledJson.MAX_ROWS; i++) {
             many.append(", ").append(i);
         }
         StoredState big = StoredState.present("dev:tap-big-to-target-b", StateDocument.of(Json.parse(many + "]}}"),

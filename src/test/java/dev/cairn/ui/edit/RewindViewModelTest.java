@@ -9,6 +9,8 @@ import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.systemdb.MeltanoSchema;
 import dev.cairn.ops.Journal;
+import dev.cairn.ops.plan.PlanFile;
+import dev.cairn.ops.plan.PlannedWrite;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.ui.FakeUiThread;
@@ -171,8 +173,8 @@ class RewindViewModelTest {
             assertEquals("Saved a plan of 2 writes for environment dev to " + file + ": nothing was written. Open plan…"
                     + " (Ctrl+Shift+P) or cairn apply writes it.", ui.call(() -> model.messageProperty().get()));
             assertEquals("2024-05-02T06:30:00+00:00", value(b, GITHUB, "issues"), "nothing written");
-            assertEquals(List.of(GITHUB, STRIPE), dev.cairn.ops.plan.PlanFile.read(file).writes().stream()
-                    .map(dev.cairn.ops.plan.PlannedWrite::stateId).toList());
+            assertEquals(List.of(GITHUB, STRIPE), PlanFile.read(file).writes().stream()
+                    .map(PlannedWrite::stateId).toList());
         }
     }
 }

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.UnrecordedEnds;
 import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
-import dev.cairn.backend.StateBackend;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.Selection;

@@ -23,6 +23,7 @@ import dev.cairn.ui.Selection;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -92,11 +93,11 @@ class TimelineViewModelTest {
         ui.awaitIdle();
         List<Timeline.Item> items = ui.call(() -> List.copyOf(model.items()));
         assertEquals(TimelineViewModel.PAGE + 1, items.size(), "a page of runs rows and the one journalled write");
-        assertEquals("STATE_EDIT", TimelineViewModel.outcome(items.get(0), java.time.Instant.now()));
-        assertEquals("CAIRN", TimelineViewModel.outcome(items.get(1), java.time.Instant.now()),
+        assertEquals("STATE_EDIT", TimelineViewModel.outcome(items.get(0), Instant.now()));
+        assertEquals("CAIRN", TimelineViewModel.outcome(items.get(1), Instant.now()),
                 "journalled just before its row was added");
         assertTrue(TimelineViewModel.describe(items.get(1)).contains("Set state of " + ID), TimelineViewModel.describe(items.get(1)));
-        assertEquals("FAIL", TimelineViewModel.outcome(items.get(2), java.time.Instant.now()));
+        assertEquals("FAIL", TimelineViewModel.outcome(items.get(2), Instant.now()));
         assertTrue(TimelineViewModel.describe(items.get(2)).endsWith("· schedule · 20m00s · no state"), TimelineViewModel.describe(items.get(2)));
         assertTrue(TimelineViewModel.describe(items.get(3)).endsWith("complete — 1 stream changed"), TimelineViewModel.describe(items.get(3)));
         assertTrue(ui.call(() -> model.moreProperty().get()));

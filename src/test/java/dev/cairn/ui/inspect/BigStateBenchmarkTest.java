@@ -16,6 +16,7 @@ import dev.cairn.ui.theme.Styles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -166,7 +167,7 @@ class BigStateBenchmarkTest {
         Files.writeString(dir.resolve("state.json"), PythonJson.dumps(doc), StandardCharsets.US_ASCII);
     }
 
-    private static <T> T onFx(java.util.concurrent.Callable<T> work) throws Exception {
+    private static <T> T onFx(Callable<T> work) throws Exception {
         return WaitForAsyncUtils.asyncFx(work).get(120, TimeUnit.SECONDS);
     }
 }

@@ -7,23 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.LockStatus;
-import dev.cairn.testing.RunRows;
-import dev.cairn.ui.FakeUiThread;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.testing.RunRows;
 import dev.cairn.ui.DiskStates;
+import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.GatedBackend;
+import dev.cairn.ui.browse.Badge;
+import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import dev.cairn.ui.browse.Badge;
-import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @Tag("unit")
 class InspectorViewModelTest {

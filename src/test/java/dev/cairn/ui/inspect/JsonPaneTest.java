@@ -10,6 +10,7 @@ import dev.cairn.ui.FxTestSupport;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.theme.Styles;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
@@ -133,7 +134,7 @@ class JsonPaneTest {
                         top - box.getMinY(), box.getHeight()});
             }
             other.close();
-            found.sort(java.util.Comparator.comparingDouble(n -> n[0] == 0 ? 1.5 : n[0]));
+            found.sort(Comparator.comparingDouble(n -> n[0] == 0 ? 1.5 : n[0]));
             return found;
         });
         assertEquals(List.of(1.0, 0.0, 2.0), numbers.stream().map(n -> n[0]).toList(), "the numbers of the three rows");

@@ -8,6 +8,7 @@ import dev.cairn.state.Json;
 import dev.cairn.state.PrettyText;
 import dev.cairn.ui.task.TaskContext;
 import dev.cairn.ui.theme.Styles;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Tag;
@@ -46,8 +47,8 @@ class JsonViewingTest {
     @Test
     void matchesAreCountedInOrderUpToALimit() {
         TextSearch search = new TextSearch("user, User, USER, us, user");
-        assertEquals(List.of(0, 6, 12, 22), java.util.Arrays.stream(search.matches("user", 100)).boxed().toList());
-        assertEquals(List.of(0, 6), java.util.Arrays.stream(search.matches("user", 2)).boxed().toList());
+        assertEquals(List.of(0, 6, 12, 22), Arrays.stream(search.matches("user", 100)).boxed().toList());
+        assertEquals(List.of(0, 6), Arrays.stream(search.matches("user", 2)).boxed().toList());
         assertEquals(0, search.matches("", 100).length);
         assertEquals(300, new TextSearch("a".repeat(300)).matches("a", 1000).length, "grows past its first array");
     }

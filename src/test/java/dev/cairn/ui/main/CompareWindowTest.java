@@ -13,6 +13,7 @@ import dev.cairn.ui.ScriptedDialogs;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.compare.CompareViewModel;
 import dev.cairn.ui.compare.CompareViewModel.Row;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.transfer.TransferViewModel;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,7 +48,7 @@ class CompareWindowTest {
 
     @BeforeEach
     void openWindow(@TempDir Path home) throws Exception {
-        window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), dev.cairn.ui.services.BackendOpener.DEFAULT,
+        window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT,
                 2, dialogs);
         model = window.model;
         view = window.view;

@@ -13,6 +13,7 @@ import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
 import dev.cairn.ui.services.BackendOpener;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -20,8 +21,8 @@ import javafx.scene.Node;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
-import javafx.scene.text.Text;
 import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -172,10 +173,10 @@ class ConnectionsWindowTest {
 
     @Test
     void ctrlShiftOOpensTheChosenEnvironmentsOfAMeltanoProject() throws Exception {
-        Path project = java.nio.file.Files.createDirectories(home.resolve("acme"));
-        Path state = java.nio.file.Files.createDirectories(home.resolve("acme-state"));
-        Path prodState = java.nio.file.Files.createDirectories(home.resolve("acme-prod-state"));
-        java.nio.file.Files.writeString(project.resolve("meltano.yml"), "environments:\n- name: dev\n"
+        Path project = Files.createDirectories(home.resolve("acme"));
+        Path state = Files.createDirectories(home.resolve("acme-state"));
+        Path prodState = Files.createDirectories(home.resolve("acme-prod-state"));
+        Files.writeString(project.resolve("meltano.yml"), "environments:\n- name: dev\n"
                 + "  config:\n    state_backend:\n      uri: file://" + state + "\n"
                 + "- name: staging\n- name: production\n  config:\n    state_backend:\n      uri: file://" + prodState + "\n");
         dialogs.folder = project;

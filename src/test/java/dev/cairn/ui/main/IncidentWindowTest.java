@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.state.Json;
 import dev.cairn.testing.EmptyBackends;
@@ -23,6 +24,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.util.List;
+import javafx.geometry.Side;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ToggleButton;
@@ -111,14 +113,14 @@ class IncidentWindowTest {
         // shown as a right-click shows it: Monocle's robot makes no context-menu event
         fx(() -> {
             var list = view.stateList().listView();
-            list.getContextMenu().show(list, javafx.geometry.Side.TOP, 40, 60);
+            list.getContextMenu().show(list, Side.TOP, 40, 60);
             return null;
         });
     }
 
     @Test
     void parkAnIdForAFullRefreshThenRestoreIt() throws Exception {
-        com.fasterxml.jackson.databind.JsonNode before;
+        JsonNode before;
         try (StateBackend b = workspace.open(workspace.devUri)) {
             before = b.read(DEV_ID).document().effective();
         }

@@ -25,6 +25,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TitledPane;
+import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -52,7 +53,7 @@ class LogsWindowTest {
     @AfterEach
     void closeWindow() throws Exception {
         WaitForAsyncUtils.asyncFx(() -> robot.listWindows().stream().filter(w -> w != window.stage)
-                .filter(javafx.stage.Stage.class::isInstance).forEach(w -> ((javafx.stage.Stage) w).close())).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
+                .filter(Stage.class::isInstance).forEach(w -> ((Stage) w).close())).get(TestWindow.WAIT.toSeconds(), TimeUnit.SECONDS);
         window.close();
     }
 

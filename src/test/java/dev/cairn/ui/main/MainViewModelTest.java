@@ -1,6 +1,5 @@
 package dev.cairn.ui.main;
 
-import dev.cairn.ops.Edit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -9,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.ListedState;
 import dev.cairn.backend.StateBackend;
+import dev.cairn.ops.Edit;
 import dev.cairn.ops.UserFolders;
 import dev.cairn.testing.LoopbackServer;
 import dev.cairn.testing.SilentS3;
-import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.CountingBackend;
 import dev.cairn.ui.DiskStates;
 import dev.cairn.ui.FakeUiThread;
@@ -25,19 +24,26 @@ import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.services.AppServices;
 import dev.cairn.ui.services.BackendOpener;
+import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.write.WriteFlowViewModel;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.beans.Observable;
+import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -111,7 +117,7 @@ class MainViewModelTest {
                 .filter(s -> s.statusProperty().get() == BackendSession.Status.OPEN).count()));
         BackendSession failed = ui.call(() -> model.connections().sessions().get(5));
         assertEquals(BackendSession.Status.FAILED, ui.call(() -> failed.statusProperty().get()));
-        assertEquals(java.util.Set.of("later"), failedAtLastStart(), "the next start will not open it by itself");
+        assertEquals(Set.of("later"), failedAtLastStart(), "the next start will not open it by itself");
 
         DiskStates.systemDb(Files.createDirectories(missing)).put("dev:late", "{}", "{}");
         ui.run(() -> model.connections().retry(failed));
@@ -119,7 +125,7 @@ class MainViewModelTest {
         ui.awaitIdle();
         assertEquals(6, (int) ui.call(() -> model.connections().sessions().size()));
         assertEquals("later", ui.call(() -> model.connections().sessions().get(5).name()), "in its place");
-        assertEquals(java.util.Set.of(), failedAtLastStart(), "it opened: the next start opens it again");
+        assertEquals(Set.of(), failedAtLastStart(), "it opened: the next start opens it again");
     }
 
     /**
@@ -143,7 +149,7 @@ class MainViewModelTest {
             assertEquals(Duration.ofSeconds(1), hung.waited());
             assertEquals(BackendSession.Status.OPEN, ui.call(() -> first.connections().sessions().get(1).statusProperty().get()));
             assertEquals(null, ui.call(() -> first.errorProperty().get()), "the sidebar says it; no error covers the window");
-            ui.await(() -> failedAtLastStart().equals(java.util.Set.of("silent pg")), Duration.ofSeconds(10));
+            ui.await(() -> failedAtLastStart().equals(Set.of("silent pg")), Duration.ofSeconds(10));
             assertEquals(1, silent.accepted());
 
             MainViewModel second = starting(SHORT);
@@ -168,7 +174,7 @@ class MainViewModelTest {
         SavedConnection other = sqlite("other", "other", Environment.DEV, false);
         SavedConnection fine = sqlite("fine", "fine", Environment.DEV, false);
         new ConnectionStore(folders().config()).save(new ConnectionStore.Saved(List.of(dev, other, fine), "light",
-                java.util.Set.of("dev db", "other")));
+                Set.of("dev db", "other")));
         MainViewModel model = starting(ConnectionsViewModel.Waits.DEFAULT);
         ui.await(() -> model.connections().sessions().size() == 3
                 && model.connections().sessions().get(2).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
@@ -187,7 +193,7 @@ class MainViewModelTest {
         assertEquals(List.of("dev db", "other", "fine"), ui.call(() -> model.connections().sessions().stream().map(BackendSession::name).toList()),
                 "each in its place");
         assertEquals("other", ui.call(() -> model.connections().currentProperty().get().name()), "the one opened last is shown");
-        assertEquals(java.util.Set.of(), failedAtLastStart());
+        assertEquals(Set.of(), failedAtLastStart());
     }
 
     /** Closing the window while a connection still opens since the start: it hung there, and the next start does not open it. */
@@ -203,7 +209,7 @@ class MainViewModelTest {
                     && model.connections().sessions().get(0).statusProperty().get() == BackendSession.Status.OPEN, Duration.ofSeconds(30));
             assertEquals(BackendSession.Status.OPENING, ui.call(() -> model.connections().sessions().get(1).statusProperty().get()));
             ui.run(() -> model.connections().shutdown(Duration.ofMillis(100)));
-            assertEquals(java.util.Set.of("silent pg"), failedAtLastStart());
+            assertEquals(Set.of("silent pg"), failedAtLastStart());
         }
     }
 
@@ -295,10 +301,10 @@ class MainViewModelTest {
         CountingBackend backend = opened.get(0);
         AtomicInteger trips = new AtomicInteger();
         AtomicInteger hopsAtFirstScreen = new AtomicInteger(-1);
-        Map<String, Integer> readsAtFirstScreen = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, Integer> readsAtFirstScreen = new ConcurrentHashMap<>();
         AtomicInteger tripsAtFirstScreen = new AtomicInteger();
         ui.run(() -> {
-            model.executor().running().addListener((javafx.collections.ListChangeListener<dev.cairn.ui.task.RunningTask>) change -> {
+            model.executor().running().addListener((ListChangeListener<RunningTask>) change -> {
                 while (change.next()) {
                     trips.addAndGet(change.getAddedSize());
                 }
@@ -445,11 +451,11 @@ class MainViewModelTest {
     }
 
     /** The names of the connections the saved file marks as failed at the last start. */
-    private java.util.Set<String> failedAtLastStart() {
+    private Set<String> failedAtLastStart() {
         try {
             return new ConnectionStore(folders().config()).load().failedAtLastStart();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

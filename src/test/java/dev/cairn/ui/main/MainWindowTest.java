@@ -12,14 +12,25 @@ import dev.cairn.ui.browse.IdOrder;
 import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.browse.StateListView;
 import dev.cairn.ui.demo.DemoWorkspace;
+import dev.cairn.ui.dialog.NoDialogs;
+import dev.cairn.ui.diff.DiffViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.inspect.JsonPane;
 import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.theme.Styles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Pane;
+import javafx.scene.text.Text;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -58,7 +69,7 @@ class MainWindowTest {
         assertEquals(1, fx(() -> prod.list().countsProperty().get().get(Badge.CORRUPT_JSON)));
 
         BackendSession files = fx(() -> model.connections().sessions().get(1));
-        java.util.Map<Badge, Integer> counts = fx(() -> files.list().countsProperty().get());
+        Map<Badge, Integer> counts = fx(() -> files.list().countsProperty().get());
         assertEquals(1, counts.get(Badge.LOCKED), counts.toString());
         assertEquals(1, counts.get(Badge.STALE_LOCK), counts.toString());
         long slashIds = fx(() -> files.list().visible().stream().filter(e -> e.stateId().contains("/")).count());
@@ -130,39 +141,39 @@ class MainWindowTest {
     @Test
     void at1024TypicalIdsAreShownWholeBesideCompactBadges(@TempDir Path home) throws Exception {
         try (TestWindow small = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT, 2,
-                new dev.cairn.ui.dialog.NoDialogs(), 1024, 700)) {
-            javafx.scene.control.ListView<StateIdEntry> list = small.view.stateList().listView();
+                new NoDialogs(), 1024, 700)) {
+            ListView<StateIdEntry> list = small.view.stateList().listView();
             assertTrue(fx(list::getWidth) < StateListView.COMPACT_BELOW, "badges are compact");
             List<String> cut = fx(() -> list.lookupAll("." + Styles.STATE_ID).stream()
-                    .map(node -> (javafx.scene.control.Label) node)
+                    .map(node -> (Label) node)
                     .filter(id -> id.getText() != null && id.getText().length() <= 36 && id.getParent().getParent() != null
-                            && ((javafx.scene.layout.Pane) id.getParent().getChildrenUnmodifiable().get(1)).getChildren().size() <= 2)
-                    .filter(id -> !id.getText().equals(((javafx.scene.text.Text) id.lookup(".text")).getText()))
-                    .map(javafx.scene.control.Label::getText)
-                    .collect(java.util.stream.Collectors.toList()));
+                            && ((Pane) id.getParent().getChildrenUnmodifiable().get(1)).getChildren().size() <= 2)
+                    .filter(id -> !id.getText().equals(((Text) id.lookup(".text")).getText()))
+                    .map(Label::getText)
+                    .collect(Collectors.toList()));
             assertEquals(List.of(), cut, "IDs of up to 36 characters with up to two badges cut to an ellipsis at 1024 px");
             assertTrue(fx(() -> list.lookupAll("." + Styles.BADGE).stream()
-                    .anyMatch(badge -> ((javafx.scene.control.Label) badge).getText().equals(Badge.PARTIAL_PENDING.shortLabel()))));
+                    .anyMatch(badge -> ((Label) badge).getText().equals(Badge.PARTIAL_PENDING.shortLabel()))));
         }
     }
 
     @Test
     void choosingRecentlyUpdatedListsTheNewestFirstAndEachRowSaysWhen() throws Exception {
         BackendSession prod = fx(() -> model.connections().currentProperty().get());
-        java.util.Map<String, java.time.Instant> times = new java.util.HashMap<>();
+        Map<String, Instant> times = new HashMap<>();
         prod.list().backend().updateTimes(times::put);
         String newest = times.entrySet().stream().filter(e -> e.getValue() != null)
-                .max(java.util.Map.Entry.comparingByValue()).orElseThrow().getKey();
+                .max(Map.Entry.comparingByValue()).orElseThrow().getKey();
 
         robot.clickOn("#id-order");
         robot.clickOn(IdOrder.RECENT.toString());
         TestWindow.waitFor(() -> model.tasks().isEmpty() && prod.list().visible().get(0).stateId().equals(newest));
         assertEquals(IdOrder.RECENT, fx(() -> prod.list().orderProperty().get()));
-        javafx.scene.control.Label first = fx(() -> view.stateList().listView().lookupAll("." + Styles.STATE_ID).stream()
-                .map(node -> (javafx.scene.control.Label) node)
+        Label first = fx(() -> view.stateList().listView().lookupAll("." + Styles.STATE_ID).stream()
+                .map(node -> (Label) node)
                 .filter(id -> newest.equals(id.getText())).findFirst().orElseThrow());
         String tooltip = fx(() -> first.getTooltip().getText());
-        assertTrue(tooltip.startsWith(newest + "\nUpdated " + times.get(newest).atZone(java.time.ZoneId.systemDefault()).getYear()),
+        assertTrue(tooltip.startsWith(newest + "\nUpdated " + times.get(newest).atZone(ZoneId.systemDefault()).getYear()),
                 tooltip);
     }
 
@@ -202,7 +213,7 @@ class MainWindowTest {
         assertEquals(rows, (int) fx(() -> view.diffView().rightPane().getItems().size()), "both sides aligned row for row");
 
         fx(() -> {
-            model.diff().modeProperty().set(dev.cairn.ui.diff.DiffViewModel.Mode.OTHER_BACKEND);
+            model.diff().modeProperty().set(DiffViewModel.Mode.OTHER_BACKEND);
             return null;
         });
         TestWindow.waitFor(() -> model.diff().diffProperty().get() != null && model.tasks().isEmpty());

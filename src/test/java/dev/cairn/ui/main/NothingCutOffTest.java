@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.cairn.backend.BackendKind;
 import dev.cairn.backend.BackendOptions;
+import dev.cairn.backend.Backends;
+import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.MeltanoRun;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
@@ -14,12 +18,16 @@ import dev.cairn.meltano.StateLocation;
 import dev.cairn.ops.Edit;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonReplay;
+import dev.cairn.state.PrettyText;
 import dev.cairn.testing.LoopbackServer;
 import dev.cairn.testing.RunRows;
 import dev.cairn.ui.LayoutCheck;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.WriteWorkspace;
+import dev.cairn.ui.browse.Badge;
 import dev.cairn.ui.browse.IdOrder;
+import dev.cairn.ui.check.CheckViewModel;
+import dev.cairn.ui.compare.CompareViewModel;
 import dev.cairn.ui.connect.ConnectView;
 import dev.cairn.ui.connect.ConnectViewModel;
 import dev.cairn.ui.connect.ConnectionStore;
@@ -28,6 +36,12 @@ import dev.cairn.ui.connect.ProjectEnvironment;
 import dev.cairn.ui.connect.SavedConnection;
 import dev.cairn.ui.dialog.DialogService;
 import dev.cairn.ui.dialog.FxDialogService;
+import dev.cairn.ui.dialog.NoDialogs;
+import dev.cairn.ui.edit.RewindViewModel;
+import dev.cairn.ui.inspect.InspectorViewModel;
+import dev.cairn.ui.inspect.JsonLinesView;
+import dev.cairn.ui.inspect.JsonPane;
+import dev.cairn.ui.inspect.ShownDocument;
 import dev.cairn.ui.task.TaskExecutor;
 import dev.cairn.ui.task.UserError;
 import dev.cairn.ui.theme.Styles;
@@ -38,19 +52,35 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.DoubleUnaryOperator;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
+import javafx.geometry.Orientation;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BackgroundFill;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
@@ -175,7 +205,7 @@ class NothingCutOffTest {
             model.writes().rewind().amountProperty().set("2024-04-01T00:00:00Z");
             model.writes().rewind().preview();
         });
-        TestWindow.waitFor(() -> model.writes().rewind().stageProperty().get() == dev.cairn.ui.edit.RewindViewModel.Stage.PREVIEW);
+        TestWindow.waitFor(() -> model.writes().rewind().stageProperty().get() == RewindViewModel.Stage.PREVIEW);
         check("the preview of a rewind of the selected IDs");
         fxRun(() -> model.writes().rewind().close());
         select("dev system DB", WriteWorkspace.DEV_ID);
@@ -203,17 +233,17 @@ class NothingCutOffTest {
         fxRun(() -> model.writes().transfer().close());
 
         fxRun(() -> model.writes().breakLock().open(model.connections().currentProperty().get().target(), WriteWorkspace.DEV_ID,
-                dev.cairn.backend.LockStatus.stale(java.time.Instant.parse("2024-05-31T22:15:03Z"), "older than 10 s; Meltano would break it")));
+                LockStatus.stale(Instant.parse("2024-05-31T22:15:03Z"), "older than 10 s; Meltano would break it")));
         check("the break-lock form");
         fxRun(() -> model.writes().breakLock().close());
 
         fxRun(() -> model.check().open(model.connections().currentProperty().get().target()));
-        TestWindow.waitFor(() -> model.check().stageProperty().get() == dev.cairn.ui.check.CheckViewModel.Stage.CHECKED);
+        TestWindow.waitFor(() -> model.check().stageProperty().get() == CheckViewModel.Stage.CHECKED);
         check("the check-up report");
         fxRun(() -> model.check().close());
 
         fxRun(() -> model.compareBackends(model.connections().currentProperty().get()));
-        TestWindow.waitFor(() -> model.compare().stageProperty().get() == dev.cairn.ui.compare.CompareViewModel.Stage.COMPARED
+        TestWindow.waitFor(() -> model.compare().stageProperty().get() == CompareViewModel.Stage.COMPARED
                 && model.tasks().isEmpty());
         fxRun(() -> model.compare().selectedProperty().set(model.compare().shown().get(0)));
         TestWindow.waitFor(() -> model.compare().diff().diffProperty().get() != null && model.tasks().isEmpty());
@@ -267,7 +297,7 @@ class NothingCutOffTest {
             settle();
             double[] before = dividers();
             fxRun(() -> model.writes().write(Edit.rewind("contacts", null,
-                    com.fasterxml.jackson.databind.node.TextNode.valueOf("2024-05-20T12:35:58Z"))));
+                    TextNode.valueOf("2024-05-20T12:35:58Z"))));
             TestWindow.waitFor(() -> model.writes().flow().stageProperty().get() == WriteFlowViewModel.Stage.PREVIEW);
             settle();
             assertEquals(null, fx(() -> view.stateList().getScene()), "the list is hidden while the sheet is open");
@@ -278,7 +308,7 @@ class NothingCutOffTest {
             settle();
             assertArrayEquals(before, dividers(), 1e-9, "the dividers after the sheet at " + (int) size[0] + " px");
 
-            fxRun(() -> ((javafx.scene.control.ToggleButton) view.lookup("#inspector-wide")).fire());
+            fxRun(() -> ((ToggleButton) view.lookup("#inspector-wide")).fire());
             check("the inspector at the window's width");
             assertEquals(null, fx(() -> view.stateList().getScene()), "the button hides the list");
             fxRun(() -> {
@@ -287,9 +317,9 @@ class NothingCutOffTest {
             });
             TestWindow.waitFor(() -> view.getWidth() == size[0]);
             // Ctrl+M again, or Ctrl+L for the list's filter
-            javafx.scene.input.KeyCode back = size[0] == 1024 ? javafx.scene.input.KeyCode.L : javafx.scene.input.KeyCode.M;
-            fxRun(() -> window.stage.getScene().getAccelerators().get(new javafx.scene.input.KeyCodeCombination(
-                    back, javafx.scene.input.KeyCombination.SHORTCUT_DOWN)).run());
+            KeyCode back = size[0] == 1024 ? KeyCode.L : KeyCode.M;
+            fxRun(() -> window.stage.getScene().getAccelerators().get(new KeyCodeCombination(
+                    back, KeyCombination.SHORTCUT_DOWN)).run());
             settle();
             assertArrayEquals(before, dividers(), 1e-9, "the dividers after Ctrl+" + back + " at " + (int) size[0] + " px");
         }
@@ -310,10 +340,10 @@ class NothingCutOffTest {
                     .append("\"\n            },\n            \"replication_key_value\": \"2024-05-01T00:00:00Z\"\n          }");
         }
         rows.append("\n        ]\n      }\n    }\n  }\n}");
-        dev.cairn.ui.inspect.JsonPane pane = fx(() -> view.inspector().pane(dev.cairn.ui.inspect.InspectorViewModel.Part.EFFECTIVE));
+        JsonPane pane = fx(() -> view.inspector().pane(InspectorViewModel.Part.EFFECTIVE));
         fxRun(() -> {
-            view.inspector().tabs().getSelectionModel().select(view.inspector().tab(dev.cairn.ui.inspect.InspectorViewModel.Part.EFFECTIVE));
-            pane.show(dev.cairn.ui.inspect.ShownDocument.head(dev.cairn.state.PrettyText.ofText(rows.toString()), null, false));
+            view.inspector().tabs().getSelectionModel().select(view.inspector().tab(InspectorViewModel.Part.EFFECTIVE));
+            pane.show(ShownDocument.head(PrettyText.ofText(rows.toString()), null, false));
         });
         check("a large document");
         fxRun(() -> pane.findBar().field().setText("r11234"));
@@ -343,9 +373,9 @@ class NothingCutOffTest {
      * which {@link #check} accepts), not in the wrapped title: "(sqlite:////tmp/…/dev/mel" "tano.db)".
      */
     private void assertUriOnItsOwnLine(String title, String uri, String expected) throws Exception {
-        assertTrue(fx(() -> !((javafx.scene.control.Label) view.lookup(title)).getText().contains("://")), title + " holds a URI");
-        assertTrue(fx(() -> ((javafx.scene.control.Label) view.lookup(uri)).getText().contains(expected)), uri + " lacks " + expected);
-        assertTrue(fx(() -> !((javafx.scene.control.Label) view.lookup(uri)).isWrapText()), uri + " wraps");
+        assertTrue(fx(() -> !((Label) view.lookup(title)).getText().contains("://")), title + " holds a URI");
+        assertTrue(fx(() -> ((Label) view.lookup(uri)).getText().contains(expected)), uri + " lacks " + expected);
+        assertTrue(fx(() -> !((Label) view.lookup(uri)).isWrapText()), uri + " wraps");
     }
 
     /** The window's dividers: the sidebar's, then the list's. */
@@ -354,18 +384,18 @@ class NothingCutOffTest {
             view.applyCss();
             view.layout();
             return view.lookupAll(".split-pane").stream().filter(n -> n.getScene() != null).limit(2)
-                    .flatMapToDouble(n -> java.util.Arrays.stream(((javafx.scene.control.SplitPane) n).getDividerPositions()))
+                    .flatMapToDouble(n -> Arrays.stream(((SplitPane) n).getDividerPositions()))
                     .toArray();
         });
     }
 
     /** The keys of a pane's rows in view that are cut: under its line numbers, or past its right side. */
-    private static List<String> cutKeys(dev.cairn.ui.inspect.JsonLinesView pane) {
+    private static List<String> cutKeys(JsonLinesView pane) {
         pane.applyCss();
         pane.layout();
         Bounds seen = pane.localToScene(pane.getLayoutBounds());
         double right = pane.lookupAll(".scroll-bar").stream()
-                .filter(n -> n.isVisible() && ((javafx.scene.control.ScrollBar) n).getOrientation() == javafx.geometry.Orientation.VERTICAL)
+                .filter(n -> n.isVisible() && ((ScrollBar) n).getOrientation() == Orientation.VERTICAL)
                 .mapToDouble(n -> n.localToScene(n.getLayoutBounds()).getMinX()).min().orElse(seen.getMaxX());
         List<String> cut = new ArrayList<>();
         for (Node key : pane.lookupAll("." + Styles.JSON_KEY)) {
@@ -375,10 +405,10 @@ class NothingCutOffTest {
                     || drawn.getMaxY() <= seen.getMinY() || drawn.getMinY() >= seen.getMaxY()) {
                 continue; // a pooled cell, or a row out of view
             }
-            Node number = ((javafx.scene.Parent) row).getChildrenUnmodifiable().get(0);
+            Node number = ((Parent) row).getChildrenUnmodifiable().get(0);
             double left = number.localToScene(number.getLayoutBounds()).getMaxX();
             if (drawn.getMinX() < left - 0.5 || drawn.getMaxX() > right + 0.5) {
-                cut.add(((javafx.scene.text.Text) key).getText());
+                cut.add(((Text) key).getText());
             }
         }
         return cut;
@@ -539,7 +569,7 @@ class NothingCutOffTest {
     @Test
     void theConnectFormFitsWithEveryKindsSettings() throws Exception {
         try (TaskExecutor executor = new TaskExecutor(1, Platform::runLater)) {
-            for (dev.cairn.backend.BackendKind kind : dev.cairn.backend.Backends.kinds()) {
+            for (BackendKind kind : Backends.kinds()) {
                 connectFormFits(executor, form -> form.uriProperty().set(kind.exampleUri()), true,
                         "the-connect-form-" + kind.id(), "connect " + kind.id());
             }
@@ -618,7 +648,7 @@ class NothingCutOffTest {
             assertEquals(BackendSession.Status.NOT_OPENED, fx(() -> model.connections().sessions().get(3).statusProperty().get()));
             String uri = "postgresql://meltano@127.0.0.1:" + silent.port() + "/meltano";
             assertTrue(fx(() -> view.stateList().lookupAll(".label").stream().anyMatch(n -> n.isVisible()
-                    && ((javafx.scene.control.Labeled) n).getText().startsWith(uri + " did not answer in 1 s."))),
+                    && ((Labeled) n).getText().startsWith(uri + " did not answer in 1 s."))),
                     "the list, shown while it opened, says it did not answer");
             checkAsShown("connections not open");
             fxRun(() -> model.connections().close(model.connections().sessions().get(4)));
@@ -636,7 +666,7 @@ class NothingCutOffTest {
     @Test
     void aWindowOpenedAt1024FitsAsOpened() throws Exception {
         window.close();
-        window = TestWindow.open(workspace.folders, WriteWorkspace.opener(), 4, new dev.cairn.ui.dialog.NoDialogs(), 1024, 700);
+        window = TestWindow.open(workspace.folders, WriteWorkspace.opener(), 4, new NoDialogs(), 1024, 700);
         model = window.model;
         view = window.view;
         settle();
@@ -682,19 +712,19 @@ class NothingCutOffTest {
     @Test
     void theActiveFilterChipReadsInBothThemes() throws Exception {
         select("dev system DB", WriteWorkspace.DEV_ID);
-        fxRun(() -> model.connections().currentProperty().get().list().badgeFilterProperty().set(dev.cairn.ui.browse.Badge.HEALTHY));
+        fxRun(() -> model.connections().currentProperty().get().list().badgeFilterProperty().set(Badge.HEALTHY));
         check("the ID list filtered by a chip");
         for (Theme theme : Theme.values()) {
             fxRun(() -> model.themeProperty().set(theme));
             double ratio = fx(() -> {
                 view.applyCss();
                 view.layout();
-                javafx.scene.control.ToggleButton chip = view.lookupAll("." + Styles.BADGE_COUNT).stream()
-                        .map(n -> (javafx.scene.control.ToggleButton) n).filter(javafx.scene.control.ToggleButton::isSelected)
+                ToggleButton chip = view.lookupAll("." + Styles.BADGE_COUNT).stream()
+                        .map(n -> (ToggleButton) n).filter(ToggleButton::isSelected)
                         .findFirst().orElseThrow();
-                List<javafx.scene.layout.BackgroundFill> fills = chip.getBackground().getFills();
-                return contrast((javafx.scene.paint.Color) chip.getTextFill(),
-                        (javafx.scene.paint.Color) fills.get(fills.size() - 1).getFill());
+                List<BackgroundFill> fills = chip.getBackground().getFills();
+                return contrast((Color) chip.getTextFill(),
+                        (Color) fills.get(fills.size() - 1).getFill());
             });
             assertTrue(ratio >= 4.5, "the active chip's text at " + ratio + ":1 in the " + theme + " theme");
         }
@@ -702,21 +732,21 @@ class NothingCutOffTest {
     }
 
     /** WCAG's contrast ratio of two opaque colours. */
-    private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+    private static double contrast(Color a, Color b) {
         double la = luminance(a);
         double lb = luminance(b);
         return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
     }
 
-    private static double luminance(javafx.scene.paint.Color c) {
-        java.util.function.DoubleUnaryOperator linear = v -> v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    private static double luminance(Color c) {
+        DoubleUnaryOperator linear = v -> v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
         return 0.2126 * linear.applyAsDouble(c.getRed()) + 0.7152 * linear.applyAsDouble(c.getGreen())
                 + 0.0722 * linear.applyAsDouble(c.getBlue());
     }
 
     /** How many rows of chips a bar shows: the distinct tops of its shown chips. */
     private static long rows(Node bar) {
-        return ((javafx.scene.Parent) bar).getChildrenUnmodifiable().stream().filter(Node::isVisible)
+        return ((Parent) bar).getChildrenUnmodifiable().stream().filter(Node::isVisible)
                 .map(n -> Math.round(n.localToScene(n.getLayoutBounds()).getMinY())).distinct().count();
     }
 

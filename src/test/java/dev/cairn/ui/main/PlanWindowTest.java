@@ -5,6 +5,7 @@ import static dev.cairn.ui.TestWindow.fxRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cairn.backend.Backends;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.UserFolders;
@@ -13,6 +14,7 @@ import dev.cairn.ui.ScriptedDialogs;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.plan.PlanViewModel;
+import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,7 +45,7 @@ class PlanWindowTest {
     @BeforeEach
     void openWindow(@TempDir Path home) throws Exception {
         this.home = home;
-        window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), dev.cairn.ui.services.BackendOpener.DEFAULT,
+        window = TestWindow.open(new UserFolders(home.resolve("data"), home.resolve("config")), BackendOpener.DEFAULT,
                 2, dialogs);
         model = window.model;
         view = window.view;
@@ -95,7 +97,7 @@ class PlanWindowTest {
         fxRun(() -> ((Button) view.planView().lookup("#plan-apply")).fire());
         TestWindow.waitFor(() -> plan.stageProperty().get() == PlanViewModel.Stage.DONE && model.tasks().isEmpty());
         assertEquals("written", fx(() -> plan.rows().get(0).status()), fx(() -> plan.messageProperty().get()));
-        try (StateBackend check = dev.cairn.backend.Backends.open(files.connection().uri(), files.connection().options())) {
+        try (StateBackend check = Backends.open(files.connection().uri(), files.connection().options())) {
             assertEquals("{}", check.read(id).document().completed().value().at("/singer_state/bookmarks").toString());
         }
         assertEquals(List.of(), window.cutOff("plan-applied"));

@@ -18,12 +18,14 @@ import dev.cairn.ui.browse.StateIdEntry;
 import dev.cairn.ui.connect.ConnectionStore;
 import dev.cairn.ui.connect.Environment;
 import dev.cairn.ui.connect.SavedConnection;
+import dev.cairn.ui.history.TimelineViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
@@ -160,7 +162,7 @@ class TimelineWindowTest {
                 fx(() -> model.inspector().storedProperty().get()).document().effective(), "the checkpoint of that run");
         TestWindow.waitFor(() -> model.tasks().isEmpty() && model.writes().timeline().items().size() == 6);
         List<String> outcomes = fx(() -> model.writes().timeline().items().stream()
-                .map(i -> dev.cairn.ui.history.TimelineViewModel.outcome(i, java.time.Instant.now())).toList());
+                .map(i -> TimelineViewModel.outcome(i, Instant.now())).toList());
         assertEquals(List.of("STATE_EDIT", "CAIRN", "RUNNING (stale)", "SUCCESS", "SUCCESS", "SUCCESS"), outcomes,
                 "the restore's own runs row and its journal entry, newest first");
     }

@@ -1,6 +1,5 @@
 package dev.cairn.ui.main;
 
-import dev.cairn.ops.Edit;
 import static dev.cairn.ui.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,7 +10,9 @@ import dev.cairn.backend.Backends;
 import dev.cairn.backend.LockStatus;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
+import dev.cairn.ops.Edit;
 import dev.cairn.ops.UserFolders;
+import dev.cairn.state.Json;
 import dev.cairn.state.StateDocument;
 import dev.cairn.ui.ScriptedDialogs;
 import dev.cairn.ui.TestWindow;
@@ -22,8 +23,10 @@ import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.services.BackendOpener;
 import dev.cairn.ui.write.WriteFlowViewModel;
 import java.nio.file.Path;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -95,11 +98,11 @@ class WindowStatesTest {
         // another writer repairs the only corrupt state; Ctrl+R lists again
         try (StateBackend writer = Backends.open(prod.connection().uri(), BackendOptions.defaults())) {
             StoredState broken = writer.read(DemoWorkspace.CORRUPT_ID);
-            writer.write(DemoWorkspace.CORRUPT_ID, StateDocument.of(dev.cairn.state.Json.parse("{\"singer_state\": {}}"), dev.cairn.state.Json.parse("{}")), broken.version());
+            writer.write(DemoWorkspace.CORRUPT_ID, StateDocument.of(Json.parse("{\"singer_state\": {}}"), Json.parse("{}")), broken.version());
         }
         robot.clickOn(view.stateList().listView());
-        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.R)
-                .release(javafx.scene.input.KeyCode.R, javafx.scene.input.KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL, KeyCode.R)
+                .release(KeyCode.R, KeyCode.CONTROL);
         TestWindow.waitFor(() -> model.tasks().isEmpty() && !prod.list().loadingProperty().get()
                 && model.inspector().healthProperty().get() == Badge.HEALTHY);
 
@@ -170,7 +173,7 @@ class WindowStatesTest {
         robot.clickOn("#action-break-lock");
         assertEquals("Break the stale Meltano lock of " + DemoWorkspace.STALE_LOCK_ID,
                 fx(() -> ((Label) view.lookup("#break-lock-title")).getText()));
-        javafx.scene.control.Button confirm = fx(() -> (javafx.scene.control.Button) view.lookup("#break-lock-confirm"));
+        Button confirm = fx(() -> (Button) view.lookup("#break-lock-confirm"));
         assertEquals("Break the lock of " + DemoWorkspace.STALE_LOCK_ID, fx(confirm::getText), "the ID's underscores stay");
         assertFalse(fx(confirm::isMnemonicParsing));
         robot.clickOn(confirm);

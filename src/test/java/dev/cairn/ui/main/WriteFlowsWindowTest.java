@@ -13,8 +13,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cairn.backend.StateBackend;
 import dev.cairn.backend.StoredState;
 import dev.cairn.ops.Edit;
-import dev.cairn.ops.WriteCommand;
 import dev.cairn.ops.Transfer;
+import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.StateDocument;
 import dev.cairn.ui.TestWindow;
 import dev.cairn.ui.WriteWorkspace;
@@ -23,10 +23,17 @@ import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.inspect.InspectorViewModel.Part;
 import dev.cairn.ui.transfer.TransferViewModel;
 import dev.cairn.ui.write.WriteFlowViewModel;
+import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,7 +112,7 @@ class WriteFlowsWindowTest {
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         String uri = fx(() -> model.connections().currentProperty().get().backend().displayUri());
         assertEquals("Set state of " + STAGING_ID, fx(() -> model.writes().flow().titleProperty().get()));
-        assertEquals("on " + uri, robot.lookup("#write-uri").queryAs(javafx.scene.control.Label.class).getText());
+        assertEquals("on " + uri, robot.lookup("#write-uri").queryAs(Label.class).getText());
         assertEquals("1 stream changed.", fx(() -> model.writes().flow().planProperty().get().summary()));
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.DONE);
@@ -190,22 +197,22 @@ class WriteFlowsWindowTest {
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         // A pipeline holds Meltano's lock: the write starts, is journalled, and waits for the lock.
         Path lock = Path.of(workspace.stagingUri.substring("file://".length())).resolve(STAGING_ID).resolve("lock");
-        java.nio.file.Files.writeString(lock, Double.toString(System.currentTimeMillis() / 1000.0));
+        Files.writeString(lock, Double.toString(System.currentTimeMillis() / 1000.0));
         robot.clickOn("#confirm-write");
         TestWindow.waitFor(() -> "Writing … (cannot be stopped)".equals(model.writes().flow().messageProperty().get()));
         assertTrue(robot.lookup("#cancel-write").tryQuery().isEmpty(), "no Cancel once the write started");
-        javafx.scene.Node statusCancel = robot.lookup("#status-cancel").query();
+        Node statusCancel = robot.lookup("#status-cancel").query();
         TestWindow.waitFor(() -> !statusCancel.isVisible()); // nor in the status bar, while the write is all that runs
-        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        robot.type(KeyCode.ESCAPE);
         assertEquals(WriteFlowViewModel.Stage.WRITING, fx(() -> model.writes().flow().stageProperty().get()));
         // it counts down the backend's wait for the lock (30 s), a second at a time
-        javafx.scene.control.Label wait = robot.lookup("#write-lock-wait").queryAs(javafx.scene.control.Label.class);
+        Label wait = robot.lookup("#write-lock-wait").queryAs(Label.class);
         TestWindow.waitFor(() -> wait.isVisible());
         int first = secondsLeft(fx(wait::getText));
         assertTrue(first > 20 && first <= 30, fx(wait::getText));
         assertTrue(fx(wait::getText).startsWith("A pipeline holds Meltano's lock on " + STAGING_ID), fx(wait::getText));
         TestWindow.waitFor(() -> secondsLeft(wait.getText()) < first);
-        java.nio.file.Files.delete(lock);
+        Files.delete(lock);
         awaitStage(WriteFlowViewModel.Stage.DONE);
         assertFalse(fx(wait::isVisible), "the countdown ends with the outcome");
         try (StateBackend b = workspace.open(workspace.stagingUri)) {
@@ -215,7 +222,7 @@ class WriteFlowsWindowTest {
     }
 
     private static int secondsLeft(String countdown) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("gives up in (\\d+) s").matcher(countdown);
+        Matcher m = Pattern.compile("gives up in (\\d+) s").matcher(countdown);
         return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
@@ -256,7 +263,7 @@ class WriteFlowsWindowTest {
         awaitStage(WriteFlowViewModel.Stage.PREVIEW);
         assertEquals("Clear partial state of " + DEV_ID, fx(() -> model.writes().flow().titleProperty().get()));
         assertEquals(workspace.devUri, fx(() -> model.writes().flow().uriProperty().get()));
-        assertEquals("Clear partial state", fx(() -> ((javafx.scene.control.Button) robot.lookup("#confirm-write").query()).getText()));
+        assertEquals("Clear partial state", fx(() -> ((Button) robot.lookup("#confirm-write").query()).getText()));
         robot.clickOn("#confirm-write");
         awaitStage(WriteFlowViewModel.Stage.DONE);
         try (StateBackend b = workspace.open(workspace.devUri)) {
@@ -320,7 +327,7 @@ class WriteFlowsWindowTest {
         TestWindow.waitFor(() -> transfer.stageProperty().get() == TransferViewModel.Stage.PLANNED && model.tasks().isEmpty());
         assertEquals(2, (int) fx(() -> view.transferView().table().getItems().size()));
         assertTrue(fx(() -> robot.lookup("#transfer-run").queryButton().isDisabled()), "production: the pattern must be typed");
-        assertTrue(fx(() -> robot.lookup("#transfer-message").queryAs(javafx.scene.control.Label.class).getText())
+        assertTrue(fx(() -> robot.lookup("#transfer-message").queryAs(Label.class).getText())
                 .endsWith("Each source's effective state becomes the destination's completed state, as Meltano's copy writes it."));
         robot.clickOn("#transfer-typed").write("dev:*");
         robot.clickOn("#transfer-run");
@@ -333,7 +340,7 @@ class WriteFlowsWindowTest {
             assertEquals(StateDocument.completeWrite((ObjectNode) dev.read(DEV_ID).document().effective()),
                     prod.read("prod:tap-github-to-target-postgres").document(), "what Meltano's copy stores, partial merged in");
         }
-        java.io.StringWriter journalled = new java.io.StringWriter();
+        StringWriter journalled = new StringWriter();
         workspace.folders.journal().export(null, null, journalled);
         assertEquals(1, journalled.toString().lines().count(), "the copy was journalled, the conflict not");
     }
@@ -345,7 +352,7 @@ class WriteFlowsWindowTest {
         assertTrue(fx(() -> robot.lookup("#action-undo-last").queryButton().isDisabled()));
         Node reason = robot.lookup("#read-only-reason").query();
         assertTrue(fx(reason::isVisible));
-        assertTrue(fx(() -> ((javafx.scene.control.Label) reason).getText()).contains("read-only connection"));
+        assertTrue(fx(() -> ((Label) reason).getText()).contains("read-only connection"));
         assertTrue(fx(stage::getTitle).contains("(read-only)"));
         // even if a write is asked for, the backend layer refuses it
         fxRun(() -> model.writes().write(Edit.clearPartial()));

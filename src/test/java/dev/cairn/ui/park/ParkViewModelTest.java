@@ -19,6 +19,7 @@ import dev.cairn.ui.write.WriteTarget;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -95,7 +96,7 @@ class ParkViewModelTest {
     void mergeBackKeepsWhatTheRefreshReachedAndDeletesTheParkedCopy() throws Exception {
         Journal journal = new Journal(dir.resolve("journal"));
         try (StateBackend b = Backends.open("file://" + Files.createDirectories(dir.resolve("state")), BackendOptions.defaults())) {
-            String parked = Park.parkedId(ID, java.time.Instant.parse("2026-12-01T08:15:00Z"));
+            String parked = Park.parkedId(ID, Instant.parse("2026-12-01T08:15:00Z"));
             b.write(parked, bookmarks("2024-05-01T00:00:00+00:00", "1200"), null);
             // the full refresh reached issues only
             b.write(ID, bookmarks("2024-06-01T00:00:00+00:00", null), null);

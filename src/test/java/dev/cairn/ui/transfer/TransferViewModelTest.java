@@ -22,7 +22,10 @@ import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.transfer.TransferViewModel.Row;
 import dev.cairn.ui.transfer.TransferViewModel.Stage;
 import dev.cairn.ui.write.WriteTarget;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -87,11 +90,11 @@ class TransferViewModelTest {
 
     @Test
     void thePreviewSaysWhichDestinationHasAPipelineRunningOnIt() throws Exception {
-        java.nio.file.Files.createDirectories(dir.resolve("prod"));
+        Files.createDirectories(dir.resolve("prod"));
         try (StateBackend dev = EmptyBackends.FILE.open(dir);
              StateBackend prod = DiskStates.systemDb(dir.resolve("prod")).put("prod:tap-a-to-target-x", "{}", "{}").open()) {
             dev.write("prod:tap-a-to-target-x", StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1}}"), Json.object()), null);
-            try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("prod/meltano.db"))) {
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("prod/meltano.db"))) {
                 new RunRows(c, true).add("prod:tap-a-to-target-x", "RUNNING", RunRows.minutesAgo(3), 0,
                         null, "schedule", RunRows.minutesAgo(0));
             }
@@ -358,7 +361,7 @@ class TransferViewModelTest {
 
     @Test
     void aMoveCancelledWhileRunningShowsPerIdWhatWasDoneBeforeItStopped() throws Exception {
-        Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
+        Path root = Files.createDirectories(dir.resolve("files"));
         try (StateBackend dev = EmptyBackends.SQLITE.open(dir);
              StateBackend files = Backends.open("file://" + root, BackendOptions.defaults().withLockWait(Duration.ofSeconds(20)))) {
             TransferViewModel model = plannedMove(dev, files);
@@ -366,15 +369,15 @@ class TransferViewModelTest {
             // Running pipelines hold Meltano's lock on the first four destinations: the four IDs the run
             // starts with wait for them, the last two wait for a thread.
             for (String id : order.subList(0, 4)) {
-                java.nio.file.Files.createDirectories(root.resolve(id));
-                java.nio.file.Files.writeString(root.resolve(id).resolve("lock"), Double.toString(System.currentTimeMillis() / 1000.0));
+                Files.createDirectories(root.resolve(id));
+                Files.writeString(root.resolve(id).resolve("lock"), Double.toString(System.currentTimeMillis() / 1000.0));
             }
             ui.run(model::run);
             Journal journal = new Journal(dir.resolve("journal"));
             ui.await(() -> JournalLines.of(journal).size() == 4, Duration.ofSeconds(30));
             ui.run(() -> ui.executor().running().forEach(RunningTask::cancel)); // the status bar's Cancel
             for (String id : order.subList(0, 4)) {
-                java.nio.file.Files.delete(root.resolve(id).resolve("lock"));
+                Files.delete(root.resolve(id).resolve("lock"));
             }
             ui.await(() -> model.stageProperty().get() == Stage.FINISHED, Duration.ofSeconds(30));
             List<Row> rows = ui.call(() -> List.copyOf(model.rows()));

@@ -14,15 +14,19 @@ import dev.cairn.backend.Version;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
 import dev.cairn.ops.Transfer;
+import dev.cairn.ops.WriteCommand;
 import dev.cairn.state.Json;
 import dev.cairn.state.JsonReplay;
 import dev.cairn.state.StateDocument;
 import dev.cairn.testing.EmptyBackends;
 import dev.cairn.ui.FakeUiThread;
 import dev.cairn.ui.connect.Environment;
+import dev.cairn.ui.task.RunningTask;
 import dev.cairn.ui.write.WriteFlowViewModel.Stage;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
@@ -109,7 +113,7 @@ class WriteFlowViewModelTest {
 
     /** A file backend (in {@code dir/files}) whose writes wait {@code lockWait} for a lock a pipeline holds. */
     private StateBackend files(Duration lockWait) throws Exception {
-        Path root = java.nio.file.Files.createDirectories(dir.resolve("files"));
+        Path root = Files.createDirectories(dir.resolve("files"));
         return Backends.open("file://" + root, BackendOptions.defaults().withLockWait(lockWait));
     }
 
@@ -119,7 +123,7 @@ class WriteFlowViewModelTest {
 
     /** Meltano's lock on ID, as a pipeline running now writes it. */
     private void holdLock() throws Exception {
-        java.nio.file.Files.writeString(lock(), Double.toString(System.currentTimeMillis() / 1000.0));
+        Files.writeString(lock(), Double.toString(System.currentTimeMillis() / 1000.0));
     }
 
     private static StoredState seedPartial(StateBackend backend) throws Exception {
@@ -143,9 +147,9 @@ class WriteFlowViewModelTest {
             assertEquals(read.document(), backend.read(ID).document(), "nothing was written");
 
             // once the pipeline died long ago, its lock is stale and may be broken
-            java.nio.file.Files.writeString(lock(), "1717225200.481233");
+            Files.writeString(lock(), "1717225200.481233");
             backend.breakStaleLock(ID);
-            assertFalse(java.nio.file.Files.exists(lock()));
+            assertFalse(Files.exists(lock()));
         }
     }
 
@@ -157,25 +161,25 @@ class WriteFlowViewModelTest {
             WriteFlowViewModel flow = flow(journal);
             ui.run(() -> flow.start(new WriteTarget("dev", backend, Environment.DEV, false), ID, Edit.clearPartial(), read));
             awaitStage(flow, Stage.PREVIEW);
-            assertEquals("", ui.call(() -> flow.lockWaitNote(java.time.Instant.now())), "not writing: no countdown");
+            assertEquals("", ui.call(() -> flow.lockWaitNote(Instant.now())), "not writing: no countdown");
             holdLock();
-            java.time.Instant confirmed = java.time.Instant.now();
+            Instant confirmed = Instant.now();
             ui.run(flow::confirm);
             ui.await(() -> flow.lockWaitEndsProperty().get() != null, Duration.ofSeconds(30));
-            java.time.Instant ends = ui.call(() -> flow.lockWaitEndsProperty().get());
-            assertTrue(!ends.isBefore(confirmed.plusSeconds(3)) && ends.isBefore(java.time.Instant.now().plusSeconds(3).plusMillis(1)),
+            Instant ends = ui.call(() -> flow.lockWaitEndsProperty().get());
+            assertTrue(!ends.isBefore(confirmed.plusSeconds(3)) && ends.isBefore(Instant.now().plusSeconds(3).plusMillis(1)),
                     "the backend's 3 s, from the start of the write: " + ends);
             assertEquals("A pipeline holds Meltano's lock on " + ID + ": the write waits for it, and gives up in 2 s with nothing written.",
                     ui.call(() -> flow.lockWaitNote(ends.minusMillis(1500))), "seconds left rounded up");
             assertTrue(ui.call(() -> flow.lockWaitNote(ends.plusSeconds(5))).contains("gives up in 0 s"));
             awaitStage(flow, Stage.FAILED);
-            assertTrue(java.time.Instant.now().isAfter(confirmed.plusSeconds(3)), "it waited the whole time");
+            assertTrue(Instant.now().isAfter(confirmed.plusSeconds(3)), "it waited the whole time");
             assertNull(ui.call(() -> flow.lockWaitEndsProperty().get()), "the countdown ends with the outcome");
-            assertEquals("", ui.call(() -> flow.lockWaitNote(java.time.Instant.now())));
+            assertEquals("", ui.call(() -> flow.lockWaitNote(Instant.now())));
             assertEquals(read.document(), backend.read(ID).document(), "nothing was written");
 
             // a free lock: the write does not wait, and no countdown is shown
-            java.nio.file.Files.delete(lock());
+            Files.delete(lock());
             ui.run(() -> flow.start(new WriteTarget("dev", backend, Environment.DEV, false), ID, Edit.clearPartial(), read));
             awaitStage(flow, Stage.PREVIEW);
             ui.run(flow::confirm);
@@ -285,7 +289,7 @@ class WriteFlowViewModelTest {
             release = ui.occupyWorkers();
             ui.run(flow::confirm);
             ui.run(() -> ui.executor().running().stream().filter(t -> t.title().startsWith("Clear partial"))
-                    .forEach(dev.cairn.ui.task.RunningTask::cancel));
+                    .forEach(RunningTask::cancel));
             release.countDown();
             ui.awaitIdle();
             assertEquals(Stage.PREVIEW, ui.call(() -> flow.stageProperty().get()));
@@ -309,9 +313,9 @@ class WriteFlowViewModelTest {
             ui.await(() -> ui.executor().running().stream().noneMatch(t -> t.stoppableProperty().get()), Duration.ofSeconds(30));
             ui.run(flow::cancel);
             ui.run(flow::close);
-            ui.run(() -> ui.executor().running().forEach(dev.cairn.ui.task.RunningTask::cancel)); // the status bar's Cancel
+            ui.run(() -> ui.executor().running().forEach(RunningTask::cancel)); // the status bar's Cancel
             assertEquals(Stage.WRITING, ui.call(() -> flow.stageProperty().get()));
-            java.nio.file.Files.delete(lock());
+            Files.delete(lock());
             awaitStage(flow, Stage.DONE);
             assertTrue(backend.read(ID).document().partial().value().isEmpty(), "written, and the sheet says so");
             assertTrue(ui.call(() -> flow.cancellableProperty().get()));
@@ -330,7 +334,7 @@ class WriteFlowViewModelTest {
             CountDownLatch release = ui.occupyWorkers();
             ui.run(() -> flow.start(new WriteTarget("files", backend, Environment.STAGING, false), ID, Edit.clear(), read));
             ui.run(() -> ui.executor().running().stream().filter(t -> t.title().startsWith("Planning"))
-                    .forEach(dev.cairn.ui.task.RunningTask::cancel));
+                    .forEach(RunningTask::cancel));
             release.countDown();
             awaitStage(flow, Stage.CANCELLED);
             assertEquals("Cancelled: nothing was planned or written.", ui.call(() -> flow.messageProperty().get()));
@@ -409,7 +413,7 @@ class WriteFlowViewModelTest {
         Journal journal = new Journal(dir.resolve("journal"));
         try (StateBackend backend = EmptyBackends.SQLITE.open(dir)) {
             StoredState read = seed(backend, "{\"singer_state\": {\"v\": 1}}", "{}");
-            dev.cairn.ops.WriteCommand.plan(backend, Edit.set(doc("{\"singer_state\": {\"v\": 2}}")), read).execute(journal);
+            WriteCommand.plan(backend, Edit.set(doc("{\"singer_state\": {\"v\": 2}}")), read).execute(journal);
             WriteFlowViewModel flow = flow(journal);
             ui.run(() -> flow.startUndoLast(new WriteTarget("dev", backend, Environment.DEV, false), null));
             awaitStage(flow, Stage.PREVIEW);
