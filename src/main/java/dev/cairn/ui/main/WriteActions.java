@@ -1,13 +1,9 @@
 package dev.cairn.ui.main;
 
 import dev.cairn.backend.LockStatus;
-import dev.cairn.backend.StateBackend;
 import dev.cairn.ops.Edit;
 import dev.cairn.ops.Journal;
-import dev.cairn.ops.WriteCommand;
 import dev.cairn.ui.Selection;
-import dev.cairn.ui.browse.IdOrder;
-import dev.cairn.ui.browse.StateListViewModel;
 import dev.cairn.ui.edit.EditorViewModel;
 import dev.cairn.ui.edit.MergeViewModel;
 import dev.cairn.ui.edit.RewindViewModel;
@@ -24,7 +20,6 @@ import dev.cairn.ui.write.WriteScope;
 import dev.cairn.ui.write.WriteTarget;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Predicate;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -67,17 +62,18 @@ public final class WriteActions implements WriteScope {
         this.transfer = new TransferViewModel(executor, journal);
         this.breakLock = new BreakLockViewModel(executor);
         this.plan = new PlanViewModel(executor, journal);
-        plan.onWritten(backends -> backends.forEach(this::afterWrite));
         this.history = new HistoryViewModel(executor, journal, flow, this);
         this.timeline = new TimelineViewModel(executor, journal, flow, this);
-        rewind.onWritten(() -> afterWrite(rewind.target().backend()));
-        park.onWritten(() -> afterWrite(park.target().backend()));
+        AfterWrites after = new AfterWrites(connections, selection, history, timeline);
+        plan.onWritten(backends -> backends.forEach(after::wrote));
+        rewind.onWritten(() -> after.wrote(rewind.target().backend()));
+        park.onWritten(() -> after.wrote(park.target().backend()));
         breakLock.onBroken(selection::reload);
-        transfer.onFinished(() -> {
-            relist(transfer.destinationProperty().get().backend(), list -> true);
-            afterWrite(transfer.source().backend());
+        transfer.onFinished(() -> after.copied(transfer.source().backend(), transfer.destinationProperty().get().backend()));
+        flow.onWritten(command -> {
+            editor.saved();
+            after.written(command);
         });
-        flow.onWritten(this::written);
         flow.onDiscarded(() -> {
             editor.revert();
             selection.reload();
@@ -105,35 +101,6 @@ public final class WriteActions implements WriteScope {
                 flow.close();
             }
         });
-    }
-
-    /**
-     * A write from the sheet: on the selected ID, what it stored is the new selection, which the ID's
-     * entry, the inspector and the shown tab follow; a write that adds or deletes an ID, or writes
-     * another one, has its backend's lists listed again.
-     */
-    private void written(WriteCommand command) {
-        editor.saved();
-        if (!command.before().exists() || command.deletes() || !selection.written(command)) {
-            afterWrite(command.backend());
-        } else {
-            // a list in the order of update times has one time changed: it is listed anew with its times
-            relist(command.backend(), list -> list.orderProperty().get() == IdOrder.RECENT);
-        }
-    }
-
-    /** Re-reads what a write to {@code backend} changed: its lists, the selected state, its history. */
-    private void afterWrite(StateBackend backend) {
-        relist(backend, list -> true);
-        selection.reload();
-        history.refresh();
-        timeline.refresh();
-    }
-
-    /** Lists again the IDs of {@code backend}, the instance its sessions opened (two URIs may name one storage), in the lists {@code which} picks. */
-    private void relist(StateBackend backend, Predicate<StateListViewModel> which) {
-        connections.sessions().stream().filter(s -> s.list() != null && s.backend() == backend && which.test(s.list()))
-                .forEach(s -> s.list().refresh());
     }
 
     @Override
