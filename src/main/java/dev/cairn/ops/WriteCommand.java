@@ -139,7 +139,7 @@ public final class WriteCommand {
     }
 
     /** This command undoes an earlier write (the journal's walk back skips it). */
-    boolean isUndo() {
+    public boolean isUndo() {
         return edit == null;
     }
 

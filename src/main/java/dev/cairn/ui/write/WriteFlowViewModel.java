@@ -216,10 +216,11 @@ public final class WriteFlowViewModel {
     /**
      * Save as plan…: the previewed write saved to {@code file} as a plan (Open plan… or {@code cairn
      * apply} writes it later, compare-and-set on the state read for this preview); nothing is written
-     * to the backend, and the preview stays, saying what was saved.
+     * to the backend, and the preview stays, saying what was saved. Not of an undo, which is written
+     * now or not at all ({@code cairn undo} takes no {@code --plan-out} either).
      */
     public void savePlan(Path file) {
-        if (stage.get() != Stage.PREVIEW || plan.get() == null) {
+        if (stage.get() != Stage.PREVIEW || plan.get() == null || plan.get().command().isUndo()) {
             return;
         }
         Plan.Builder builder = new Plan.Builder();

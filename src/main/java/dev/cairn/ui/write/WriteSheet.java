@@ -176,6 +176,9 @@ public final class WriteSheet extends BorderPane {
                 String required = model.requiredTypingProperty().get();
                 // a plan needs no typing: it is applied later, where production asks again
                 savePlan.setDisable(plan == null || plan.command().changesNothing());
+                // an undo is written now or not at all, as cairn undo takes no --plan-out
+                savePlan.setVisible(plan == null || !plan.command().isUndo());
+                savePlan.setManaged(savePlan.isVisible());
                 if (required.isEmpty()) {
                     buttons.getChildren().setAll(savePlan, spacer, cancel, confirm);
                 } else {

@@ -418,6 +418,10 @@ class WriteFlowViewModelTest {
             ui.run(() -> flow.startUndoLast(new WriteTarget("dev", backend, Environment.DEV, false), null));
             awaitStage(flow, Stage.PREVIEW);
             assertEquals("Undo set state of " + ID, ui.call(() -> flow.titleProperty().get()));
+            Path plan = dir.resolve("undo.plan.json");
+            ui.run(() -> flow.savePlan(plan));
+            ui.awaitIdle();
+            assertFalse(Files.exists(plan), "an undo is not saved as a plan, as cairn undo takes no --plan-out");
             ui.run(flow::confirm);
             awaitStage(flow, Stage.DONE);
             assertEquals(1, backend.read(ID).document().completed().value().at("/singer_state/v").asInt());
