@@ -131,6 +131,8 @@ public final class TransferViewModel {
     private final List<Runnable> finishedListeners = new ArrayList<>();
     private WriteTarget source;
     private List<Item> planned = List.of();
+    /** The environment the destination's stored IDs name, read with the plan; what Save as plan… records. */
+    private String plannedEnvironment;
     /** The IDs handed over with {@link #openWith}, each with its destination ID. */
     private List<Item> chosen = List.of();
     private final AtomicReference<Run> running = new AtomicReference<>();
@@ -319,6 +321,7 @@ public final class TransferViewModel {
             return new Planned(items, out, guard(to, items));
         }).lane(to.backend()), result -> {
             planned = result.items();
+            plannedEnvironment = result.guard().environment();
             environmentWarning.set(result.guard().warning());
             foreignIntoProduction.set(result.guard().production());
             rows.setAll(result.rows());
@@ -337,10 +340,10 @@ public final class TransferViewModel {
     private record Planned(List<Item> items, List<Row> rows, Guarded guard) { }
 
     /**
-     * The environment guard on a plan: the warning naming the IDs written that name another
-     * environment than the destination's ("" for none), and whether that environment is production.
+     * The environment guard on a plan: the destination's environment (null for none), the warning
+     * naming the IDs written that name another ("" for none), and whether that environment is production.
      */
-    private record Guarded(String warning, boolean production) { }
+    private record Guarded(String environment, String warning, boolean production) { }
 
     /**
      * The destination's environment as the command line's {@code --to-backend} reads it, the one all
@@ -348,12 +351,13 @@ public final class TransferViewModel {
      * {@code items} that name another. Blocking: lists the destination.
      */
     private static Guarded guard(WriteTarget to, List<Item> items) {
-        return EnvironmentGuard.ofStored(to.backend()).map(EnvironmentGuard::new).map(guard -> {
+        return EnvironmentGuard.ofStored(to.backend()).map(environment -> {
+            EnvironmentGuard guard = new EnvironmentGuard(environment);
             List<String> foreign = guard.foreignIds(items.stream().map(Item::targetId).toList());
-            return foreign.isEmpty() ? new Guarded("", false)
-                    : new Guarded(Texts.get("transfer.environmentWarning", guard.warning(foreign, id -> id), guard.rename(foreign)),
-                            guard.production());
-        }).orElse(new Guarded("", false));
+            return foreign.isEmpty() ? new Guarded(environment, "", false)
+                    : new Guarded(environment, Texts.get("transfer.environmentWarning", guard.warning(foreign, id -> id),
+                            guard.rename(foreign)), guard.production());
+        }).orElse(new Guarded(null, "", false));
     }
 
     /**
@@ -368,11 +372,12 @@ public final class TransferViewModel {
         WriteTarget to = destination.get();
         Transfer transfer = transfer(source, to);
         List<Item> items = planned;
+        String environment = plannedEnvironment;
         planning.run(BackgroundTask.of(Texts.get("write.savePlan.title") + ": " + file, context -> {
             Plan.Builder builder = new Plan.Builder();
             long leftOut = builder.addTransfer(transfer, items).stream()
                     .filter(p -> p.expected() != Outcome.SKIPPED).count();
-            String saved = PlanSaving.save(file, builder, EnvironmentGuard.ofStored(to.backend()).orElse(null));
+            String saved = PlanSaving.save(file, builder, environment);
             return leftOut == 0 ? saved : saved + " " + Texts.get("transfer.planLeftOut", leftOut);
         }).lane(to.backend()), message::set, failure -> message.set(PlanSaving.failed(file, failure.message())));
     }
