@@ -57,13 +57,23 @@ installers/linux/as-installed.sh "$tmp/root/opt/cairn" bash -c 'set -e
         "$tmp" "cairn $version" \
     || fail "the links of lib/integrate.sh (cairn on PATH, man pages, bash completion, desktop entry, icon)"
 
-# The window: the packaged GUI launcher under Xvfb, until a window named Cairn maps
+# The window: the packaged GUI launcher under Xvfb, until a window named Cairn maps; timed from the
+# launcher's start to the window seen (polled every 50 ms, so the figure is up to 50 ms late), the
+# first start on a fresh CAIRN_HOME (it creates the demo workspace) and a second on the same one
 installers/linux/as-installed.sh "$tmp/root/opt/cairn" xvfb-run -a -s '-screen 0 1600x1000x24' bash -c '
-    /opt/cairn/bin/Cairn &
-    pid=$!
-    timeout 120 xdotool search --sync --onlyvisible --name Cairn >/dev/null
-    found=$?
-    kill -TERM $pid; wait $pid || true
-    exit $found' >"$tmp/gui.log" 2>&1 || { cat "$tmp/gui.log" >&2; fail "the packaged window did not open within 120 s"; }
+    for start in first second; do
+        begin=$(date +%s%N)
+        /opt/cairn/bin/Cairn &
+        pid=$!
+        found=1
+        for _ in $(seq 2400); do
+            if xdotool search --onlyvisible --name Cairn >/dev/null 2>&1; then found=0; break; fi
+            sleep 0.05
+        done
+        echo "window $start: $(( ($(date +%s%N) - begin) / 1000000 )) ms"
+        kill -TERM $pid; wait $pid || true
+        [ $found = 0 ] || exit 1
+    done' >"$tmp/gui.log" 2>&1 || { cat "$tmp/gui.log" >&2; fail "the packaged window did not open within 120 s"; }
+window=$(grep -o 'window [a-z]*: [0-9]* ms' "$tmp/gui.log" | sed 's/window //' | tr '\n' ';' | sed 's/;$//; s/;/; /g')
 
-echo "test-linux.sh: passed ($(du -m "$deb" | cut -f1) MB .deb, $((SECONDS - start)) s)"
+echo "test-linux.sh: passed ($(du -m "$deb" | cut -f1) MB .deb, window to screen $window, $((SECONDS - start)) s)"

@@ -53,7 +53,7 @@ final class Target {
         speedup(out, byName, "copy-sqlite-s3-10k", 2.5);
         // a real network's round trips overlap
         speedup(out, byName, "copy-sqlite-s3-1k-latency", 8);
-        absolute(out, byName, "startup", 1200, true);
+        absolute(out, byName, "startup", 1000, true);
         absolute(out, byName, "cli-get-small", 500, true);
         absolute(out, byName, "cli-list-small", 300, false);
         ratio(out, byName, "cli-list-small", "py-list-small", 1.0);
