@@ -34,6 +34,11 @@ public final class ConnectViewModel {
     private final StringProperty uri = new SimpleStringProperty(this, "uri", "");
     private final StringProperty name = new SimpleStringProperty(this, "name", "");
     private final ObjectProperty<Environment> environment = new SimpleObjectProperty<>(this, "environment", Environment.DEV);
+    /**
+     * The connection being edited, if any: its Meltano project environment stays with it while its
+     * URI does (a project's connection edited, say, to read-only is still that environment's).
+     */
+    private SavedConnection loaded;
     private final BooleanProperty readOnly = new SimpleBooleanProperty(this, "readOnly", false);
     /** Every setting's value by key, kept while the URI changes kind, so that changing it back loses nothing. */
     private final Map<String, StringProperty> settings = new HashMap<>();
@@ -125,10 +130,13 @@ public final class ConnectViewModel {
         for (BackendSetting setting : fields()) {
             values.put(setting.key(), settingProperty(setting.key()).get().strip());
         }
-        return new SavedConnection(effectiveName().strip(), uri.get().strip(), environment.get(), readOnly.get(), values);
+        String strippedUri = uri.get().strip();
+        return new SavedConnection(effectiveName().strip(), strippedUri, environment.get(), readOnly.get(), values,
+                loaded != null && loaded.uri().equals(strippedUri) ? loaded.meltanoEnvironment() : null);
     }
 
     public void load(SavedConnection c) {
+        loaded = c;
         uri.set(c.uri());
         name.set(c.name());
         environment.set(c.environment());

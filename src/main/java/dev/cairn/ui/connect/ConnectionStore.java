@@ -70,7 +70,8 @@ public final class ConnectionStore {
             Map<String, String> settings = new LinkedHashMap<>();
             c.path("settings").properties().forEach(e -> settings.put(e.getKey(), e.getValue().asText()));
             connections.add(new SavedConnection(c.path("name").asText(), c.path("uri").asText(),
-                    Environment.parse(c.path("environment").asText()), c.path("readOnly").asBoolean(false), settings));
+                    Environment.parse(c.path("environment").asText()), c.path("readOnly").asBoolean(false), settings,
+                    c.path("meltanoEnvironment").textValue()));
             if (c.path(FAILED_AT_LAST_START).asBoolean(false)) {
                 failedAtLastStart.add(c.path("name").asText());
             }
@@ -112,6 +113,9 @@ public final class ConnectionStore {
             node.put("readOnly", c.readOnly());
             ObjectNode settings = node.putObject("settings");
             c.settings().forEach(settings::put);
+            if (c.meltanoEnvironment() != null) {
+                node.put("meltanoEnvironment", c.meltanoEnvironment());
+            }
             if (saved.failedAtLastStart().contains(c.name())) {
                 node.put(FAILED_AT_LAST_START, true);
             }

@@ -47,6 +47,6 @@ public record ProjectEnvironment(String project, String environment, StateLocati
         if (!options.lockStaleAfter().equals(BackendOptions.defaults().lockStaleAfter())) {
             settings.put("lock_timeout_seconds", Long.toString(options.lockStaleAfter().toSeconds()));
         }
-        return new SavedConnection(name(), location.uri(), kind(), kind() == Environment.PROD, settings);
+        return new SavedConnection(name(), location.uri(), kind(), kind() == Environment.PROD, settings, environment);
     }
 }

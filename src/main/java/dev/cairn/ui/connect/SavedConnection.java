@@ -14,9 +14,18 @@ import java.util.Objects;
  * A backend the user connects to: name, URI, environment, read-only flag and non-secret settings
  * (e.g. {@code s3.endpoint_url}, {@code s3.profile}). Never holds a secret: the URI is redacted and
  * secret-looking settings are dropped when one is made.
+ *
+ * @param meltanoEnvironment the Meltano project environment the connection was opened from (its
+ *     state IDs begin {@code <environment>:}), as the environment guard of a write into it needs it;
+ *     null for a connection made from a URI, whose stored IDs tell it if anything does
  */
 public record SavedConnection(String name, String uri, Environment environment, boolean readOnly,
-                              Map<String, String> settings) {
+                              Map<String, String> settings, String meltanoEnvironment) {
+
+    /** A connection made from a URI, of no Meltano project environment. */
+    public SavedConnection(String name, String uri, Environment environment, boolean readOnly, Map<String, String> settings) {
+        this(name, uri, environment, readOnly, settings, null);
+    }
 
     public SavedConnection {
         Objects.requireNonNull(name);
@@ -27,7 +36,7 @@ public record SavedConnection(String name, String uri, Environment environment, 
 
     /** Removes what must not be stored; the URI's password, keys and tokens stay in the user's environment. */
     public SavedConnection withoutSecrets() {
-        return new SavedConnection(name, Redaction.redact(uri), environment, readOnly, settings);
+        return new SavedConnection(name, Redaction.redact(uri), environment, readOnly, settings, meltanoEnvironment);
     }
 
     /** A setting a backend kind marks secret, or one whose name says it is. */

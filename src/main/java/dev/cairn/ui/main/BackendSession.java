@@ -126,7 +126,8 @@ public final class BackendSession {
     /** Where writes to this backend go, with the connection's environment and read-only flag; null until open. */
     public WriteTarget target() {
         return backend == null ? null
-                : new WriteTarget(connection.name(), backend, connection.environment(), connection.readOnly());
+                : new WriteTarget(connection.name(), backend, connection.environment(), connection.readOnly(),
+                        connection.meltanoEnvironment());
     }
 
     /** The ID list; null until the backend is open. */

@@ -154,8 +154,7 @@ public final class PlanViewModel {
         String typing = "";
         for (Map.Entry<String, WriteTarget> e : targets.entrySet()) {
             WriteTarget target = e.getValue();
-            // a connection keeps no environment name: the one its stored IDs all name, as for a backend given by URI
-            String environment = EnvironmentGuard.ofStored(target.backend()).orElse(null);
+            String environment = target.idEnvironment().orElse(null);
             if (target.isProduction() && environment != null && plan.environment() != null
                     && !plan.environment().equals(environment)) {
                 return Opened.refused(Texts.get("plan.otherEnvironment", planFile, plan.environment(), target.name(),

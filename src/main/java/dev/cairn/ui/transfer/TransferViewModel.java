@@ -346,12 +346,12 @@ public final class TransferViewModel {
     private record Guarded(String environment, String warning, boolean production) { }
 
     /**
-     * The destination's environment as the command line's {@code --to-backend} reads it, the one all
-     * its stored IDs name (a connection keeps no environment name of its own), and the IDs of
-     * {@code items} that name another. Blocking: lists the destination.
+     * The destination's environment ({@link WriteTarget#idEnvironment}: its project environment, or
+     * the one all its stored IDs name, as the command line's {@code --to-backend} reads it), and the
+     * IDs of {@code items} that name another. Blocking: may list the destination.
      */
     private static Guarded guard(WriteTarget to, List<Item> items) {
-        return EnvironmentGuard.ofStored(to.backend()).map(environment -> {
+        return to.idEnvironment().map(environment -> {
             EnvironmentGuard guard = new EnvironmentGuard(environment);
             List<String> foreign = guard.foreignIds(items.stream().map(Item::targetId).toList());
             return foreign.isEmpty() ? new Guarded(environment, "", false)

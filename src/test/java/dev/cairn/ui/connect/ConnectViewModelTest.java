@@ -2,6 +2,7 @@ package dev.cairn.ui.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.BackendKind;
@@ -88,6 +89,21 @@ class ConnectViewModelTest {
         }
         ui.run(() -> model.uriProperty().set("ftp://host/state"));
         assertEquals(List.of(), ui.call(model::fields), "a URI no kind takes has no settings");
+    }
+
+    /** A project environment's connection edited (F2) stays that environment's while its URI does. */
+    @Test
+    void anEditedProjectConnectionKeepsItsEnvironmentUntilItsUriChanges() {
+        SavedConnection project = new SavedConnection("acme · prod", "s3://acme-prod/meltano/state", Environment.PROD, true,
+                Map.of(), "prod");
+        ConnectViewModel model = ui.call(() -> new ConnectViewModel(ui.executor(), BackendOpener.DEFAULT::open));
+        ui.run(() -> {
+            model.load(project);
+            model.readOnlyProperty().set(false);
+        });
+        assertEquals("prod", ui.call(model::toConnection).meltanoEnvironment());
+        ui.run(() -> model.uriProperty().set("s3://other-bucket/meltano/state"));
+        assertNull(ui.call(model::toConnection).meltanoEnvironment(), "another URI is another backend: no project's");
     }
 
     @Test

@@ -60,14 +60,15 @@ class ConnectionStoreTest {
     void remembersWhichConnectionsFailedAtTheLastStart(@TempDir Path dir) throws Exception {
         ConnectionStore store = new ConnectionStore(dir);
         SavedConnection fine = new SavedConnection("fine", "sqlite:////tmp/fine.db", Environment.DEV, false, Map.of());
-        SavedConnection silent = new SavedConnection("silent", "postgresql://meltano@10.1.2.3/meltano", Environment.PROD, true, Map.of());
+        SavedConnection silent = new SavedConnection("silent", "postgresql://meltano@10.1.2.3/meltano", Environment.PROD, true, Map.of(),
+                "prod");
         store.save(new ConnectionStore.Saved(List.of(fine, silent), "light", Set.of("silent", "forgotten")));
         var connections = new ObjectMapper().readTree(store.file().toFile()).path("connections");
         assertFalse(connections.get(0).has("failedAtLastStart"), connections.toString());
         assertTrue(connections.get(1).path("failedAtLastStart").asBoolean(), connections.toString());
         ConnectionStore.Saved loaded = store.load();
         assertEquals(Set.of("silent"), loaded.failedAtLastStart(), "a name no connection has is not kept");
-        assertEquals(List.of(fine, silent), loaded.connections());
+        assertEquals(List.of(fine, silent), loaded.connections(), "a project's connection keeps its environment's name");
 
         store.save(new ConnectionStore.Saved(loaded.connections(), "light"));
         assertEquals(Set.of(), store.load().failedAtLastStart());

@@ -2,6 +2,7 @@ package dev.cairn.ui.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cairn.backend.BackendOptions;
@@ -39,6 +40,7 @@ class ProjectEnvironmentTest {
 
         SavedConnection prod = found.get(2).connection();
         assertEquals(Environment.PROD, prod.environment(), "prd is production");
+        assertEquals("prd", prod.meltanoEnvironment(), "its IDs' environment, for the guard of a write into it");
         assertTrue(prod.readOnly(), "production starts read-only");
         assertEquals("s3://acme-prod/meltano/state", prod.uri());
         assertEquals(systemDb, prod.options().setting(BackendOptions.SYSTEM_DATABASE), "runs rows go to the project's system DB");
@@ -54,5 +56,6 @@ class ProjectEnvironmentTest {
         assertEquals(1, found.size());
         assertEquals(dir.getFileName().toString(), found.get(0).name());
         assertEquals(Environment.OTHER, found.get(0).connection().environment());
+        assertNull(found.get(0).connection().meltanoEnvironment());
     }
 }

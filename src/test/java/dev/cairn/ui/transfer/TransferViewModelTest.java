@@ -88,6 +88,32 @@ class TransferViewModelTest {
         }
     }
 
+    /**
+     * An empty backend's IDs name no environment; opened from a project's prod environment, the
+     * connection does: a dev:* copy into it without a rename is warned of and asks for typing.
+     */
+    @Test
+    void aCopyIntoAProjectsEmptyProductionEnvironmentIsGuardedByItsName() throws Exception {
+        try (StateBackend dev = EmptyBackends.SQLITE.open(dir); StateBackend prod = EmptyBackends.S3.open(dir)) {
+            dev.write("dev:tap-a-to-target-x", StateDocument.of(Json.parse("{\"singer_state\": {\"a\": 1}}"), Json.object()), null);
+            WriteTarget from = new WriteTarget("dev", dev, Environment.DEV, false);
+            WriteTarget to = new WriteTarget("acme · prod", prod, Environment.PROD, false, "prod");
+            TransferViewModel model = patternTransfer(from, to, "dev:tap-a-to-target-x", "dev:*");
+            ui.run(model::plan);
+            ui.await(() -> model.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
+            assertTrue(ui.call(() -> model.environmentWarningProperty().get())
+                    .startsWith("1 state ID names another environment than prod, the production environment written to:"
+                            + " dev:tap-a-to-target-x"), ui.call(() -> model.environmentWarningProperty().get()));
+            assertFalse(ui.call(() -> model.canRunProperty().get()), "production: typed confirmation first");
+
+            WriteTarget unnamed = new WriteTarget("prod bucket", prod, Environment.STAGING, false);
+            TransferViewModel byUri = patternTransfer(from, unnamed, "dev:tap-a-to-target-x", "dev:*");
+            ui.run(byUri::plan);
+            ui.await(() -> byUri.stageProperty().get() == Stage.PLANNED, Duration.ofSeconds(30));
+            assertEquals("", ui.call(() -> byUri.environmentWarningProperty().get()), "no IDs, no project: no environment known");
+        }
+    }
+
     @Test
     void thePreviewSaysWhichDestinationHasAPipelineRunningOnIt() throws Exception {
         Files.createDirectories(dir.resolve("prod"));
