@@ -24,8 +24,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -148,39 +153,48 @@ public final class CheckUp {
      * Checks every state. Blocking: lists the backend once, reads every state, and, where the
      * backend keeps locks of its own, finds them in one more listing.
      *
-     * @param progress told of each state checked (done, total): from the scan's threads, one call at a time
+     * @param progress told of each state checked (done, total) once the listing has counted them:
+     *                 from the scan's threads, one call at a time
      */
     public Report run(ProgressListener progress) {
         Instant now = Instant.now();
-        // the IDs and their update times in one listing (one query, or one pass over a bucket)
-        List<ListedState> listed = new ArrayList<>();
-        Map<String, Instant> updated = new HashMap<>();
-        backend.listWithTimes(null, (id, at) -> {
-            listed.add(id);
-            if (at != null) {
-                updated.put(id.stateId(), at);
-            }
+        // the IDs and their update times in one listing (one query, or one pass over a bucket), made
+        // on a thread of its own while the states are read: only the pending partials' ages need it
+        AtomicInteger total = new AtomicInteger(-1);
+        FutureTask<Listing> listing = new FutureTask<>(() -> {
+            Listing ids = listing();
+            total.set(ids.ids().size());
+            return ids;
         });
+        Thread lister = new Thread(listing, "check-up-listing");
+        lister.setDaemon(true);
+        lister.start();
         Map<String, RunRow> running = RunLog.runningByJob(backend);
         List<Finding> found = Collections.synchronizedList(new ArrayList<>());
+        Queue<String> pendingIds = new ConcurrentLinkedQueue<>();
         // each state checked as it is read, none kept: a backend's documents never all in memory at
         // once; checked on a worker per core while the backend reads on, as the window's badge scan
         // is (one after the other, reading and checking 100,000 states added up to 1.3× that scan)
-        Set<String> checked = ConcurrentHashMap.newKeySet(listed.size() * 2);
+        Set<String> checked = ConcurrentHashMap.newKeySet();
         AtomicLong done = new AtomicLong();
         Object told = new Object();
         PipelinedScan.readAll(backend, null, Runtime.getRuntime().availableProcessors(), stored -> {
-            check(stored, updated, now, found::add);
+            check(stored, found::add, pendingIds::add);
             checked.add(stored.stateId());
             synchronized (told) { // the listener hears one count at a time, each larger than the last
-                progress.checked(done.incrementAndGet(), listed.size());
+                long count = done.incrementAndGet();
+                int listedCount = total.get();
+                if (listedCount >= 0) {
+                    progress.checked(count, listedCount);
+                }
             }
         });
-        for (ListedState id : listed) {
+        Listing listed = listed(listing);
+        for (ListedState id : listed.ids()) {
             if (!checked.contains(id.stateId())) {
                 // listed but not read in bulk (a state a file backend keeps nested)
                 try {
-                    check(backend.read(id.stateId()), updated, now, found::add);
+                    check(backend.read(id.stateId()), found::add, pendingIds::add);
                 } catch (BackendException e) {
                     found.add(new Finding(Severity.ERROR, Kind.READ_FAILED, id.stateId(), "Reading it failed: " + e.getMessage(), null));
                 }
@@ -190,17 +204,48 @@ public final class CheckUp {
                         "`meltano state list` does not show it: " + id.hiddenFromMeltano() + ".", null));
             }
         }
-        backend.locks(listed.stream().map(ListedState::stateId).toList()).forEach((id, lock) -> checkLock(id, lock, found::add));
+        pendingIds.forEach(id -> pending(id, listed.updated().get(id), now, found::add));
+        backend.locks(listed.ids().stream().map(ListedState::stateId).toList()).forEach((id, lock) -> checkLock(id, lock, found::add));
         running.forEach((jobName, run) -> {
             if (run.isStale(now)) {
                 found.add(new Finding(Severity.WARNING, Kind.STALE_RUN, jobName, "The runs table has a RUNNING row whose"
                         + " pipeline looks dead: " + run.describeRunning(now) + ".", null));
             }
         });
-        lookAlikes(listed, found::add);
+        lookAlikes(listed.ids(), found::add);
         found.sort(Comparator.comparing(Finding::severity).thenComparing(Finding::kind)
                 .thenComparing(f -> f.stateId() == null ? "" : f.stateId()));
-        return new Report(List.copyOf(found), listed.size());
+        return new Report(List.copyOf(found), listed.ids().size());
+    }
+
+    /** The backend's IDs, and the update times of those whose time it keeps. */
+    private record Listing(List<ListedState> ids, Map<String, Instant> updated) { }
+
+    private Listing listing() {
+        List<ListedState> ids = new ArrayList<>();
+        Map<String, Instant> updated = new HashMap<>();
+        backend.listWithTimes(null, (id, at) -> {
+            ids.add(id);
+            if (at != null) {
+                updated.put(id.stateId(), at);
+            }
+        });
+        return new Listing(ids, updated);
+    }
+
+    /** The listing once made, or its failure as the listing's own exception. */
+    private static Listing listed(FutureTask<Listing> listing) {
+        try {
+            return listing.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BackendException("the check-up was interrupted while the backend was listed", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** Told of each state checked, for a progress line or bar. */
@@ -209,7 +254,8 @@ public final class CheckUp {
         void checked(long done, long total);
     }
 
-    private void check(StoredState stored, Map<String, Instant> updated, Instant now, Consumer<Finding> sink) {
+    /** Finds what is wrong with one state; the ID of a pending partial goes to {@code pending}, to be aged once listed. */
+    private static void check(StoredState stored, Consumer<Finding> sink, Consumer<String> pending) {
         if (!stored.exists()) {
             return;
         }
@@ -227,7 +273,7 @@ public final class CheckUp {
             default -> { }
         }
         if (health != StateHealth.CORRUPT_JSON && health != StateHealth.MERGE_ERROR && stored.document().hasPendingPartial()) {
-            pending(id, updated.get(id), now, sink);
+            pending.accept(id);
         }
     }
 

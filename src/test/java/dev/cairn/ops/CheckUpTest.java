@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -55,7 +56,12 @@ class CheckUpTest {
         try (StateBackend backend = Backends.open(uri, BackendOptions.defaults())) {
             backend.write(NFC, StateDocument.EMPTY, null);
             backend.write(NFD, StateDocument.EMPTY, null);
-            CheckUp.Report report = new CheckUp(backend, CheckUp.Options.defaults()).run((done, total) -> { });
+            List<long[]> told = new ArrayList<>();
+            CheckUp.Report report = new CheckUp(backend, CheckUp.Options.defaults()).run((done, total) -> told.add(new long[] {done, total}));
+            for (int i = 0; i < told.size(); i++) {
+                assertEquals(11, told.get(i)[1], "the total is the listing's count");
+                assertTrue(i == 0 || told.get(i)[0] > told.get(i - 1)[0], "each count larger than the last");
+            }
             assertEquals(Set.of("corrupt-json " + F, "null-document " + I, "no-singer-state " + H,
                     "pending-partial " + B, "pending-partial " + C, "stale-run dev:tap-dead-to-target-x", "stale-run " + C,
                     "look-alike-ids " + NFC, "look-alike-ids " + NFD), found(report));
